@@ -1,0 +1,110 @@
+// The API key (consumerKey) is the public half of the app's key pair, not a secret; every secret
+// field below is a password field.
+/* eslint-disable n8n-nodes-base/cred-class-field-type-options-password-missing */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { buildAuthorizationHeader, serializeQuery, type QueryValue } from './oauth1';
+
+/**
+ * Tokens pasted by the user (from the app's partner account and the shop's install), every request
+ * signed by our own RFC 5849 HMAC-SHA1 signer. The query string is serialised here, so that what is
+ * signed is byte for byte what is sent.
+ */
+export class StorePlatformApi implements ICredentialType {
+	name = 'storePlatformApi';
+
+	displayName = 'Store Platform API';
+
+	icon = { light: 'file:../icons/storePlatform.svg', dark: 'file:../icons/storePlatform.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/store-platform/n8n-nodes-store-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Shop Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://myshop.example.com',
+			description: 'The address of the shop; every API path (/services/...) is below it',
+		},
+		{
+			displayName: 'API Key',
+			name: 'consumerKey',
+			type: 'string',
+			default: '',
+			required: true,
+			description: "The app's API key (OAuth consumer key), shown in the partner account",
+		},
+		{
+			displayName: 'Shared Secret',
+			name: 'consumerSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				"The app's shared secret (OAuth consumer secret). Also the key of the webhook signatures. Keep it private.",
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The access token the shop gave the app when it was installed (oauth_token)',
+		},
+		{
+			displayName: 'Access Token Secret',
+			name: 'accessTokenSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The secret of the access token (oauth_token_secret)',
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		let url = requestOptions.url;
+		if (requestOptions.baseURL && !/^https?:\/\//i.test(url)) {
+			url = `${requestOptions.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+		}
+		const query = serializeQuery((requestOptions.qs ?? {}) as Record<string, QueryValue>);
+		if (query) url += (url.includes('?') ? '&' : '?') + query;
+		const authorization = buildAuthorizationHeader({
+			method: requestOptions.method ?? 'GET',
+			url,
+			consumerKey: String(credentials.consumerKey ?? ''),
+			consumerSecret: String(credentials.consumerSecret ?? ''),
+			token: String(credentials.accessToken ?? ''),
+			tokenSecret: String(credentials.accessTokenSecret ?? ''),
+		});
+		return {
+			...requestOptions,
+			baseURL: undefined,
+			url,
+			qs: {},
+			headers: { ...(requestOptions.headers ?? {}), Authorization: authorization },
+		};
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+			url: '/services/webhooks/count',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,173 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { fieldValue, paramName } from './fields';
+import { apiRequest, type Query } from './transport/request';
+import { fetchList, type ListPlan } from './transport/paginate';
+import { unwrapCount, unwrapOne } from './transport/unwrap';
+import type { Endpoint, Field, Param, ResourceTable } from './types';
+import { InputError, toId, toInteger } from './values';
+
+export interface RowRequest {
+	path: string;
+	query: Query;
+	body?: IDataObject;
+	/** The ids the request was made for, as output keys (`id`, `product_id`, `key`). */
+	ids: IDataObject;
+}
+
+const outputKey = (param: Param) => param.key.replace(/^\w+\[(\w+)\]$/, '$1');
+
+/** Reads the row's ids; encodes path segments so that no id can change the path. */
+export function resolveParams(
+	row: Endpoint,
+	read: (param: Param) => unknown,
+): { path: string; query: Query; ids: IDataObject } {
+	let path = row.path;
+	const query: Query = {};
+	const ids: IDataObject = {};
+	for (const param of row.params ?? []) {
+		const id = toId(read(param), param.displayName);
+		ids[outputKey(param)] = id;
+		if (param.in === 'path') path = path.replace(`{${param.key}}`, encodeURIComponent(id));
+		else query[param.key] = id;
+	}
+	return { path, query, ids };
+}
+
+/** Converts a group of fields (top-level or in a collection) into API keys and values. */
+export function collectFields(
+	fields: Field[],
+	values: IDataObject,
+	timeZone: string,
+	target: IDataObject = {},
+): IDataObject {
+	for (const field of fields) {
+		const name = paramName(field);
+		if (!(name in values)) continue;
+		const value = fieldValue(field, values[name], timeZone);
+		if (value !== undefined) target[field.key] = value as IDataObject[keyof IDataObject];
+	}
+	return target;
+}
+
+/** Builds the request of a row for one item, raising an InputError for bad input before any request. */
+export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number): RowRequest {
+	const tz = this.getTimezone();
+	const { path, query, ids } = resolveParams(row, (param) =>
+		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
+	);
+	let body: IDataObject | undefined;
+	if (row.body) {
+		const required = row.body.filter((f) => f.required);
+		const top: IDataObject = {};
+		for (const f of required) top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
+		body = collectFields(required, top, tz);
+		for (const f of required) {
+			if (body[f.key] === undefined || body[f.key] === '') {
+				throw new InputError(f.displayName, `'${f.displayName}' is required`);
+			}
+		}
+		const group = row.operation === 'update' ? 'updateFields' : 'additionalFields';
+		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
+		collectFields(
+			row.body.filter((f) => !f.required),
+			optional,
+			tz,
+			body,
+		);
+		if (row.operation === 'update' && Object.keys(body).length === 0 && !row.hooks?.body) {
+			throw new InputError('Update Fields', "Add at least one field to 'Update Fields'");
+		}
+	}
+	if (row.fixedBody) body = { ...row.fixedBody, ...body };
+	if (row.filters) {
+		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+		Object.assign(query, collectFields(row.filters, filters, tz));
+	}
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	if (row.fieldsOption && options.fields) query.fields = String(fieldValue({ key: 'fields', displayName: 'Fields', kind: 'stringList' }, options.fields, tz) ?? '');
+	return { path, query, body, ids };
+}
+
+const wrapBody = (row: Endpoint, body?: IDataObject) =>
+	body === undefined ? undefined : row.wrap ? { [row.wrap]: body } : body;
+
+export const operationLabel = (table: ResourceTable, row: Endpoint) => `${table.displayName} → ${row.name}`;
+
+/** Runs one row for one item and returns its output records. */
+export async function executeRow(
+	this: IExecuteFunctions,
+	table: ResourceTable,
+	row: Endpoint,
+	i: number,
+	find: (operation: string) => Endpoint | undefined,
+): Promise<INodeExecutionData[]> {
+	const request = buildRequest.call(this, row, i);
+	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
+	const operation = operationLabel(table, row);
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const timeout = options.timeout ? toInteger(options.timeout, 'Timeout') * 1000 : undefined;
+
+	const toItems = async (records: IDataObject[]) =>
+		row.hooks?.output
+			? await row.hooks.output.call(this, i, records)
+			: records.map((json) => ({ json }));
+
+	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
+		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;
+		if (!listRow) throw new Error(`No list row for ${operation}`);
+		const returnAll = row.answer === 'count' || (this.getNodeParameter('returnAll', i, false) as boolean);
+		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
+		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
+		const countRow = listRow.countWith ? find(listRow.countWith) : undefined;
+		const plan: ListPlan = {
+			path: request.path,
+			query: request.query,
+			key: listRow.output,
+			paged: Boolean(listRow.paging),
+			maxLimit: listRow.paging?.maxLimit,
+			sinceId: listRow.filters?.some((f) => f.key === 'since_id'),
+			count: countRow
+				? { path: countRow.path, query: countQuery(countRow, request.query) }
+				: undefined,
+			operation,
+			timeout,
+		};
+		const records = await fetchList.call(this, plan, limit);
+		if (row.answer === 'count') return [{ json: { count: records.length } }];
+		return await toItems(records);
+	}
+
+	const body = await apiRequest.call(this, row.method, request.path, {
+		query: request.query,
+		body: wrapBody(row, request.body),
+		operation,
+		timeout,
+	});
+
+	switch (row.answer) {
+		case 'count': {
+			const count = unwrapCount(body);
+			if (count === undefined) throw new Error(`${operation}: the answer carries no count`);
+			return [{ json: { count } }];
+		}
+		case 'deleted':
+			return [{ json: { ...request.ids, deleted: true } }];
+		case 'idOnly': {
+			const answered = unwrapOne(body, row.output);
+			if (options.returnFullRecord) {
+				const get = find('get');
+				if (get) return await executeRow.call(this, table, get, i, find);
+			}
+			return [{ json: { ...request.ids, ...answered } }];
+		}
+		default:
+			return await toItems([unwrapOne(body, row.output)]);
+	}
+}
+
+/** The filters of a list that its count endpoint also takes. */
+function countQuery(countRow: Endpoint, query: Query): Query {
+	const allowed = new Set((countRow.filters ?? []).map((f) => f.key));
+	return Object.fromEntries(Object.entries(query).filter(([k]) => allowed.has(k)));
+}

@@ -1,0 +1,164 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { fieldProperty } from './fields';
+import { listSearchMethodName } from './methods/listSearch';
+import type { Endpoint, Param, ResourceTable } from './types';
+
+/** Operation order in the dropdown, n8n style. */
+const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
+
+export function locatorProperty(param: Param): INodeProperties {
+	if (!param.locator) {
+		return {
+			displayName: param.displayName,
+			name: param.name,
+			type: 'string',
+			required: true,
+			default: '',
+			description: param.description,
+			placeholder: param.placeholder,
+		};
+	}
+	return {
+		displayName: param.displayName,
+		name: param.name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: param.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: listSearchMethodName(param.locator), searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: param.placeholder ?? 'e.g. 12',
+			},
+		],
+	};
+}
+
+const collection = (
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties[] =>
+	options.length === 0
+		? []
+		: [{ displayName, name, type: 'collection', placeholder, default: {}, options }];
+
+/** The editor fields of one endpoint, without display options. */
+function endpointFields(row: Endpoint): INodeProperties[] {
+	const props: INodeProperties[] = (row.params ?? []).map(locatorProperty);
+	const body = row.body ?? [];
+	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(row.extraFields ?? []));
+	const optional = body.filter((f) => !f.required).map((f) => fieldProperty(f));
+	if (row.operation === 'update') {
+		props.push(...collection('Update Fields', 'updateFields', 'Add Field', optional));
+	} else {
+		props.push(...collection('Additional Fields', 'additionalFields', 'Add Field', optional));
+	}
+	if (row.answer === 'many') {
+		props.push(
+			{
+				displayName: 'Return All',
+				name: 'returnAll',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return all results or only up to a given limit',
+			},
+			{
+				displayName: 'Limit',
+				name: 'limit',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 50,
+				description: 'Max number of results to return',
+				displayOptions: { show: { returnAll: [false] } },
+			},
+		);
+	}
+	props.push(...collection('Filters', 'filters', 'Add Filter', (row.filters ?? []).map(fieldProperty)));
+	const options: INodeProperties[] = [];
+	if (row.fieldsOption) {
+		options.push({
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			placeholder: 'title,created_at',
+			description: 'Comma-separated list of the fields to return; all fields when empty',
+		});
+	}
+	if (row.answer === 'idOnly') {
+		options.push({
+			displayName: 'Return Full Record',
+			name: 'returnFullRecord',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
+		});
+	}
+	options.push(...(row.extraOptions ?? []));
+	props.push(...collection('Options', 'options', 'Add Option', options));
+	return props;
+}
+
+function withDisplay(row: Endpoint, props: INodeProperties[]): INodeProperties[] {
+	return props.map((p) => ({
+		...p,
+		displayOptions: {
+			...p.displayOptions,
+			show: { ...p.displayOptions?.show, resource: [row.resource], operation: [row.operation] },
+		},
+	}));
+}
+
+export function operationProperty(table: ResourceTable): INodeProperties {
+	const rows = [...table.endpoints].sort(
+		(a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation),
+	);
+	const options: INodePropertyOptions[] = rows.map((row) => ({
+		name: row.name,
+		value: row.operation,
+		description: row.description,
+		action: row.action,
+	}));
+	const hasGetAll = rows.some((r) => r.operation === 'getAll');
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is computed per resource
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [table.resource] } },
+		options,
+		default: hasGetAll ? 'getAll' : rows[0].operation,
+	};
+}
+
+/** Every property of the node: resource, one operation dropdown per resource, then each row's fields. */
+export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
+	const resource: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...tables]
+			.sort((a, b) => a.displayName.localeCompare(b.displayName))
+			.map((t) => ({ name: t.displayName, value: t.resource, description: t.description })),
+		default: 'category',
+	};
+	return [
+		resource,
+		...tables.map(operationProperty),
+		...tables.flatMap((t) => t.endpoints.flatMap((row) => withDisplay(row, endpointFields(row)))),
+	];
+}

@@ -1,0 +1,63 @@
+import type { Field, ResourceTable } from '../types';
+import {
+	commonFilters,
+	countRow,
+	createRow,
+	deleteRow,
+	descriptionField,
+	getRow,
+	listRow,
+	metadataField,
+	productIdFilter,
+	titleField,
+	updateRow,
+	urlField,
+	type Noun,
+} from './common';
+
+const noun: Noun = { resource: 'category', one: 'category', many: 'categories' };
+
+const parentFilter: Field = {
+	key: 'parent_id',
+	displayName: 'Parent Category ID',
+	kind: 'string',
+	description: 'Only subcategories of this category (0 for top-level categories)',
+};
+
+export const category: ResourceTable = {
+	resource: 'category',
+	displayName: 'Category',
+	description: 'Product categories, as a tree',
+	label: 'name',
+	endpoints: [
+		listRow(noun, {
+			path: '/services/categories',
+			filters: [...commonFilters, productIdFilter('categories'), parentFilter],
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
+		countRow(noun, { path: '/services/categories/count', filters: [...commonFilters, productIdFilter('categories'), parentFilter] }),
+		getRow(noun, { path: '/services/categories/{id}', output: 'category', fieldsOption: true }),
+		createRow(noun, {
+			path: '/services/categories',
+			wrap: 'category',
+			output: 'category',
+			body: [
+				{ ...titleField('category', true), description: "The category's name" },
+				urlField('category'),
+				{ key: 'parent_id', displayName: 'Parent Category ID', kind: 'id', locator: 'category', description: 'The parent category; none or 0 for a top-level category' },
+				descriptionField('category'),
+				metadataField,
+				{ key: 'force_save', displayName: 'Force Save', kind: 'boolean', description: 'Whether to save even when the platform would refuse (for example a URL already used)' },
+			],
+		}),
+		updateRow(noun, {
+			path: '/services/categories/{id}',
+			wrap: 'category',
+			answer: 'idOnly',
+			body: [{ ...titleField('category'), description: "The category's name" }, urlField('category'), descriptionField('category'), metadataField],
+		}),
+		deleteRow(noun, { path: '/services/categories/{id}' }),
+	],
+};

@@ -1,0 +1,140 @@
+import type { Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../types';
+
+/** Builders of the standard rows, so that each resource file states only what differs. */
+
+export interface Noun {
+	resource: Resource;
+	/** "promotion" */
+	one: string;
+	/** "promotions" */
+	many: string;
+}
+
+export const idParam = (noun: Noun, overrides: Partial<Param> = {}): Param => ({
+	key: 'id',
+	in: 'path',
+	name: `${noun.resource}Id`,
+	displayName: `${capitalise(noun.one)}`,
+	locator: noun.resource,
+	description: `The ${noun.one} to use: pick it from the list or give its ID`,
+	...overrides,
+});
+
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const date = (key: string, displayName: string, description: string): Field => ({
+	key,
+	displayName,
+	kind: 'dateTime',
+	description,
+});
+
+export const sinceId: Field = {
+	key: 'since_id',
+	displayName: 'Since ID',
+	kind: 'string',
+	description: 'Only records whose ID is greater than this one',
+	placeholder: 'e.g. 120',
+};
+
+export const createdRange: Field[] = [
+	date('created_at_min', 'Created After', 'Only records created later than this date-time'),
+	date('created_at_max', 'Created Before', 'Only records created earlier than this date-time'),
+];
+
+export const updatedRange: Field[] = [
+	date('updated_at_min', 'Updated After', 'Only records modified later than this date-time'),
+	date('updated_at_max', 'Updated Before', 'Only records modified earlier than this date-time'),
+];
+
+/** since_id and the created/updated ranges: the spec's "common parameters" beside fields/limit/page. */
+export const commonFilters: Field[] = [sinceId, ...createdRange, ...updatedRange];
+
+export const productIdFilter = (what: string): Field => ({
+	key: 'product_id',
+	displayName: 'Product ID',
+	kind: 'string',
+	description: `Only ${what} of this product`,
+	placeholder: 'e.g. 42',
+});
+
+interface RowExtras extends Partial<Endpoint> {
+	path: string;
+}
+
+function row(
+	noun: Noun,
+	operation: Operation,
+	name: string,
+	action: string,
+	description: string,
+	method: HttpMethod,
+	extras: RowExtras,
+): Endpoint {
+	return { resource: noun.resource, operation, name, action, description, method, answer: 'one', ...extras };
+}
+
+export const listRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'getAll', 'Get Many', `Get many ${noun.many}`, `List ${noun.many}`, 'GET', {
+		answer: 'many',
+		output: noun.many.replace(/ /g, '_'),
+		...extras,
+	});
+
+export const countRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'count', 'Count', `Count ${noun.many}`, `Count ${noun.many}, with the same filters as the list`, 'GET', {
+		answer: 'count',
+		...extras,
+	});
+
+export const getRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'get', 'Get', `Get a ${noun.one}`, `Get one ${noun.one} by its ID`, 'GET', {
+		params: [idParam(noun)],
+		...extras,
+	});
+
+export const createRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'create', 'Create', `Create a ${noun.one}`, `Create a new ${noun.one}`, 'POST', extras);
+
+export const updateRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'update', 'Update', `Update a ${noun.one}`, `Change fields of a ${noun.one}`, 'PUT', {
+		params: [idParam(noun)],
+		...extras,
+	});
+
+export const deleteRow = (noun: Noun, extras: RowExtras): Endpoint =>
+	row(noun, 'delete', 'Delete', `Delete a ${noun.one}`, `Delete a ${noun.one}`, 'DELETE', {
+		params: [idParam(noun)],
+		answer: 'deleted',
+		...extras,
+	});
+
+export const metadataField: Field = {
+	key: 'metadata',
+	displayName: 'Metadata',
+	kind: 'metadata',
+	description: 'SEO metadata: title, description and keywords',
+};
+
+export const titleField = (what: string, required = false): Field => ({
+	key: 'title',
+	displayName: 'Title',
+	kind: 'string',
+	required,
+	placeholder: `e.g. Summer ${what}`,
+});
+
+export const urlField = (what: string): Field => ({
+	key: 'url',
+	displayName: 'URL',
+	kind: 'string',
+	description: `The ${what}'s address slug in the shop`,
+	placeholder: 'e.g. summer-sale',
+});
+
+export const descriptionField = (what: string): Field => ({
+	key: 'description',
+	displayName: 'Description',
+	kind: 'text',
+	description: `The ${what}'s description (HTML allowed)`,
+});

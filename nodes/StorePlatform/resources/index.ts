@@ -1,0 +1,46 @@
+import type { Endpoint, ResourceTable } from '../types';
+import { abandonedCart } from './abandonedCart';
+import { applicationCharge } from './applicationCharge';
+import { blog } from './blog';
+import { category } from './category';
+import { collection } from './collection';
+import { orderStatus } from './orderStatus';
+import { page } from './page';
+import { paymentMethod } from './paymentMethod';
+import { promotion } from './promotion';
+import { theme } from './theme';
+import { themeAsset } from './themeAsset';
+import { themeScript } from './themeScript';
+import { user } from './user';
+import { variant } from './variant';
+import { vendor } from './vendor';
+import { voucher } from './voucher';
+import { webhook } from './webhook';
+
+/** Every resource of the spec; each file holds its endpoint rows. */
+export const TABLES: ResourceTable[] = [
+	promotion,
+	voucher,
+	applicationCharge,
+	abandonedCart,
+	page,
+	category,
+	vendor,
+	collection,
+	paymentMethod,
+	variant,
+	blog,
+	themeAsset,
+	orderStatus,
+	theme,
+	user,
+	webhook,
+	themeScript,
+];
+
+const byResource = new Map(TABLES.map((t) => [t.resource as string, t]));
+
+export const findTable = (resource: string): ResourceTable | undefined => byResource.get(resource);
+
+export const findRow = (table: ResourceTable, operation: string): Endpoint | undefined =>
+	table.endpoints.find((row) => row.operation === operation);

@@ -1,0 +1,50 @@
+import type { Field, ResourceTable } from '../types';
+import { commonFilters, countRow, createRow, deleteRow, getRow, listRow, metadataField, titleField, updateRow, urlField, type Noun } from './common';
+
+const noun: Noun = { resource: 'page', one: 'page', many: 'pages' };
+
+const visibility: Field = {
+	key: 'visibility',
+	displayName: 'Visibility',
+	kind: 'number',
+	description: 'Visibility code of the page as the platform stores it (for example 1 visible, 0 hidden)',
+	default: 1,
+};
+
+const filters: Field[] = [...commonFilters, { ...urlField('page'), description: 'Only the page with this URL' }, { ...visibility, default: undefined }];
+
+export const page: ResourceTable = {
+	resource: 'page',
+	displayName: 'Page',
+	description: 'Static pages of the shop',
+	label: 'title',
+	endpoints: [
+		listRow(noun, { path: '/services/pages', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countRow(noun, { path: '/services/pages/count', filters }),
+		getRow(noun, { path: '/services/pages/{id}', fieldsOption: true }),
+		createRow(noun, {
+			path: '/services/pages',
+			wrap: 'page',
+			output: 'page',
+			body: [
+				titleField('page', true),
+				urlField('page'),
+				{ key: 'content', displayName: 'Content', kind: 'text', description: 'The page body (HTML allowed)' },
+				visibility,
+				metadataField,
+			],
+		}),
+		updateRow(noun, {
+			path: '/services/pages/{id}',
+			wrap: 'page',
+			answer: 'idOnly',
+			body: [
+				titleField('page'),
+				{ key: 'description', displayName: 'Description', kind: 'text', description: 'The `description` key the spec lists for page updates' },
+				{ key: 'content', displayName: 'Content', kind: 'text', description: 'The page body (HTML allowed)' },
+				metadataField,
+			],
+		}),
+		deleteRow(noun, { path: '/services/pages/{id}' }),
+	],
+};

@@ -1,0 +1,27 @@
+import type { Field, ResourceTable } from '../types';
+import { countRow, getRow, listRow, type Noun } from './common';
+
+const noun: Noun = { resource: 'paymentMethod', one: 'payment method', many: 'payment methods' };
+
+const isActive: Field = {
+	key: 'is_active',
+	displayName: 'Is Active',
+	kind: 'options',
+	options: [
+		[1, 'Active'],
+		[0, 'Inactive'],
+	],
+	description: 'Only active or only inactive payment methods',
+};
+
+export const paymentMethod: ResourceTable = {
+	resource: 'paymentMethod',
+	displayName: 'Payment Method',
+	description: 'Payment methods of the shop (read only)',
+	label: 'name',
+	endpoints: [
+		listRow(noun, { path: '/services/payment', output: 'payments', filters: [isActive], fieldsOption: true, paging: {}, countWith: 'count' }),
+		countRow(noun, { path: '/services/payment/count', filters: [isActive] }),
+		getRow(noun, { path: '/services/payment/{id}', output: 'payment', fieldsOption: true }),
+	],
+};

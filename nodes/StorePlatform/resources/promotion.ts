@@ -1,0 +1,87 @@
+import type { Field, ResourceTable } from '../types';
+import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
+
+const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };
+
+const promotionType: Field = {
+	key: 'promotion_type',
+	displayName: 'Promotion Type',
+	kind: 'options',
+	options: [
+		[1, 'Price', 'A fixed amount off'],
+		[2, 'Percentage', 'A percentage off'],
+	],
+};
+
+const promotionValue: Field = {
+	key: 'promotion_value',
+	displayName: 'Promotion Value',
+	kind: 'number',
+	description: 'The amount (Price type) or the percent (Percentage type)',
+};
+
+const startAt: Field = { key: 'start_at', displayName: 'Start At', kind: 'dateTime', description: 'When the promotion starts' };
+const finishAt: Field = { key: 'finish_at', displayName: 'Finish At', kind: 'dateTime', description: 'When the promotion ends' };
+
+const filters: Field[] = [
+	promotionType,
+	{ ...startAt, displayName: 'Starts After', description: 'Only promotions that start later than this date-time' },
+	{ ...finishAt, displayName: 'Starts Before', description: 'Only promotions that start earlier than this date-time (the spec\'s finish_at filter)' },
+];
+
+export const promotion: ResourceTable = {
+	resource: 'promotion',
+	displayName: 'Promotion',
+	description: 'Price or percentage discounts on products, categories, collections or vendors',
+	label: 'title',
+	endpoints: [
+		listRow(noun, { path: '/services/promotions', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countRow(noun, { path: '/services/promotions/count', filters }),
+		getRow(noun, { path: '/services/promotions/{id}', fieldsOption: true }),
+		createRow(noun, {
+			path: '/services/promotions',
+			wrap: 'promotion',
+			output: 'promotion',
+			body: [
+				{ key: 'title', displayName: 'Title', kind: 'string', required: true, placeholder: 'e.g. Summer sale' },
+				startAt,
+				finishAt,
+				{ ...promotionType, required: true },
+				{ ...promotionValue, required: true },
+				{
+					key: 'promotion_on_type',
+					displayName: 'Applies To',
+					kind: 'options',
+					required: true,
+					options: [
+						[1, 'Products', 'The products listed in Products'],
+						[2, 'Category', 'The category given in Target ID'],
+						[3, 'Collection', 'The collection given in Target ID'],
+						[4, 'Vendor', 'The vendor given in Target ID'],
+					],
+				},
+				{
+					key: 'products',
+					displayName: 'Products',
+					kind: 'ids',
+					description: 'Product IDs, comma-separated (when Applies To is Products)',
+					placeholder: 'e.g. 12, 15, 31',
+				},
+				{
+					key: 'promotion_set',
+					displayName: 'Target ID',
+					kind: 'id',
+					description: 'ID of the category, collection or vendor (when Applies To is not Products)',
+					placeholder: 'e.g. 7',
+				},
+			],
+		}),
+		updateRow(noun, {
+			path: '/services/promotions/{id}',
+			wrap: 'promotion',
+			answer: 'idOnly',
+			body: [startAt, finishAt, promotionType, promotionValue],
+		}),
+		deleteRow(noun, { path: '/services/promotions/{id}' }),
+	],
+};

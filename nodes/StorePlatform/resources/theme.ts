@@ -1,0 +1,29 @@
+import type { ResourceTable } from '../types';
+import { getRow, idParam, listRow, type Noun } from './common';
+
+const noun: Noun = { resource: 'theme', one: 'theme', many: 'themes' };
+
+export const theme: ResourceTable = {
+	resource: 'theme',
+	displayName: 'Theme',
+	description: 'Storefront themes; exactly one is active',
+	label: 'title',
+	endpoints: [
+		listRow(noun, { path: '/services/themes' }),
+		getRow(noun, { path: '/services/themes/{id}', output: 'theme' }),
+		{
+			resource: 'theme',
+			operation: 'activate',
+			name: 'Activate',
+			action: 'Activate a theme',
+			description: 'Make this theme the active one; the theme active before is deactivated',
+			method: 'PUT',
+			path: '/services/themes/{id}',
+			params: [idParam(noun)],
+			wrap: 'theme',
+			fixedBody: { active: true },
+			output: 'theme',
+			answer: 'one',
+		},
+	],
+};

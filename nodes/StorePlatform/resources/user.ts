@@ -1,0 +1,15 @@
+import type { ResourceTable } from '../types';
+import { getRow, listRow, type Noun } from './common';
+
+const noun: Noun = { resource: 'user', one: 'user', many: 'users' };
+
+export const user: ResourceTable = {
+	resource: 'user',
+	displayName: 'User',
+	description: 'Staff accounts of the shop (read only)',
+	label: 'email',
+	endpoints: [
+		listRow(noun, { path: '/services/users' }),
+		getRow(noun, { path: '/services/users/{id}', output: 'user' }),
+	],
+};

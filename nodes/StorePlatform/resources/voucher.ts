@@ -1,0 +1,141 @@
+import type { Field, ResourceTable } from '../types';
+import { countRow, createRow, deleteRow, getRow, listRow, sinceId, updateRow, type Noun } from './common';
+
+const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };
+
+const discountType: Field = {
+	key: 'discount_type',
+	displayName: 'Discount Type',
+	kind: 'options',
+	options: [
+		[1, 'Price Discount', 'A fixed amount off (Discount Amount)'],
+		[2, 'Percent Discount', 'A percentage off (Discount Percent)'],
+		[3, 'Free Shipping'],
+		[5, 'Progressive Discount', 'Steps by cart value or products count (Progressive Steps)'],
+		[6, 'Price Discount and Free Shipping'],
+		[7, 'Percent Discount and Free Shipping'],
+	],
+};
+
+const discountOn: Field = {
+	key: 'discount_on',
+	displayName: 'Discount On',
+	kind: 'options',
+	options: [
+		[1, 'All Orders'],
+		[2, 'Orders Above a Sum (Deprecated)', 'Deprecated by the platform: orders whose sum exceeds the discount value'],
+		[3, 'Products, Category, Collection or Vendor', 'Choose which with Discount On Type'],
+	],
+};
+
+const discountOnType: Field = {
+	key: 'discount_on_type',
+	displayName: 'Discount On Type',
+	kind: 'options',
+	description: 'Used when Discount On is Products/Category/Collection/Vendor; must be Products when Discount On is All Orders',
+	options: [
+		[1, 'Products'],
+		[2, 'Category'],
+		[3, 'Collection'],
+		[4, 'Vendor'],
+	],
+};
+
+const progressiveThreshold: Field = {
+	key: 'progressive_steps_treshold_type',
+	displayName: 'Progressive Threshold Type',
+	kind: 'options',
+	options: [
+		[1, 'Cart Value'],
+		[2, 'Products Count'],
+	],
+};
+
+const progressiveDiscount: Field = {
+	key: 'progressive_steps_discount_type',
+	displayName: 'Progressive Discount Type',
+	kind: 'options',
+	options: [
+		[1, 'Price'],
+		[2, 'Percentage'],
+	],
+};
+
+const startAt: Field = { key: 'start_at', displayName: 'Start At', kind: 'dateTime' };
+const finishAt: Field = { key: 'finish_at', displayName: 'Finish At', kind: 'dateTime' };
+
+const zeroOne = (key: string, displayName: string, one: string, zero: string, description?: string): Field => ({
+	key,
+	displayName,
+	kind: 'options',
+	description,
+	options: [
+		[0, zero],
+		[1, one],
+	],
+});
+
+const bodyFields: Field[] = [
+	startAt,
+	finishAt,
+	{ ...discountType, default: 1 },
+	discountOn,
+	discountOnType,
+	{ key: 'products', displayName: 'Products', kind: 'ids', description: 'Product IDs, comma-separated (when Discount On Type is Products)', placeholder: 'e.g. 12, 15' },
+	{ key: 'discount_set', displayName: 'Target ID', kind: 'id', description: 'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)' },
+	{ key: 'discount_amount', displayName: 'Discount Amount', kind: 'number', description: 'Amount off (Price Discount types)' },
+	{ key: 'discount_percent', displayName: 'Discount Percent', kind: 'number', description: 'Percent off (Percent Discount types)' },
+	{ key: 'discount_value', displayName: 'Discount Value', kind: 'number', description: 'The discount value as the platform stores it' },
+	zeroOne('voucher_multiple_use', 'Uses Per Customer', 'Once per Customer', 'Unlimited per Customer'),
+	progressiveThreshold,
+	progressiveDiscount,
+	{ key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'progressiveSteps', description: 'Thresholds and their discounts (Progressive Discount type)' },
+	zeroOne('apply_once', 'Apply Once', 'To All Matching Products', 'Once on the Cart Sum'),
+	{ key: 'discount_maximal_value_require', displayName: 'Limit Maximal Discount', kind: 'flag', description: 'Whether Maximal Discount Value applies' },
+	{ key: 'discount_maximal_value', displayName: 'Maximal Discount Value', kind: 'number', description: 'The largest discount amount (with Limit Maximal Discount)' },
+	{ key: 'discount_minimal_value_require', displayName: 'Require Minimal Order Value', kind: 'flag', description: 'Whether Minimal Order Value applies' },
+	{ key: 'discount_minimal_value', displayName: 'Minimal Order Value', kind: 'number', description: 'The smallest order value the voucher matches (with Require Minimal Order Value)' },
+	zeroOne('available_on_promo', 'Available On Promotion', 'Usable on Products on Promotion', 'Not on Products on Promotion'),
+	{ key: 'quantity', displayName: 'Quantity', kind: 'number', description: 'Number of allowed uses in total; the platform shows -1 where none was set', default: 1 },
+	{ key: 'unique', displayName: 'Unique Codes', kind: 'flag', description: 'Whether to generate as many distinct codes as Quantity (sent as 1/0)' },
+	{ key: 'per_client', displayName: 'Per Client', kind: 'number', description: 'Uses allowed per client' },
+	{ key: 'type', displayName: 'Type', kind: 'number', description: 'The `type` key of the platform\'s request samples' },
+];
+
+const listFilters: Field[] = [
+	sinceId,
+	{ key: 'code', displayName: 'Code', kind: 'string', placeholder: 'e.g. SUMMER10' },
+	discountType,
+	{ ...progressiveThreshold, description: 'Applies when Discount Type is Progressive Discount' },
+	{ ...progressiveDiscount, description: 'Applies when Discount Type is Progressive Discount' },
+	{ key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'string', description: 'Applies when Discount Type is Progressive Discount' },
+	{ ...startAt, displayName: 'Start At' },
+	{ ...finishAt, displayName: 'Finish At' },
+];
+
+const countFilters: Field[] = [sinceId, discountType, discountOn, startAt, finishAt];
+
+export const voucher: ResourceTable = {
+	resource: 'voucher',
+	displayName: 'Voucher',
+	description: 'Discount codes customers enter at checkout',
+	label: 'code',
+	endpoints: [
+		listRow(noun, { path: '/services/vouchers', filters: listFilters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countRow(noun, { path: '/services/vouchers/count', filters: countFilters }),
+		getRow(noun, { path: '/services/vouchers/{id}', fieldsOption: true, description: 'Get one voucher by its ID, with its generated codes (items)' }),
+		createRow(noun, {
+			path: '/services/vouchers',
+			body: [
+				{ key: 'code', displayName: 'Code', kind: 'string', required: true, placeholder: 'e.g. SUMMER10', description: 'Unique value for each discount' },
+				...bodyFields,
+			],
+		}),
+		updateRow(noun, {
+			path: '/services/vouchers/{id}',
+			answer: 'idOnly',
+			body: [{ key: 'code', displayName: 'Code', kind: 'string' }, ...bodyFields],
+		}),
+		deleteRow(noun, { path: '/services/vouchers/{id}' }),
+	],
+};
