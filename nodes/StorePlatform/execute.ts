@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { fieldValue, paramName } from './fields';
+import { normaliseNumbers, simplify } from './output';
 import { apiRequest, type Query } from './transport/request';
 import { fetchList, type ListPlan } from './transport/paginate';
 import { unwrapCount, unwrapOne } from './transport/unwrap';
@@ -108,10 +109,13 @@ export async function executeRow(
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const timeout = options.timeout ? toInteger(options.timeout, 'Timeout') * 1000 : undefined;
 
-	const toItems = async (records: IDataObject[]) =>
-		row.hooks?.output
+	const toItems = async (records: IDataObject[]) => {
+		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
+		if (options.normaliseNumbers) records = normaliseNumbers(records);
+		return row.hooks?.output
 			? await row.hooks.output.call(this, i, records)
 			: records.map((json) => ({ json }));
+	};
 
 	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
 		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;

@@ -53,8 +53,33 @@ const collection = (
 		? []
 		: [{ displayName, name, type: 'collection', placeholder, default: {}, options }];
 
+/** Output options of rows that return records. */
+function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
+	if (row.answer !== 'one' && row.answer !== 'many') return [];
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Normalise Numbers',
+			name: 'normaliseNumbers',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
+		},
+	];
+	if (table.simplify && (row.operation === 'get' || row.operation === 'getAll')) {
+		options.unshift({
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description: `Whether to return only the fields used most (${table.simplify.map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`,
+		});
+	}
+	return options;
+}
+
 /** The editor fields of one endpoint, without display options. */
-function endpointFields(row: Endpoint): INodeProperties[] {
+function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] {
 	const props: INodeProperties[] = (row.params ?? []).map(locatorProperty);
 	const body = row.body ?? [];
 	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(row.extraFields ?? []));
@@ -106,7 +131,7 @@ function endpointFields(row: Endpoint): INodeProperties[] {
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...(row.extraOptions ?? []));
+	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []));
 	props.push(...collection('Options', 'options', 'Add Option', options));
 	return props;
 }
@@ -159,6 +184,6 @@ export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	return [
 		resource,
 		...tables.map(operationProperty),
-		...tables.flatMap((t) => t.endpoints.flatMap((row) => withDisplay(row, endpointFields(row)))),
+		...tables.flatMap((t) => t.endpoints.flatMap((row) => withDisplay(row, endpointFields(t, row)))),
 	];
 }

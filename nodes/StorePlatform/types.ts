@@ -135,6 +135,8 @@ export interface ResourceTable {
 	description?: string;
 	/** The field that names a record in lists (resource locator "From list"). */
 	label: string;
+	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
+	simplify?: string[];
 	/** The field that identifies a record in paths (`id` when absent). */
 	valueKey?: string;
 	endpoints: Endpoint[];

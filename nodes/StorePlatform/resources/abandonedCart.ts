@@ -16,6 +16,7 @@ export const abandonedCart: ResourceTable = {
 	displayName: 'Abandoned Cart',
 	description: 'Checkouts customers left without ordering (read only)',
 	label: 'email',
+	simplify: ['user_key', 'email', 'total_price', 'currency', 'items:count', 'order_id', 'created_at'],
 	valueKey: 'user_key',
 	endpoints: [
 		listRow(noun, { path: '/services/checkout', output: 'carts', filters: createdRange, fieldsOption: true, paging: {}, countWith: 'count' }),

@@ -86,6 +86,7 @@ export const variant: ResourceTable = {
 	displayName: 'Variant',
 	description: 'Variants of a product (size, colour...)',
 	label: 'sku',
+	simplify: ['id', 'product_id', 'sku', 'title', 'price', 'price_regular', 'quantity', 'availability'],
 	endpoints: [
 		listRow(noun, { path: '/services/variants/{product_id}', params: [productId], fieldsOption: true, description: "List a product's variants" }),
 		countRow(noun, { path: `${path}/count`, params: [productId], description: "Count a product's variants" }),

@@ -120,6 +120,7 @@ export const voucher: ResourceTable = {
 	displayName: 'Voucher',
 	description: 'Discount codes customers enter at checkout',
 	label: 'code',
+	simplify: ['id', 'code', 'discount_type', 'discount_value', 'quantity', 'quantity_used', 'start_at', 'finish_at', 'activate', 'items:count'],
 	endpoints: [
 		listRow(noun, { path: '/services/vouchers', filters: listFilters, fieldsOption: true, paging: {}, countWith: 'count' }),
 		countRow(noun, { path: '/services/vouchers/count', filters: countFilters }),
