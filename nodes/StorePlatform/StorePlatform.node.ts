@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { buildListSearch } from './methods/listSearch';
+import { buildLoadOptions } from './methods/loadOptions';
 import { buildProperties } from './properties';
 import { TABLES } from './resources';
 import { route } from './router';
@@ -48,6 +49,7 @@ export class StorePlatform implements INodeType {
 
 	methods = {
 		listSearch: buildListSearch(TABLES),
+		loadOptions: buildLoadOptions(TABLES),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

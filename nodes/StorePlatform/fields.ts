@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { loadOptionsMethodName } from './methods/loadOptions';
 import type { Field } from './types';
 import {
 	toId,
@@ -78,6 +79,18 @@ export function fieldProperty(field: Field): INodeProperties {
 			});
 		case 'json':
 			return clean({ ...base, type: 'json', default: field.default ?? '{}' });
+		case 'id':
+			if (!field.loadFrom) break;
+			return clean({
+				...base,
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: loadOptionsMethodName(field.loadFrom),
+					loadOptionsDependsOn: field.loadFrom === 'target' ? ['promotionOnType', 'additionalFields.discountOnType'] : undefined,
+				},
+				default: '',
+				description: `${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim(),
+			});
 		case 'metadata':
 			return clean({
 				...base,
@@ -95,8 +108,8 @@ export function fieldProperty(field: Field): INodeProperties {
 				options: [{ displayName: 'Step', name: 'step', values: STEP_VALUES }],
 			});
 		default:
-			return clean({ ...base, type: 'string', default: field.default ?? '' });
 	}
+	return clean({ ...base, type: 'string', default: field.default ?? '' });
 }
 
 /** Converts an editor value into the API's value; `undefined` means "leave the key out". */

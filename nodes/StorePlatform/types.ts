@@ -55,8 +55,8 @@ export interface Field {
 	description?: string;
 	placeholder?: string;
 	hint?: string;
-	/** For `id` and `ids`: the resource whose list feeds a resource locator. */
-	locator?: Resource;
+	/** For `id`: a dropdown fed by this resource's list, or by the promotion/voucher target type. */
+	loadFrom?: 'category' | 'target';
 	/** For `options` on booleans sent as `0`/`1`. */
 	typeOptions?: IDataObject;
 }

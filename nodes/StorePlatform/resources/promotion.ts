@@ -69,8 +69,9 @@ export const promotion: ResourceTable = {
 				},
 				{
 					key: 'promotion_set',
-					displayName: 'Target ID',
+					displayName: 'Target Name or ID',
 					kind: 'id',
+					loadFrom: 'target',
 					description: 'ID of the category, collection or vendor (when Applies To is not Products)',
 					placeholder: 'e.g. 7',
 				},
