@@ -53,6 +53,15 @@ const collection = (
 		? []
 		: [{ displayName, name, type: 'collection', placeholder, default: {}, options }];
 
+const TIMEOUT_OPTION: INodeProperties = {
+	displayName: 'Timeout',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 60,
+	description: 'Seconds to wait for each answer of the shop before failing',
+};
+
 /** Output options of rows that return records. */
 function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
 	if (row.answer !== 'one' && row.answer !== 'many') return [];
@@ -131,7 +140,7 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []));
+	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []), TIMEOUT_OPTION);
 	props.push(...collection('Options', 'options', 'Add Option', options));
 	return props;
 }

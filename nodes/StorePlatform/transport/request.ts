@@ -161,16 +161,21 @@ export async function apiRequest(
 				request,
 			)) as FullResponse;
 		} catch (error) {
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			const code = (error as { code?: string }).code ?? '';
-			const reason =
-				code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test((error as Error).message)
-					? `no answer within ${Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000)} s`
-					: `could not reach the shop (${code || (error as Error).message})`;
-			throw new NodeApiError(this.getNode(), { code } as JsonObject, {
+			// A thrown error is a network failure (HTTP statuses are answered, not thrown). A new error is
+			// built from its code alone: the original carries the request, signed headers included.
+			const cause = (error as { cause?: { code?: string } }).cause;
+			const code = cause?.code ?? (error as { code?: string }).code ?? '';
+			const seconds = Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000);
+			const reason = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`)
+				? `no answer within ${seconds} s`
+				: `could not reach the shop (${code || (error as Error).message})`;
+			const failure = new NodeApiError(this.getNode(), {} as JsonObject, {
 				message: `${what} failed: ${reason}`,
-				description: `Check the Shop Base URL of the credential and that the shop is reachable from n8n.`,
+				description: 'Check the Shop Base URL of the credential and that the shop is reachable from n8n.',
 			});
+			// n8n swaps a message naming a network code for a generic one; keep the operation in it.
+			failure.message = `${what} failed: ${reason}`;
+			throw failure;
 		}
 		const status = response.statusCode;
 		if (RETRY_STATUSES.has(status) && attempt < MAX_RETRIES) {

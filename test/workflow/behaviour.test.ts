@@ -1,0 +1,203 @@
+/**
+ * What users rely on beyond single requests: Return All over many pages (with a server that caps
+ * the page size), retries, in-band errors, continue-on-fail, bad input before any request, ids that
+ * cannot change the path, and the n8n Connect (OAuth1) credential signing the same requests.
+ */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
+import { runNode } from '../harness';
+import { apiRequests, byId, credentialTypes, jsonOf, runStore, useSandbox } from './setup';
+
+const env = useSandbox();
+
+const idsOf = (out: Array<{ id?: unknown }>) => out.map((r) => Number(r.id));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('Return All', () => {
+	it('reads every record once, in order, when the server caps the page size', async () => {
+		const s = env.sandbox;
+		s.seed('promotion', 996); // 1000 in all
+		s.faults.pageCap = 30;
+		const result = await runStore(s, { resource: 'promotion', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(idsOf(jsonOf(result))).toEqual(range(1, 1000));
+		const lists = apiRequests(s).filter((r) => r.path === '/services/promotions');
+		expect(lists).toHaveLength(Math.ceil(1000 / 30));
+		expect(lists.slice(1).every((r) => r.query.limit === '30')).toBe(true);
+	});
+
+	it('uses the largest page the endpoint allows (webhooks: 200)', async () => {
+		const s = env.sandbox;
+		s.seed('webhook', 450);
+		const result = await runStore(s, { resource: 'webhook', operation: 'getAll', returnAll: true });
+		expect(jsonOf(result)).toHaveLength(450);
+		const lists = apiRequests(s).filter((r) => r.path === '/services/webhooks');
+		expect(lists.map((r) => r.query.limit)).toEqual(['200', '200', '200']);
+	});
+
+	it('pages a list without a count endpoint until a short page', async () => {
+		const s = env.sandbox;
+		s.seed('orderStatus', 295); // 300 in all
+		s.faults.pageCap = 40;
+		const result = await runStore(s, { resource: 'orderStatus', operation: 'getAll', returnAll: true });
+		expect(idsOf(jsonOf(result))).toEqual(range(1, 300));
+		const count = await runStore(s, { resource: 'orderStatus', operation: 'count' });
+		expect(jsonOf(count)).toEqual([{ count: 300 }]);
+	});
+
+	it('stops at Limit even when the server caps pages below it', async () => {
+		const s = env.sandbox;
+		s.seed('page', 200);
+		s.faults.pageCap = 50;
+		const result = await runStore(s, { resource: 'page', operation: 'getAll', returnAll: false, limit: 120 });
+		expect(idsOf(jsonOf(result))).toEqual(range(1, 120));
+	});
+
+	it('applies filters to every page and to the count', async () => {
+		const s = env.sandbox;
+		s.seed('webhook', 30);
+		const result = await runStore(s, {
+			resource: 'webhook',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { section: 'order/create' },
+		});
+		const out = jsonOf(result);
+		expect(out.length).toBeGreaterThan(0);
+		expect(out.every((w) => w.section === 'order/create')).toBe(true);
+		const count = apiRequests(s).find((r) => r.path === '/services/webhooks/count');
+		expect(count?.query).toEqual({ section: 'order/create' });
+	});
+});
+
+describe('faults', () => {
+	it('retries a 429 after Retry-After', async () => {
+		const s = env.sandbox;
+		s.faults.add({ type: 'status', status: 429, retryAfter: 0, times: 2 });
+		const result = await runStore(s, { resource: 'promotion', operation: 'get', promotionId: byId(1) });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].title).toBe('Summer sale');
+		expect(apiRequests(s).map((r) => r.status)).toEqual([429, 429, 200]);
+	});
+
+	it('raises a status:err body sent with HTTP 200 as an API error with its message', async () => {
+		const s = env.sandbox;
+		s.faults.add({ type: 'statusErr', error: 'quota', message: 'Daily quota exceeded' });
+		const result = await runStore(s, { resource: 'page', operation: 'count' });
+		expect(result.error).toBeInstanceOf(NodeApiError);
+		expect(result.error?.message).toContain('Daily quota exceeded');
+		expect(result.error?.message).toContain('Page → Count');
+	});
+
+	it.each([
+		['html', { type: 'html' as const, status: 502 }, /HTTP 502/],
+		['malformed', { type: 'malformed' as const }, /not valid JSON/],
+		['500', { type: 'status' as const, status: 500, body: { error: 'boom', error_msg: 'Internal failure' } }, /HTTP 500\): Internal failure/],
+	])('explains a %s answer', async (_name, fault, message) => {
+		const s = env.sandbox;
+		s.faults.add(fault);
+		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1) });
+		expect(result.error).toBeInstanceOf(NodeApiError);
+		expect(result.error?.message).toMatch(message);
+	});
+
+	it('gives up on a slow answer after the Timeout option', async () => {
+		const s = env.sandbox;
+		s.faults.add({ type: 'slow', ms: 3000 });
+		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1), options: { timeout: 1 } });
+		expect(result.error?.message).toMatch(/no answer within 1 s/);
+	});
+
+	it('explains a refused connection', async () => {
+		const s = env.sandbox;
+		const credentials = { baseUrl: 'http://127.0.0.1:1', consumerKey: 'k', consumerSecret: 's', accessToken: 't', accessTokenSecret: 'u' };
+		const result = await runStore(s, { resource: 'vendor', operation: 'count' }, { credentials });
+		expect(result.error?.message).toMatch(/could not reach the shop \(ECONNREFUSED\)/);
+	});
+
+	it('continues on fail: an error item for the bad input, the others processed', async () => {
+		const s = env.sandbox;
+		const items = [{ json: { id: 1 } }, { json: { id: 999 } }, { json: { id: 'x/../2' } }, { json: { id: 2 } }];
+		const result = await runStore(
+			s,
+			{ resource: 'promotion', operation: 'get', promotionId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ items, continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.items[0];
+		expect(out).toHaveLength(4);
+		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(out[0].json.title).toBe('Summer sale');
+		expect(out[1].json.error).toMatch(/HTTP 404/);
+		expect(out[2].json.error).toMatch(/HTTP 404/);
+		expect(Number(out[3].json.id)).toBe(2);
+	});
+});
+
+describe('bad input', () => {
+	it.each([
+		['a bad date', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { startAt: 'next friday' } }, /'Start At'/],
+		['invalid JSON', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { products: '[1, 2' } }, /'Products' is not valid JSON/],
+		['a missing id', { resource: 'page', operation: 'get', pageId: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /'Page' is required/],
+		['an id list with a word', { resource: 'voucher', operation: 'create', code: 'A', additionalFields: { products: '1, two' } }, /'Products' must be a whole number/],
+		['a zero limit', { resource: 'page', operation: 'getAll', returnAll: false, limit: 0 }, /'Limit' must be 1 or more/],
+		['no update fields', { resource: 'blog', operation: 'update', blogId: byId(1), updateFields: {} }, /Update Fields/],
+		['a bad asset key', { resource: 'themeAsset', operation: 'create', themeId: byId(1), key: 'style.css', content: 'x' }, /'Asset Key'/],
+		['a non-numeric price', { resource: 'applicationCharge', operation: 'create', name: 'A', price: '={{ "ten" }}', returnUrl: 'https://a.example' }, /'Price' must be/],
+	])('rejects %s before any request, naming the field', async (_name, params, message) => {
+		const s = env.sandbox;
+		const result = await runStore(s, params);
+		expect(result.error).toBeInstanceOf(NodeOperationError);
+		expect(result.error?.message).toMatch(message);
+		expect(apiRequests(s)).toHaveLength(0);
+	});
+
+	it('encodes ids so that they never change the path', async () => {
+		const s = env.sandbox;
+		const result = await runStore(s, { resource: 'promotion', operation: 'delete', promotionId: byId('9/../2') }, { continueOnFail: true });
+		expect(jsonOf(result)[0].error).toMatch(/HTTP 404/);
+		expect(s.store.promotions.get(2)).toBeDefined();
+		expect(apiRequests(s)[0].path).toBe('/services/promotions/9/../2');
+	});
+
+	it('accepts ids and numbers given as strings or numbers from expressions', async () => {
+		const s = env.sandbox;
+		const result = await runStore(s, {
+			resource: 'promotion',
+			operation: 'update',
+			promotionId: { __rl: true, mode: 'id', value: '={{ 2 }}' },
+			updateFields: { promotionValue: '={{ "45" }}', promotionType: '={{ "2" }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(s)[0].body).toEqual({ promotion: { promotion_value: 45, promotion_type: 2 } });
+	});
+});
+
+describe('n8n Connect credential (OAuth1)', () => {
+	it('signs the same requests through n8n-core, query included', async () => {
+		const s = env.sandbox;
+		const result = await runNode({
+			nodeType: new StorePlatform(),
+			parameters: {
+				authentication: 'oAuth1',
+				resource: 'themeAsset',
+				operation: 'get',
+				themeId: byId(1),
+				assetKey: byId('assets/style.css'),
+			},
+			credentials: {
+				storePlatformOAuth1Api: {
+					baseUrl: s.url,
+					consumerKey: s.credentials.consumerKey,
+					consumerSecret: s.credentials.consumerSecret,
+					oauthTokenData: { oauth_token: s.credentials.accessToken, oauth_token_secret: s.credentials.accessTokenSecret },
+				},
+			},
+			credentialTypes,
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].key).toBe('assets/style.css');
+		expect(apiRequests(s).every((r) => r.authorized)).toBe(true);
+	});
+});
