@@ -1,0 +1,104 @@
+/** `/_sandbox/*`: unsigned control endpoints for other processes (end-to-end tests, the CLI). Not recorded. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { App } from './app';
+import { badRequest, HttpError, notFound } from './errors';
+import { faultFromJson } from './faults';
+import { SEEDABLE } from './seed';
+import type { Delivery } from './types';
+import type { FireOptions } from './webhooks';
+import { json, parseBody, readBody, send, type Reply } from './wire';
+
+export interface Control {
+	app: App;
+	fire(section: string, data?: Record<string, unknown>, opts?: FireOptions): Promise<Delivery[]>;
+	advance(ms: number): Promise<void>;
+	seed(resource: string, count: number): void;
+	reset(): void;
+}
+
+type Body = Record<string, unknown>;
+
+export function adminHandler(control: Control) {
+	return async (req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> => {
+		const raw = await readBody(req);
+		const parsed = parseBody(raw, req.headers['content-type'] ?? 'application/json');
+		if (parsed.kind === 'invalid-json') {
+			send(res, json(400, { error: 'invalid_json', error_msg: `request body is not valid JSON: ${parsed.error}` }));
+			return;
+		}
+		const body = (parsed.value && typeof parsed.value === 'object' ? parsed.value : {}) as Body;
+		let reply: Reply;
+		try {
+			reply = await route(control, (req.method ?? 'GET').toUpperCase(), rawPath.replace(/\/+$/, '') || '/_sandbox', body);
+		} catch (e) {
+			reply = e instanceof HttpError ? json(e.status, e.body()) : json(400, { error: 'bad_request', error_msg: (e as Error).message });
+		}
+		send(res, reply);
+	};
+}
+
+async function route(c: Control, method: string, path: string, body: Body): Promise<Reply> {
+	const { app } = c;
+	const key = `${method} ${path}`;
+	switch (key) {
+		case 'GET /_sandbox':
+		case 'GET /_sandbox/credentials':
+			return json(200, { url: app.url, credentials: app.credentials, shopId: app.shopId, seedable: SEEDABLE });
+		case 'POST /_sandbox/fire': {
+			if (typeof body.section !== 'string') throw badRequest('fire needs {"section": "order/create", "data"?: {...}, "format"?: "form"|"json"}');
+			const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined;
+			const deliveries = await c.fire(body.section, data, {
+				format: body.format === 'json' ? 'json' : 'form',
+				objectType: typeof body.objectType === 'string' ? body.objectType : undefined,
+				objectId: typeof body.objectId === 'string' || typeof body.objectId === 'number' ? body.objectId : undefined,
+				objectUuid: typeof body.objectUuid === 'string' ? body.objectUuid : undefined,
+			});
+			return json(200, { deliveries });
+		}
+		case 'GET /_sandbox/requests':
+			return json(200, { requests: app.requests });
+		case 'GET /_sandbox/deliveries':
+			return json(200, { deliveries: app.hooks.deliveries });
+		case 'POST /_sandbox/reset':
+			c.reset();
+			return json(200, { status: 'ok' });
+		case 'GET /_sandbox/faults':
+			return json(200, faultState(app));
+		case 'POST /_sandbox/faults':
+			if (typeof body.type === 'string') app.faults.add(faultFromJson(body));
+			if ('pageCap' in body) app.faults.pageCap = body.pageCap === null ? null : Number(body.pageCap);
+			if ('latencyMs' in body) app.faults.latencyMs = Number(body.latencyMs) || 0;
+			return json(200, faultState(app));
+		case 'DELETE /_sandbox/faults':
+			app.faults.clear();
+			return json(200, faultState(app));
+		case 'GET /_sandbox/webhooks':
+			return json(200, { webhooks: app.store.webhooks.rows, pending: app.hooks.pending(), deliveries: app.hooks.deliveries });
+		case 'GET /_sandbox/clock':
+			return json(200, { now: app.clock.now() });
+		case 'POST /_sandbox/clock/advance': {
+			const ms = Number(body.ms);
+			if (!Number.isFinite(ms) || ms < 0) throw badRequest('clock/advance needs {"ms": <non-negative number>}');
+			const before = app.hooks.deliveries.length;
+			await c.advance(ms);
+			return json(200, { now: app.clock.now(), deliveries: app.hooks.deliveries.slice(before) });
+		}
+		case 'POST /_sandbox/seed': {
+			const count = Number(body.count ?? 1);
+			if (typeof body.resource !== 'string' || !Number.isInteger(count) || count < 0) throw badRequest('seed needs {"resource": "promotion", "count": 10}');
+			c.seed(body.resource, count);
+			return json(200, { status: 'ok' });
+		}
+	}
+	// public_url of theme assets: /_sandbox/themes/{themeId}/assets/{file}
+	const m = /^\/_sandbox\/themes\/([^/]+)\/(assets\/[^/]+)$/.exec(path);
+	if (method === 'GET' && m) {
+		const asset = app.store.assetsOf(decodeURIComponent(m[1])).get(decodeURIComponent(m[2]));
+		if (asset) return { status: 200, headers: { 'content-type': String(asset.content_type) }, body: String(asset.content) };
+	}
+	throw notFound(`no admin endpoint ${key}`);
+}
+
+function faultState(app: App) {
+	return { faults: app.faults.list().map((f) => ({ ...f, match: f.match instanceof RegExp ? String(f.match) : f.match, times: f.times === Infinity ? 'Infinity' : f.times })), pageCap: app.faults.pageCap, latencyMs: app.faults.latencyMs };
+}

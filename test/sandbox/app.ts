@@ -1,0 +1,26 @@
+/** The sandbox's shared state, handed to every route. */
+import { formatDate } from './dates';
+import type { Faults } from './faults';
+import type { Renderer } from './list';
+import type { OAuthState } from './oauth';
+import type { Store } from './store';
+import type { RecordedRequest, SandboxCredentials } from './types';
+import type { Clock, WebhookEngine } from './webhooks';
+
+export interface App {
+	store: Store;
+	credentials: SandboxCredentials;
+	oauth: OAuthState;
+	render: Renderer;
+	faults: Faults;
+	hooks: WebhookEngine;
+	clock: Clock;
+	requests: RecordedRequest[];
+	/** http://127.0.0.1:port */
+	url: string;
+	shopId: number;
+	log: boolean;
+}
+
+/** "Now" for created_at/updated_at: the wall clock plus whatever the sandbox clock was advanced by. */
+export const nowDate = (app: App): string => formatDate(Date.now() + app.clock.offset());

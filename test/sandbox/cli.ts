@@ -1,0 +1,97 @@
+/**
+ * node build/test/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
+ *   starts the sandbox (default port 4010 or $SANDBOX_PORT) and prints the URL and a ready credential set.
+ * node build/test/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
+ *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
+ */
+import { request } from 'node:http';
+import { startSandbox } from './index';
+
+function option(args: string[], name: string): string | undefined {
+	const i = args.indexOf(name);
+	if (i >= 0) return args[i + 1];
+	const eq = args.find((a) => a.startsWith(`${name}=`));
+	return eq?.slice(name.length + 1);
+}
+
+function portOf(args: string[]): number {
+	const raw = option(args, '--port') ?? process.env.SANDBOX_PORT ?? '4010';
+	const port = Number(raw);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${raw}"`);
+	return port;
+}
+
+function postJson(port: number, path: string, body: unknown): Promise<{ status: number; text: string }> {
+	return new Promise((resolve, reject) => {
+		const data = JSON.stringify(body);
+		const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+			let text = '';
+			res.setEncoding('utf8');
+			res.on('data', (c: string) => (text += c));
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+		});
+		req.on('error', reject);
+		req.end(data);
+	});
+}
+
+async function fire(args: string[]): Promise<void> {
+	const section = args[1];
+	if (!section || section.startsWith('--')) throw new Error('usage: cli.js fire <section> [--port N] [--data \'{json}\'] [--format form|json]');
+	const port = portOf(args);
+	const rawData = option(args, '--data');
+	const data = rawData === undefined ? undefined : JSON.parse(rawData);
+	const { status, text } = await postJson(port, '/_sandbox/fire', { section, data, format: option(args, '--format') ?? 'form' });
+	if (status !== 200) throw new Error(`sandbox answered ${status}: ${text}`);
+	const { deliveries } = JSON.parse(text) as { deliveries: Array<{ webhookId: number; url: string; status: unknown }> };
+	if (deliveries.length === 0) console.log(`No webhook is registered for ${section}.`);
+	for (const d of deliveries) console.log(`webhook ${d.webhookId} ${d.url} → ${String(d.status)}`);
+}
+
+async function serve(args: string[]): Promise<void> {
+	const sb = await startSandbox({
+		port: portOf(args),
+		seed: !args.includes('--no-seed'),
+		latencyMs: Number(option(args, '--latency') ?? 0),
+		stringIds: args.includes('--mixed-ids') ? 'mixed' : 'spec',
+		log: args.includes('--log'),
+	});
+	const c = sb.credentials;
+	console.log([
+		`Store Platform sandbox listening on ${sb.url}`,
+		'',
+		`  Base URL            ${sb.url}`,
+		`  Consumer key        ${c.consumerKey}`,
+		`  Shared secret       ${c.consumerSecret}`,
+		`  Access token        ${c.accessToken}`,
+		`  Access token secret ${c.accessTokenSecret}`,
+		'',
+		`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
+		`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
+		`  Fire an event       node build/test/sandbox/cli.js fire order/create --port ${sb.port}`,
+		'',
+		'Ctrl+C to stop.',
+	].join('\n'));
+	let timer: NodeJS.Timeout | undefined;
+	if (args.includes('--realtime')) {
+		// run the retry clock at wall-clock speed
+		let last = Date.now();
+		timer = setInterval(() => {
+			const now = Date.now();
+			void sb.clock.advance(now - last);
+			last = now;
+		}, 1000);
+	}
+	const stop = () => {
+		if (timer) clearInterval(timer);
+		void sb.close().then(() => process.exit(0));
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+const args = process.argv.slice(2);
+(args[0] === 'fire' ? fire(args) : serve(args)).catch((e: Error) => {
+	console.error(`sandbox: ${e.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,27 @@
+/** The spec's date-time format `YYYY-MM-DD HH:MM:SS` (the sandbox renders UTC). */
+
+export const EMPTY_DATE = '0000-00-00 00:00:00';
+
+const FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** True for a real calendar date-time in the spec's format (the empty date only when allowed). */
+export function isSpecDate(s: unknown, allowEmpty = false): s is string {
+	if (typeof s !== 'string') return false;
+	if (s === EMPTY_DATE) return allowEmpty;
+	const m = FORMAT.exec(s);
+	if (!m) return false;
+	const [y, mo, d, h, mi, se] = m.slice(1).map(Number);
+	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 59) return false;
+	return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+export function formatDate(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const SEED_BASE = Date.UTC(2024, 0, 1, 8, 0, 0);
+
+/** Deterministic dates for seeded record number `n`: one hour apart, starting 2024-01-01 09:00:00. */
+export function seedDate(n: number, offsetMinutes = 0): string {
+	return formatDate(SEED_BASE + n * 3_600_000 + offsetMinutes * 60_000);
+}

@@ -1,0 +1,71 @@
+/** Switchable faults: error statuses, `status:err` bodies, HTML pages, broken JSON, slow answers, resets, capped pages. */
+import type { FaultSpec } from './types';
+
+const TYPES: ReadonlyArray<FaultSpec['type']> = ['status', 'statusErr', 'html', 'malformed', 'slow', 'reset'];
+
+interface Armed {
+	spec: FaultSpec;
+	left: number;
+}
+
+export class Faults {
+	private armed: Armed[] = [];
+	/** silently cap every list page size to this (a server that ignores a larger limit) */
+	pageCap: number | null = null;
+	/** fixed delay on every API answer */
+	latencyMs: number;
+
+	constructor(private readonly defaultLatency = 0) {
+		this.latencyMs = defaultLatency;
+	}
+
+	add(f: FaultSpec): void {
+		if (!TYPES.includes(f.type)) throw new Error(`unknown fault type "${String(f.type)}"; one of ${TYPES.join(', ')}`);
+		const times = f.times ?? 1;
+		if (!(times > 0)) throw new Error('fault times must be > 0 (Infinity allowed)');
+		this.armed.push({ spec: { ...f }, left: times });
+	}
+
+	/** Clears the armed faults, the page cap and the extra latency. */
+	clear(): void {
+		this.armed = [];
+		this.pageCap = null;
+		this.latencyMs = this.defaultLatency;
+	}
+
+	list(): FaultSpec[] {
+		return this.armed.map((a) => ({ ...a.spec, times: a.left }));
+	}
+
+	/**
+	 * The first armed fault matching this request, consumed by one. `apiDefault` says whether the request is an
+	 * API call (a signed /services route), which is what a fault without `match` targets.
+	 */
+	take(method: string, path: string, apiDefault: boolean): FaultSpec | undefined {
+		const i = this.armed.findIndex((a) => matches(a.spec.match, method, path, apiDefault));
+		if (i < 0) return undefined;
+		const a = this.armed[i];
+		if (--a.left <= 0) this.armed.splice(i, 1);
+		return a.spec;
+	}
+}
+
+function matches(match: FaultSpec['match'], method: string, path: string, apiDefault: boolean): boolean {
+	if (match === undefined) return apiDefault;
+	if (typeof match === 'string') return path.startsWith(match);
+	match.lastIndex = 0;
+	return match.test(`${method} ${path}`);
+}
+
+/**
+ * A FaultSpec from JSON (admin endpoint): `match` is a path prefix, `regex` (+ `flags`) a regex on "METHOD /path";
+ * `times: "Infinity"`, -1 or null is unlimited.
+ */
+export function faultFromJson(o: Record<string, unknown>): FaultSpec {
+	const { regex, flags, ...rest } = o;
+	const spec = rest as unknown as FaultSpec;
+	const times: unknown = rest.times;
+	if (times === 'Infinity' || times === -1 || times === null) spec.times = Infinity;
+	if (typeof regex === 'string') spec.match = new RegExp(regex, typeof flags === 'string' ? flags : '');
+	return spec;
+}

@@ -1,0 +1,133 @@
+/**
+ * The spec-faithful sandbox store server: every endpoint of the Store Platform Administration REST API in memory,
+ * OAuth 1.0 verification of every request, the token flow, webhook deliveries with retries on a controllable clock,
+ * and switchable faults. Tests start it in-process; `npm run sandbox` runs cli.ts.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminHandler, type Control } from './admin';
+import type { App } from './app';
+import { Faults } from './faults';
+import { Renderer } from './list';
+import { OAuthState, registerOAuthFlow } from './oauth';
+import { apiRouter } from './routes';
+import { seedAll, seedResource } from './seed';
+import { createHandler, Sleeper } from './server';
+import { Store } from './store';
+import type { Delivery, FaultSpec, RecordedRequest, SandboxCredentials } from './types';
+import { Clock, WebhookEngine } from './webhooks';
+
+export type { Delivery, FaultSpec, RecordedRequest, SandboxCredentials } from './types';
+export { Store, Table, type Rec } from './store';
+export { httpBuildQuery, phpUrlencode } from './http-build-query';
+export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
+export { SECTIONS } from './events';
+
+export interface Sandbox {
+	/** base URL, e.g. http://127.0.0.1:43123 (no trailing slash) */
+	url: string;
+	port: number;
+	/** a ready, valid access token set (consumerSecret is also the webhook HMAC key) */
+	credentials: SandboxCredentials;
+	/** every request received (API, oauth flow; admin excluded), in order */
+	requests: RecordedRequest[];
+	/** every webhook delivery attempt */
+	deliveries: Delivery[];
+	faults: { add(f: FaultSpec): void; clear(): void; pageCap: number | null; latencyMs: number };
+	/** direct access to data, for assertions and seeding */
+	store: Store;
+	/** add `count` generated records to a resource (node resource names, plus 'product') */
+	seed(resource: string, count: number): void;
+	/** back to the seed state, faults cleared, requests/deliveries emptied */
+	reset(): void;
+	/** deliver to every webhook registered for section, now */
+	fire(section: string, data?: Record<string, unknown>, opts?: { format?: 'form' | 'json'; objectType?: string; objectId?: string | number; objectUuid?: string }): Promise<Delivery[]>;
+	/** the retry schedule runs on this clock; advance() performs due retries and awaits them */
+	clock: { now(): number; advance(ms: number): Promise<void> };
+	close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+	port?: number;
+	seed?: boolean;
+	credentials?: Partial<SandboxCredentials>;
+	latencyMs?: number;
+	stringIds?: 'spec' | 'mixed';
+	log?: boolean;
+}
+
+export const DEFAULT_CREDENTIALS: SandboxCredentials = {
+	consumerKey: 'sandbox-api-key',
+	consumerSecret: 'sandbox-shared-secret',
+	accessToken: 'sandbox-access-token',
+	accessTokenSecret: 'sandbox-access-token-secret',
+};
+
+export const SHOP_ID = 1001;
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+	const credentials: SandboxCredentials = { ...DEFAULT_CREDENTIALS, ...opts.credentials };
+	const seeded = opts.seed !== false;
+	const store = new Store();
+	const clock = new Clock();
+	const faults = new Faults(opts.latencyMs ?? 0);
+	const app: App = {
+		store, credentials, clock, faults, url: '', shopId: SHOP_ID, log: opts.log === true, requests: [],
+		oauth: new OAuthState(credentials),
+		render: new Renderer(opts.stringIds ?? 'spec'),
+		hooks: new WebhookEngine(store, () => credentials.consumerSecret, SHOP_ID, clock),
+	};
+	const router = apiRouter();
+	registerOAuthFlow(router);
+	const sleeper = new Sleeper();
+
+	const reset = () => {
+		store.clear();
+		if (seeded) seedAll(store, app.url);
+		faults.clear();
+		app.requests.length = 0;
+		app.hooks.reset();
+		app.oauth.reset();
+		app.render = new Renderer(app.render.mode);
+	};
+	const control: Control = {
+		app,
+		fire: (section, data, o) => app.hooks.fire(section, data, o),
+		advance: (ms) => app.hooks.advance(ms),
+		seed: (resource, count) => void seedResource(store, resource, count, app.url),
+		reset,
+	};
+
+	const server = createServer(createHandler(app, router, sleeper, adminHandler(control)));
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port ?? 0, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const port = (server.address() as AddressInfo).port;
+	app.url = `http://127.0.0.1:${port}`;
+	if (seeded) seedAll(store, app.url);
+
+	let closed: Promise<void> | null = null;
+	return {
+		url: app.url,
+		port,
+		credentials,
+		requests: app.requests,
+		deliveries: app.hooks.deliveries,
+		faults,
+		store,
+		seed: control.seed,
+		reset,
+		fire: control.fire,
+		clock: { now: () => clock.now(), advance: control.advance },
+		close: () =>
+			(closed ??= new Promise<void>((resolve) => {
+				sleeper.wakeAll();
+				server.close(() => resolve());
+				server.closeAllConnections();
+			})),
+	};
+}

@@ -1,0 +1,166 @@
+/** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
+import { EMPTY_DATE, isSpecDate } from './dates';
+import { badRequest } from './errors';
+import type { Rec } from './store';
+import { first, type Query } from './wire';
+
+/** A filter builds a predicate from its (validated) query value. */
+export type Filter = (value: string, param: string) => (rec: Rec) => boolean;
+
+export interface ListSpec {
+	/** limit, page, since_id and the created_at/updated_at min/max filters apply (endpoints with `limit` in the spec) */
+	paged: boolean;
+	/** silent maximum of `limit` (webhooks: 200) */
+	maxLimit?: number;
+	/** records have no numeric id (carts): since_id does not apply */
+	noSinceId?: boolean;
+	filters?: Record<string, Filter>;
+}
+
+export function intParam(value: string, param: string, min = Number.MIN_SAFE_INTEGER): number {
+	if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) {
+		throw badRequest(`query parameter ${param} must be an integer${min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : ''}, got "${value}"`);
+	}
+	return Number(value);
+}
+
+export function dateParam(value: string, param: string): string {
+	if (!isSpecDate(value)) {
+		throw badRequest(`query parameter ${param} must be a date-time "YYYY-MM-DD HH:MM:SS", got "${value}"`, 'invalid_date');
+	}
+	return value;
+}
+
+// ---- filter builders ------------------------------------------------------------------------
+
+export const intEq = (field: string): Filter => (v, p) => {
+	const n = intParam(v, p);
+	return (r) => Number(r[field]) === n;
+};
+export const strEq = (field: string): Filter => (v) => (r) => String(r[field]) === v;
+/** record date at or after the value (empty dates never match) */
+export const dateFrom = (field: string): Filter => (v, p) => {
+	const d = dateParam(v, p);
+	return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] >= d;
+};
+/** record date at or before the value (empty dates never match) */
+export const dateUntil = (field: string): Filter => (v, p) => {
+	const d = dateParam(v, p);
+	return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] <= d;
+};
+/** records whose id is in the set computed from the value (e.g. categories of a product) */
+export const idIn = (ids: (value: string, param: string) => Array<string | number>): Filter => (v, p) => {
+	const set = new Set(ids(v, p).map(String));
+	return (r) => set.has(String(r.id));
+};
+
+const COMMON: Record<string, Filter> = {
+	created_at_min: dateFrom('created_at'),
+	created_at_max: dateUntil('created_at'),
+	// records without updated_at (promotions, vouchers, carts) are filtered on created_at
+	updated_at_min: (v, p) => {
+		const d = dateParam(v, p);
+		return (r) => String(r.updated_at ?? r.created_at) >= d;
+	},
+	updated_at_max: (v, p) => {
+		const d = dateParam(v, p);
+		return (r) => String(r.updated_at ?? r.created_at) <= d;
+	},
+};
+
+function predicates(q: Query, spec: ListSpec): Array<(r: Rec) => boolean> {
+	const preds: Array<(r: Rec) => boolean> = [];
+	const filters: Record<string, Filter> = spec.paged ? { ...COMMON, ...spec.filters } : { ...spec.filters };
+	for (const [param, build] of Object.entries(filters)) {
+		const v = first(q, param);
+		if (v !== undefined && v !== '') preds.push(build(v, param));
+	}
+	const since = first(q, 'since_id');
+	if (spec.paged && !spec.noSinceId && since !== undefined && since !== '') {
+		const n = intParam(since, 'since_id');
+		preds.push((r) => Number(r.id) > n);
+	}
+	return preds;
+}
+
+/** Filters rows (one pass). */
+export function filterRows(rows: Rec[], q: Query, spec: ListSpec): Rec[] {
+	const preds = predicates(q, spec);
+	if (preds.length === 0) return rows;
+	return rows.filter((r) => preds.every((p) => p(r)));
+}
+
+/** Filters then slices one page. `pageCap` is the fault that silently caps every page size. */
+export function pageOf(rows: Rec[], q: Query, spec: ListSpec, pageCap: number | null): Rec[] {
+	const matching = filterRows(rows, q, spec);
+	if (!spec.paged) return matching;
+	const limitRaw = first(q, 'limit');
+	const pageRaw = first(q, 'page');
+	let limit = limitRaw === undefined || limitRaw === '' ? 50 : intParam(limitRaw, 'limit', 1);
+	const page = pageRaw === undefined || pageRaw === '' ? 1 : intParam(pageRaw, 'page', 1);
+	if (spec.maxLimit !== undefined) limit = Math.min(limit, spec.maxLimit);
+	if (pageCap !== null && pageCap > 0) limit = Math.min(limit, pageCap);
+	const start = (page - 1) * limit;
+	return matching.slice(start, start + limit);
+}
+
+export function fieldsOf(q: Query): string[] | null {
+	const raw = q.fields;
+	if (raw === undefined) return null;
+	const list = (Array.isArray(raw) ? raw.join(',') : raw)
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
+	return list.length ? list : null;
+}
+
+// ---- rendering -------------------------------------------------------------------------------
+
+/** Fields that carry ids or numeric values: in 'mixed' mode each is rendered as number or string at random. */
+const NUMERIC = new Set([
+	'id', 'parent', 'global_parent', 'pos', 'sort_order', 'count', 'position', 'price', 'price_regular', 'quantity',
+	'quantity_used', 'discount_type', 'discount_value', 'discount_on', 'discount_on_type', 'discount_on_value', 'activate',
+	'apply_once', 'per_client', 'available_on_promo', 'promotion_type', 'promotion_value', 'promotion_on_type', 'visibility',
+	'is_active', 'is_default', 'email_template', 'send_mail', 'mail_template', 'size', 'total_price', 'total_items_price',
+	'total_tax', 'total_weight', 'accept_newsletter', 'add_to_magazine', 'buy_if_empty',
+]);
+
+/** Renders stored records for an answer: `fields` projection, then the id style. */
+export class Renderer {
+	private seed: number;
+
+	constructor(readonly mode: 'spec' | 'mixed', seed = 42) {
+		this.seed = seed >>> 0;
+	}
+
+	private random(): number {
+		// mulberry32: deterministic sequence, so a failing test replays the same mix
+		let t = (this.seed = (this.seed + 0x6d2b79f5) >>> 0);
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	}
+
+	one(rec: Rec, fields: string[] | null): Rec {
+		let out = rec;
+		if (fields) {
+			out = {};
+			for (const f of fields) if (f in rec) out[f] = rec[f];
+		}
+		if (this.mode === 'mixed') {
+			out = { ...out };
+			for (const k of Object.keys(out)) {
+				const v = out[k];
+				const numeric = NUMERIC.has(k) || k.endsWith('_id');
+				if (!numeric) continue;
+				if (typeof v === 'number' && Number.isSafeInteger(v)) out[k] = this.random() < 0.5 ? String(v) : v;
+				else if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) out[k] = this.random() < 0.5 ? Number(v) : v;
+			}
+		}
+		return out;
+	}
+
+	many(rows: Rec[], fields: string[] | null): Rec[] {
+		return rows.map((r) => this.one(r, fields));
+	}
+}

@@ -1,0 +1,119 @@
+/** In-memory data: one ordered, indexed table per resource. */
+
+/** A stored record, shaped exactly as the spec renders it (plus a few internal relation fields on products). */
+export type Rec = { [key: string]: any };
+
+/**
+ * Rows kept in key order (numeric id ascending) with a key index. Lists filter then slice the rows
+ * array, lookups go through the map: no per-request sorting.
+ */
+export class Table<R extends Rec = Rec> {
+	readonly rows: R[] = [];
+	private readonly byKey = new Map<string, R>();
+	private lastId = 0;
+
+	/** keyField 'id' orders rows by numeric id; another key keeps insertion order. */
+	constructor(readonly keyField = 'id') {}
+
+	get size(): number {
+		return this.rows.length;
+	}
+
+	nextId(): number {
+		return ++this.lastId;
+	}
+
+	private norm(key: string | number): string {
+		const s = String(key);
+		return this.keyField === 'id' && /^\d+$/.test(s) ? String(Number(s)) : s;
+	}
+
+	insert(rec: R): R {
+		const key = this.norm(rec[this.keyField]);
+		if (this.byKey.has(key)) throw new Error(`duplicate ${this.keyField} ${key}`);
+		this.byKey.set(key, rec);
+		if (this.keyField !== 'id') {
+			this.rows.push(rec);
+			return rec;
+		}
+		const n = Number(rec.id);
+		if (n > this.lastId) this.lastId = n;
+		const last = this.rows[this.rows.length - 1];
+		if (!last || Number(last.id) < n) {
+			this.rows.push(rec);
+		} else {
+			let lo = 0;
+			let hi = this.rows.length;
+			while (lo < hi) {
+				const mid = (lo + hi) >> 1;
+				if (Number(this.rows[mid].id) < n) lo = mid + 1;
+				else hi = mid;
+			}
+			this.rows.splice(lo, 0, rec);
+		}
+		return rec;
+	}
+
+	get(key: string | number): R | undefined {
+		return this.byKey.get(this.norm(key));
+	}
+
+	remove(key: string | number): R | undefined {
+		const k = this.norm(key);
+		const rec = this.byKey.get(k);
+		if (!rec) return undefined;
+		this.byKey.delete(k);
+		this.rows.splice(this.rows.indexOf(rec), 1);
+		return rec;
+	}
+
+	clear(): void {
+		this.rows.length = 0;
+		this.byKey.clear();
+		this.lastId = 0;
+	}
+}
+
+/** Every resource of the spec, plus products (for variants and `/services/products/count`) and orders (for the status `sku` filter). */
+export class Store {
+	readonly promotions = new Table();
+	readonly vouchers = new Table();
+	readonly applicationCharges = new Table();
+	readonly abandonedCarts = new Table('user_key');
+	readonly pages = new Table();
+	readonly categories = new Table();
+	readonly vendors = new Table();
+	readonly collections = new Table();
+	readonly paymentMethods = new Table();
+	readonly products = new Table();
+	readonly variants = new Table();
+	readonly blogs = new Table();
+	readonly orderStatuses = new Table();
+	readonly themes = new Table();
+	readonly users = new Table();
+	readonly webhooks = new Table();
+	readonly themeScripts = new Table();
+	/** internal: orders only relate statuses to product skus; there is no order endpoint in the spec */
+	readonly orders = new Table();
+	/** theme assets per theme id, keyed by asset key */
+	readonly themeAssets = new Map<string, Table>();
+
+	assetsOf(themeId: string | number): Table {
+		const id = String(themeId);
+		let t = this.themeAssets.get(id);
+		if (!t) {
+			t = new Table('key');
+			this.themeAssets.set(id, t);
+		}
+		return t;
+	}
+
+	activeTheme(): Rec | undefined {
+		return this.themes.rows.find((t) => t.active === true);
+	}
+
+	clear(): void {
+		for (const v of Object.values(this)) if (v instanceof Table) v.clear();
+		this.themeAssets.clear();
+	}
+}
