@@ -6,8 +6,8 @@ import { makeListSearch } from './listSearch';
 /** Most records offered in a dropdown (the first pages of the list). */
 const MAX_OPTIONS = 500;
 
-export const loadOptionsMethodName = (resource: Resource | 'target') =>
-	`load${resource.charAt(0).toUpperCase()}${resource.slice(1)}s`;
+export const loadOptionsMethodName = (source: 'category' | 'target') =>
+	source === 'category' ? 'loadCategories' : 'loadTargets';
 
 /** The target kinds of promotions and vouchers: 2 category, 3 collection, 4 vendor. */
 const TARGETS: Record<string, Resource> = { '2': 'category', '3': 'collection', '4': 'vendor' };
