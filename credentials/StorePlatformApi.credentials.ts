@@ -9,6 +9,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { BASE_URL_PROPERTY, CREDENTIAL_TEST, ICON } from './common';
+
 import { buildAuthorizationHeader, serializeQuery, type QueryValue } from './oauth1';
 
 /**
@@ -21,20 +23,12 @@ export class StorePlatformApi implements ICredentialType {
 
 	displayName = 'Store Platform API';
 
-	icon = { light: 'file:../icons/storePlatform.svg', dark: 'file:../icons/storePlatform.dark.svg' } as const;
+	icon = ICON;
 
 	documentationUrl = 'https://github.com/store-platform/n8n-nodes-store-platform#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Shop Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://myshop.example.com',
-			description: 'The address of the shop; every API path (/services/...) is below it',
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'API Key',
 			name: 'consumerKey',
@@ -100,11 +94,5 @@ export class StorePlatformApi implements ICredentialType {
 		};
 	}
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
-			url: '/services/webhooks/count',
-			method: 'GET',
-		},
-	};
+	test: ICredentialTestRequest = CREDENTIAL_TEST;
 }

@@ -1,5 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { BASE_URL_PROPERTY, CREDENTIAL_TEST, ICON } from './common';
+
 const base = '$self["baseUrl"].replace(/\\/+$/, "")';
 
 /**
@@ -13,20 +15,12 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 
 	displayName = 'Store Platform OAuth1 API';
 
-	icon = { light: 'file:../icons/storePlatform.svg', dark: 'file:../icons/storePlatform.dark.svg' } as const;
+	icon = ICON;
 
 	documentationUrl = 'https://github.com/store-platform/n8n-nodes-store-platform#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Shop Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://myshop.example.com',
-			description: 'The address of the shop; the OAuth URLs and every API path are below it',
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'Request Token URL',
 			name: 'requestTokenUrl',
@@ -53,11 +47,5 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 		},
 	];
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
-			url: '/services/webhooks/count',
-			method: 'GET',
-		},
-	};
+	test: ICredentialTestRequest = CREDENTIAL_TEST;
 }

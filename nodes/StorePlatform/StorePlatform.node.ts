@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { AUTHENTICATION, CREDENTIALS } from './auth';
 import { buildListSearch } from './methods/listSearch';
 import { buildLoadOptions } from './methods/loadOptions';
 import { buildProperties } from './properties';
@@ -20,29 +21,9 @@ export class StorePlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'storePlatformApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'storePlatformOAuth1Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth1'] } },
-			},
-		],
+		credentials: CREDENTIALS,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken', description: 'API key, shared secret and the access token pasted in the credential' },
-					{ name: 'OAuth1 (Connect)', value: 'oAuth1', description: "Use n8n's Connect button to run the shop's authorization" },
-				],
-				default: 'accessToken',
-			},
+			AUTHENTICATION,
 			...buildProperties(TABLES),
 		],
 	};

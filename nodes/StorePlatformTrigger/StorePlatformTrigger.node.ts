@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { AUTHENTICATION, CREDENTIALS } from '../StorePlatform/auth';
 import { credentialType } from '../StorePlatform/transport/request';
 import { EVENTS } from './events';
 import { verifySignature } from './hmac';
@@ -57,18 +58,7 @@ export class StorePlatformTrigger implements INodeType {
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'storePlatformApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'storePlatformOAuth1Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth1'] } },
-			},
-		],
+		credentials: CREDENTIALS,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
@@ -78,16 +68,7 @@ export class StorePlatformTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth1 (Connect)', value: 'oAuth1' },
-				],
-				default: 'accessToken',
-			},
+			AUTHENTICATION,
 			{
 				displayName: 'Events',
 				name: 'events',
