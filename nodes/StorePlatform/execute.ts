@@ -131,7 +131,7 @@ export async function executeRow(
 			paged: Boolean(listRow.paging),
 			maxLimit: listRow.paging?.maxLimit,
 			sinceId: listRow.filters?.some((f) => f.key === 'since_id'),
-			count: countRow
+			count: countRow && countTakes(countRow, request.query)
 				? { path: countRow.path, query: countQuery(countRow, request.query) }
 				: undefined,
 			operation,
@@ -168,6 +168,12 @@ export async function executeRow(
 		default:
 			return await toItems([unwrapOne(body, row.output)]);
 	}
+}
+
+/** Whether the count endpoint takes every filter of the list query (else its total would not match). */
+function countTakes(countRow: Endpoint, query: Query): boolean {
+	const allowed = new Set(['fields', ...(countRow.filters ?? []).map((f) => f.key)]);
+	return Object.keys(query).every((k) => allowed.has(k));
 }
 
 /** The filters of a list that its count endpoint also takes. */

@@ -201,3 +201,25 @@ describe('n8n Connect credential (OAuth1)', () => {
 		expect(apiRequests(s).every((r) => r.authorized)).toBe(true);
 	});
 });
+
+describe('Return All planning', () => {
+	it('does not plan with a count that ignores one of the list filters', async () => {
+		const s = env.sandbox;
+		s.seed('collection', 300);
+		const result = await runStore(s, { resource: 'collection', operation: 'getAll', returnAll: true, filters: { title: 'Bestsellers' } });
+		expect(jsonOf(result).map((c) => c.title)).toEqual(['Bestsellers']);
+		const paths = apiRequests(s).map((r) => r.path);
+		expect(paths).not.toContain('/services/collections/count');
+		// Without a total, a short first page may be a server cap: one more page tells.
+		expect(paths).toEqual(['/services/collections', '/services/collections']);
+	});
+
+	it('reads records without ids (Fields option) without losing any', async () => {
+		const s = env.sandbox;
+		s.seed('vendor', 400);
+		s.faults.pageCap = 100;
+		const result = await runStore(s, { resource: 'vendor', operation: 'getAll', returnAll: true, options: { fields: 'title' } });
+		expect(jsonOf(result)).toHaveLength(403);
+		expect(Object.keys(jsonOf(result)[0])).toEqual(['title']);
+	});
+});

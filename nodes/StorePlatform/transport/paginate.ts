@@ -133,7 +133,8 @@ export async function fetchList(
 		next++;
 	}
 
-	if (want === 'all' && total !== undefined && plan.sinceId && plan.count) {
+	const keyed = out.length > 0 && idOf(out[0]) !== undefined;
+	if (want === 'all' && total !== undefined && plan.sinceId && plan.count && keyed) {
 		const after = unwrapCount(await get(plan.count.path, plan.count.query));
 		if (after !== total || out.length !== total) {
 			stats.keysetFallback = true;
