@@ -28,6 +28,9 @@ export function resolveParams(
 	const ids: IDataObject = {};
 	for (const param of row.params ?? []) {
 		const id = toId(read(param), param.displayName);
+		if (param.in === 'path' && (id === '.' || id === '..')) {
+			throw new InputError(param.displayName, `'${param.displayName}' cannot be '${id}'`);
+		}
 		ids[outputKey(param)] = id;
 		if (param.in === 'path') path = path.replace(`{${param.key}}`, encodeURIComponent(id));
 		else query[param.key] = id;

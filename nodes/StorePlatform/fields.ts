@@ -139,9 +139,13 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 			return toJson(value, label);
 		case 'stringList':
 			return toNameList(value) || undefined;
-		case 'metadata':
-			return collectionRows(value, 'meta', label);
+		case 'metadata': {
+			// No rows: leave the key out, so that an update never clears the record's metadata by accident.
+			const rows = collectionRows(value, 'meta', label);
+			return rows.length ? rows : undefined;
+		}
 		case 'progressiveSteps':
+			if (collectionRows(value, 'step', label).length === 0) return undefined;
 			return collectionRows(value, 'step', label).map((step) => ({
 				treshold: toNumber(step.treshold, `${label} Threshold`),
 				discount: toNumber(step.discount, `${label} Discount`),
@@ -151,7 +155,7 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 	}
 }
 
-/** A fixed collection's rows; an array given by an expression is taken as the rows. */
+/** A fixed collection's rows; an array (e.g. in a workflow's JSON) is taken as the rows. */
 function collectionRows(value: unknown, key: string, label: string): IDataObject[] {
 	const parsed = toJson(value, label);
 	if (Array.isArray(parsed)) return parsed as IDataObject[];

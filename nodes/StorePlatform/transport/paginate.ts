@@ -5,7 +5,7 @@ import { unwrapCount, unwrapRecords } from './unwrap';
 
 /** Page size asked of lists whose maximum the spec does not give (the server may cap it lower). */
 export const DEFAULT_PAGE_REQUEST = 250;
-/** Pages fetched at once once the total is known. */
+/** Requests in flight at once once the total is known. */
 export const CONCURRENCY = 4;
 
 export interface ListPlan {
@@ -19,7 +19,7 @@ export interface ListPlan {
 	maxLimit?: number;
 	/** The endpoint's count path and query, to plan the pages. */
 	count?: { path: string; query: Query };
-	/** Whether the endpoint filters by `since_id` (keyset fallback when data changed meanwhile). */
+	/** Whether the endpoint filters by `since_id` (id-range reading, stable under inserts and deletes). */
 	sinceId?: boolean;
 	operation?: string;
 	timeout?: number;
@@ -30,11 +30,30 @@ export interface ListStats {
 	requests: number;
 	pageSize: number;
 	total?: number;
-	keysetFallback: boolean;
+	/** How the records after the first page were read. */
+	strategy?: 'single' | 'idRanges' | 'pages' | 'sequential';
 }
 
 const idOf = (r: IDataObject): string | undefined =>
 	r.id === undefined || r.id === null ? undefined : String(r.id);
+
+const numericId = (r: IDataObject): number => {
+	const id = idOf(r);
+	return id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+};
+
+/** Whether records carry integer ids in ascending order, which `since_id` reading relies on. */
+function ascendingIds(records: IDataObject[]): boolean {
+	let previous = -Infinity;
+	for (const r of records) {
+		const id = numericId(r);
+		if (!(id > previous)) return false;
+		previous = id;
+	}
+	return records.length > 0;
+}
+
+const maxId = (records: IDataObject[]) => records.reduce((m, r) => Math.max(m, numericId(r) || m), -Infinity);
 
 /** Appends records not seen before (by id); returns how many were new. */
 function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]): number {
@@ -53,19 +72,26 @@ function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]
 
 /**
  * Fetches up to `want` records (or all), in the server's order, none lost or duplicated.
- * With a count endpoint the remaining pages are fetched CONCURRENCY at a time (one at a time
- * after a 429/503); a page size capped by the server below the asked `limit` is detected from
- * the first page and used for the rest. When the count changed meanwhile and the endpoint takes
- * `since_id`, the list is read again by id (keyset), which no insert or delete can shift.
+ *
+ * The first page and the count are asked together. A first page shorter than the asked `limit`
+ * while more records exist reveals a server cap, used as the page size from then on.
+ * - Lists that take `since_id` (and answer ascending integer ids) are then read by id ranges:
+ *   the ids after the first page are split into CONCURRENCY ranges read side by side, each by
+ *   `since_id` — no insert or delete can shift a record out of a range, so every record that exists
+ *   during the whole read is returned exactly once.
+ * - Other lists with a count fetch their remaining pages by number, CONCURRENCY at a time.
+ * - Lists without a count read page after page until a short or empty page.
+ * After a 429/503 every further request waits for the one before.
  */
 export async function fetchList(
 	this: StoreContext,
 	plan: ListPlan,
 	want: number | 'all',
-	stats: ListStats = { requests: 0, pageSize: 0, keysetFallback: false },
+	stats: ListStats = { requests: 0, pageSize: 0 },
 ): Promise<IDataObject[]> {
 	let throttled = false;
-	const get = async (path: string, query: Query) => {
+	let queue: Promise<unknown> = Promise.resolve();
+	const send = async (path: string, query: Query) => {
 		stats.requests++;
 		return await apiRequest.call(this, 'GET', path, {
 			query,
@@ -76,16 +102,22 @@ export async function fetchList(
 			},
 		});
 	};
-	const limitOf = (n: number) => (want === 'all' ? n : Math.min(n, want));
+	const get = async (path: string, query: Query): Promise<unknown> => {
+		if (!throttled) return await send(path, query);
+		const turn = queue.then(async () => await send(path, query));
+		queue = turn.catch(() => undefined);
+		return await turn;
+	};
+	const records = async (query: Query) => unwrapRecords(await get(plan.path, query), plan.key);
 
 	if (!plan.paged) {
-		const records = unwrapRecords(await get(plan.path, plan.query), plan.key);
-		return want === 'all' ? records : records.slice(0, want);
+		stats.strategy = 'single';
+		const all = await records(plan.query);
+		return want === 'all' ? all : all.slice(0, want);
 	}
 
-	const asked = limitOf(plan.maxLimit ?? DEFAULT_PAGE_REQUEST);
-	const page = async (n: number, limit: number) =>
-		unwrapRecords(await get(plan.path, { ...plan.query, limit, page: n }), plan.key);
+	const asked = Math.min(plan.maxLimit ?? DEFAULT_PAGE_REQUEST, want === 'all' ? Infinity : want);
+	const page = async (n: number, limit: number) => await records({ ...plan.query, limit, page: n });
 
 	const countRequest =
 		want === 'all' && plan.count
@@ -97,70 +129,91 @@ export async function fetchList(
 	const out: IDataObject[] = [];
 	const seen = new Set<string>();
 	addUnique(out, seen, first);
-	const enough = () => want !== 'all' && out.length >= want;
-	if (first.length === 0 || enough()) return want === 'all' ? out : out.slice(0, want);
+	const done = () => (want === 'all' ? out : out.slice(0, want));
+	if (first.length === 0 || (want !== 'all' && out.length >= want)) return done();
+	if (total !== undefined && total <= first.length) return done();
 
-	// A first page shorter than asked is either the end or a server cap: with a known total it is
-	// a cap when the total is larger; without it, the next page tells.
-	const size = first.length < asked && (total === undefined || total > first.length) ? first.length : asked;
+	// A short first page is the end, or a cap: with a total it is a cap when the total is larger;
+	// without one the next page tells (asked with the short page's size, so no record is skipped).
+	const size = first.length < asked ? first.length : asked;
 	stats.pageSize = size;
-	let next = 2;
 
-	if (total !== undefined && total > out.length) {
+	if (total !== undefined) {
+		if (plan.sinceId && ascendingIds(first)) {
+			stats.strategy = 'idRanges';
+			const lastPage = await page(Math.ceil(total / size), size);
+			for (const range of await idRanges(first, lastPage, size, plan.query, records)) addUnique(out, seen, range);
+			return done();
+		}
+		stats.strategy = 'pages';
 		const pages = Math.ceil(total / size);
 		const results: IDataObject[][] = [];
 		let cursor = 2;
-		const worker = async (index: number) => {
+		const worker = async () => {
 			while (cursor <= pages) {
-				if (throttled && index > 0) return;
 				const n = cursor++;
 				results[n] = await page(n, size);
 			}
 		};
-		await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
+		await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 		for (let n = 2; n <= pages; n++) addUnique(out, seen, results[n] ?? []);
-		next = pages + 1;
-		// Records created meanwhile sit on further pages: continue while the last page was full.
-		if ((results[pages]?.length ?? 0) < size) next = 0;
-	} else if (total !== undefined) {
-		next = 0;
+		// Records created meanwhile sit on further pages: go on while the last page was full.
+		if ((results[pages]?.length ?? 0) === size) await sequential(pages + 1, size, page, out, seen, want);
+		return done();
 	}
 
-	while (next > 0 && !enough()) {
-		const records = await page(next, size);
-		const added = addUnique(out, seen, records);
-		if (records.length < size || added === 0) break;
-		next++;
-	}
-
-	const keyed = out.length > 0 && idOf(out[0]) !== undefined;
-	if (want === 'all' && total !== undefined && plan.sinceId && plan.count && keyed) {
-		const after = unwrapCount(await get(plan.count.path, plan.count.query));
-		if (after !== total || out.length !== total) {
-			stats.keysetFallback = true;
-			return await keyset.call(this, plan, size, get);
-		}
-	}
-	return want === 'all' ? out : out.slice(0, want);
+	stats.strategy = 'sequential';
+	await sequential(2, size, page, out, seen, want);
+	return done();
 }
 
-/** Reads the whole list by `since_id`, in id order; stable under concurrent inserts and deletes. */
-async function keyset(
-	this: StoreContext,
-	plan: ListPlan,
+/** Reads page after page until a short or empty page, or a page with nothing new; appends to `out`. */
+async function sequential(
+	from: number,
 	size: number,
-	get: (path: string, query: Query) => Promise<unknown>,
-): Promise<IDataObject[]> {
-	const out: IDataObject[] = [];
-	const seen = new Set<string>();
-	let since = plan.query.since_id as string | number | undefined;
-	for (;;) {
-		const query: Query = { ...plan.query, limit: size, page: 1 };
-		if (since !== undefined) query.since_id = since;
-		const records = unwrapRecords(await get(plan.path, query), plan.key);
-		const added = addUnique(out, seen, records);
-		const last = records.length ? idOf(records[records.length - 1]) : undefined;
-		if (records.length < size || added === 0 || last === undefined) return out;
-		since = last;
+	page: (n: number, limit: number) => Promise<IDataObject[]>,
+	out: IDataObject[],
+	seen: Set<string>,
+	want: number | 'all',
+): Promise<void> {
+	for (let n = from; want === 'all' || out.length < want; n++) {
+		const got = await page(n, size);
+		if (addUnique(out, seen, got) === 0 || got.length < size) return;
 	}
+}
+
+/**
+ * The records after the first page, read by `since_id` in CONCURRENCY id ranges side by side. The
+ * ranges split the ids between the first page and the last page's highest id (an estimate: the
+ * last range is open, so records created meanwhile are read too).
+ */
+async function idRanges(
+	first: IDataObject[],
+	lastPage: IDataObject[],
+	size: number,
+	query: Query,
+	records: (query: Query) => Promise<IDataObject[]>,
+): Promise<IDataObject[][]> {
+	const low = maxId(first);
+	const high = Math.max(low, maxId(lastPage));
+	const bounds = Array.from({ length: CONCURRENCY }, (_, k) => Math.floor(low + ((high - low) * k) / CONCURRENCY));
+	const uniqueBounds = [...new Set(bounds)];
+	return await Promise.all(
+		uniqueBounds.map(async (from, k) => {
+			const to = uniqueBounds[k + 1] ?? Infinity;
+			const got: IDataObject[] = [];
+			for (let since = from; ; ) {
+				const batch = await records({ ...query, since_id: since, limit: size, page: 1 });
+				let beyond = false;
+				for (const r of batch) {
+					const id = numericId(r);
+					if (id > to) beyond = true;
+					else if (id > since || Number.isNaN(id)) got.push(r);
+				}
+				const next = maxId(batch);
+				if (beyond || batch.length < size || !(next > since)) return got;
+				since = next;
+			}
+		}),
+	);
 }

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { redactor } from './redact';
 import { inBandError } from './unwrap';
 
 export type StoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -63,7 +64,8 @@ interface FullResponse {
 	statusCode: number;
 }
 
-async function baseUrl(ctx: StoreContext, type: string): Promise<string> {
+/** The shop's base URL, and a redactor of the credential's secrets for error texts. */
+async function shop(ctx: StoreContext, type: string): Promise<{ url: string; redact: (text: string) => string }> {
 	const credentials = await ctx.getCredentials(type);
 	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]/i.test(url)) {
@@ -71,13 +73,14 @@ async function baseUrl(ctx: StoreContext, type: string): Promise<string> {
 			message: `The credential's Shop Base URL must start with http:// or https://, not '${url}'`,
 		});
 	}
-	return url;
+	return { url, redact: redactor(credentials) };
 }
 
 /** A short, readable description of a non-JSON body such as an HTML error page. */
 function textExcerpt(body: unknown): string {
 	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '';
-	return text
+	const page = /<body[\s>]/i.test(text) ? text.replace(/<head[\s>][\s\S]*?<\/head>/i, ' ') : text;
+	return page
 		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]+>/g, ' ')
 		.replace(/\s+/g, ' ')
@@ -98,14 +101,15 @@ function parseBody(body: unknown): { ok: true; value: unknown } | { ok: false } 
 
 function apiError(
 	ctx: StoreContext,
+	redact: (text: string) => string,
 	what: string,
 	status: number,
 	message: string,
 	description?: string,
 ): NodeApiError {
 	return new NodeApiError(ctx.getNode(), { httpCode: String(status) } as JsonObject, {
-		message: `${what} failed (HTTP ${status}): ${message}`,
-		description,
+		message: redact(`${what} failed (HTTP ${status}): ${message}`),
+		description: description === undefined ? undefined : redact(description),
 		httpCode: String(status),
 	});
 }
@@ -136,7 +140,8 @@ export async function apiRequest(
 	options: RequestOptions = {},
 ): Promise<unknown> {
 	const type = credentialType(this);
-	const url = (await baseUrl(this, type)) + path;
+	const { url: base, redact } = await shop(this, type);
+	const url = base + path;
 	const what = options.operation ? `${options.operation} (${method} ${path})` : `${method} ${path}`;
 	const qs: IDataObject = {};
 	for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs[k] = v;
@@ -168,7 +173,7 @@ export async function apiRequest(
 			const seconds = Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000);
 			const reason = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`)
 				? `no answer within ${seconds} s`
-				: `could not reach the shop (${code || (error as Error).message})`;
+				: `could not reach the shop (${code || redact((error as Error).message)})`;
 			const failure = new NodeApiError(this.getNode(), {} as JsonObject, {
 				message: `${what} failed: ${reason}`,
 				description: 'Check the Shop Base URL of the credential and that the shop is reachable from n8n.',
@@ -194,11 +199,12 @@ export async function apiRequest(
 						? 'too many requests, still refused after retrying'
 						: textExcerpt(response.body) || 'the shop answered with an error');
 			const description = parsed.ok && body !== undefined ? JSON.stringify(body).slice(0, 1000) : textExcerpt(response.body);
-			throw apiError(this, what, status, message, description);
+			throw apiError(this, redact, what, status, message, description);
 		}
 		if (!parsed.ok) {
 			throw apiError(
 				this,
+				redact,
 				what,
 				status,
 				'the shop answered with a body that is not valid JSON',
@@ -207,7 +213,7 @@ export async function apiRequest(
 		}
 		const err = inBandError(parsed.value);
 		if (err) {
-			throw apiError(this, what, status, err.message, err.code ? `Error code: ${err.code}` : undefined);
+			throw apiError(this, redact, what, status, err.message, err.code ? `Error code: ${err.code}` : undefined);
 		}
 		return parsed.value;
 	}
