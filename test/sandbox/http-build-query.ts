@@ -41,7 +41,7 @@ export function phpNumber(n: number): string {
 function scalar(v: unknown): string | null {
 	if (v === null || v === undefined) return null;
 	if (typeof v === 'boolean') return v ? '1' : '0';
-	if (typeof v === 'number') return phpNumber(v);
+	if (typeof v === 'number') return phpUrlencode(phpNumber(v));
 	if (typeof v === 'bigint') return v.toString();
 	if (typeof v === 'string') return phpUrlencode(v);
 	return null;
