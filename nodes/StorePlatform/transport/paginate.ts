@@ -80,7 +80,8 @@ function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]
  *   `since_id` — no insert or delete can shift a record out of a range, so every record that exists
  *   during the whole read is returned exactly once.
  * - Other lists with a count fetch their remaining pages by number, CONCURRENCY at a time.
- * - Lists without a count read page after page until a short or empty page.
+ * - Lists without a count read page after page (by `since_id` where they take it) until a short
+ *   or empty page.
  * After a 429/503 every further request waits for the one before.
  */
 export async function fetchList(
@@ -163,7 +164,14 @@ export async function fetchList(
 	}
 
 	stats.strategy = 'sequential';
-	await sequential(2, size, page, out, seen, want);
+	if (plan.sinceId && ascendingIds(first)) {
+		// No total to split by: one id range, read by since_id, stable under inserts and deletes.
+		const after = async (_n: number, limit: number) =>
+			await records({ ...plan.query, since_id: maxId(out), limit, page: 1 });
+		await sequential(2, size, after, out, seen, want);
+	} else {
+		await sequential(2, size, page, out, seen, want);
+	}
 	return done();
 }
 
