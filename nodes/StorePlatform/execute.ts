@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { fieldValue, paramName } from './fields';
 import { normaliseNumbers, simplify } from './output';
@@ -6,7 +7,7 @@ import { apiRequest, type Query } from './transport/request';
 import { fetchList, type ListPlan } from './transport/paginate';
 import { unwrapCount, unwrapOne } from './transport/unwrap';
 import type { Endpoint, Field, Param, ResourceTable } from './types';
-import { InputError, toId, toInteger } from './values';
+import { InputError, toId, toInteger, toNameList } from './values';
 
 export interface RowRequest {
 	path: string;
@@ -79,7 +80,7 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 			tz,
 			body,
 		);
-		if (row.operation === 'update' && Object.keys(body).length === 0 && !row.hooks?.body) {
+		if (row.operation === 'update' && Object.keys(body).length === 0) {
 			throw new InputError('Update Fields', "Add at least one field to 'Update Fields'");
 		}
 	}
@@ -89,7 +90,7 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 		Object.assign(query, collectFields(row.filters, filters, tz));
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	if (row.fieldsOption && options.fields) query.fields = String(fieldValue({ key: 'fields', displayName: 'Fields', kind: 'stringList' }, options.fields, tz) ?? '');
+	if (row.fieldsOption && options.fields) query.fields = toNameList(options.fields);
 	return { path, query, body, ids };
 }
 
@@ -140,6 +141,7 @@ export async function executeRow(
 			operation,
 			timeout,
 		};
+		if (row.answer === 'count' && listRow.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
 		const records = await fetchList.call(this, plan, limit);
 		if (row.answer === 'count') return [{ json: { count: records.length } }];
 		return await toItems(records);
@@ -155,7 +157,11 @@ export async function executeRow(
 	switch (row.answer) {
 		case 'count': {
 			const count = unwrapCount(body);
-			if (count === undefined) throw new Error(`${operation}: the answer carries no count`);
+			if (count === undefined) {
+				throw new NodeApiError(this.getNode(), {} as JsonObject, {
+					message: `${operation} failed: the shop's answer carries no count`,
+				});
+			}
 			return [{ json: { count } }];
 		}
 		case 'deleted':

@@ -52,6 +52,18 @@ const OWNER = {
 // we send the same constant header on every REST call.
 const BROWSER_ID = 'store-platform-e2e-browser';
 
+/**
+ * Every n8n process group this module started and that is still alive. They are
+ * all ended (SIGKILL to the group) when this Node process exits, however it
+ * exits (error, Ctrl-C, timeout), so no n8n or task runner is left behind.
+ */
+const LIVE = new Set();
+function killAll(signal = 'SIGKILL') {
+	for (const pid of LIVE) killGroup(pid, signal);
+	LIVE.clear();
+}
+process.on('exit', () => killAll());
+
 function debug(...args) {
 	if (process.env.STORE_PLATFORM_E2E_DEBUG) console.error('[n8n]', ...args);
 }
@@ -255,6 +267,7 @@ class N8nInstance {
 				stdio: ['ignore', 'pipe', 'pipe'],
 				detached: true, // own process group: we can end it and its task runners together
 			});
+			if (child.pid) LIVE.add(child.pid);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (d) => (stdout += d));
@@ -269,6 +282,8 @@ class N8nInstance {
 			});
 			child.on('close', (code) => {
 				clearTimeout(timer);
+				LIVE.delete(child.pid);
+				killGroup(child.pid, 'SIGKILL'); // task runners it may have left
 				const res = { code, stdout, stderr, ms: Date.now() - started };
 				debug('exit', code, `${res.ms}ms`);
 				if (code !== 0 && !allowFail) {
@@ -321,12 +336,23 @@ class N8nInstance {
 
 	/** Imports one workflow (object); gives it an id if it has none. Returns the id. */
 	async importWorkflow(workflow) {
-		const wf = { active: false, settings: {}, connections: {}, ...workflow };
-		if (!wf.id) wf.id = newId();
-		if (!wf.name) wf.name = `e2e ${wf.id}`;
-		const file = this.writeTemp('workflow.json', wf);
+		return (await this.importWorkflows([workflow]))[0];
+	}
+
+	/**
+	 * Imports several workflows with ONE `n8n import:workflow` (a JSON array), which
+	 * saves a CLI start per workflow. Gives each an id if it has none; returns the ids.
+	 */
+	async importWorkflows(workflows) {
+		const list = workflows.map((workflow) => {
+			const wf = { active: false, settings: {}, connections: {}, ...workflow };
+			if (!wf.id) wf.id = newId();
+			if (!wf.name) wf.name = `e2e ${wf.id}`;
+			return wf;
+		});
+		const file = this.writeTemp('workflows.json', list);
 		await this.run(['import:workflow', `--input=${file}`]);
-		return wf.id;
+		return list.map((wf) => wf.id);
 	}
 
 	/**
@@ -420,6 +446,7 @@ class N8nInstance {
 			detached: true,
 		});
 		this.proc = child;
+		if (child.pid) LIVE.add(child.pid);
 		this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
 		const onData = (d) => {
 			this.output += d;
@@ -483,6 +510,7 @@ class N8nInstance {
 		}
 		// task runner children are in the same group; make sure none is left
 		killGroup(child.pid, 'SIGKILL');
+		LIVE.delete(child.pid);
 	}
 
 	/** Removes the user folder (unless keep). Call after stop(). */
@@ -551,6 +579,45 @@ class N8nInstance {
 		if (r.status === 400) r = await this.rest('POST', '/login', { email: this.owner.email, password: this.owner.password }, { allowFail: true });
 		if (r.status >= 400 || !this.cookie) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
 		return r.data;
+	}
+
+	/**
+	 * GET of a non-/rest path of the running instance with the owner cookie (e.g.
+	 * `/types/credentials.json`, the credential types the editor loads).
+	 * Returns { status, body } (body parsed as JSON when it is JSON).
+	 */
+	async getPath(pathname) {
+		if (!this.cookie) await this.login();
+		const res = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID } });
+		const text = await res.text();
+		let body = text;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			/* keep text */
+		}
+		return { status: res.status, body };
+	}
+
+	/**
+	 * Creates a credential through the REST API, like the editor's credential modal:
+	 * POST /rest/credentials { name, type, data } (both versions; the owner's
+	 * personal project). Returns the stored credential ({ id, name, type, ... }).
+	 */
+	async createCredentialRest({ name, type, data }) {
+		if (!this.cookie) await this.login();
+		return (await this.rest('POST', '/credentials', { name, type, data })).data;
+	}
+
+	/**
+	 * Executions of a workflow (newest first) from GET /rest/executions?filter=..
+	 * (both versions answer { data: { count, results: [...] } }).
+	 */
+	async executions(workflowId) {
+		if (!this.cookie) await this.login();
+		const q = encodeURIComponent(JSON.stringify({ workflowId }));
+		const d = (await this.rest('GET', `/executions?filter=${q}`)).data;
+		return Array.isArray(d) ? d : d?.results || [];
 	}
 
 	/** GET /rest/workflows/:id */
@@ -694,4 +761,4 @@ function killGroup(pid, signal) {
 	}
 }
 
-module.exports = { N8nInstance, packProject, parseExecuteOutput, freePort, newId, PACKAGE_NAME, OWNER, BROWSER_ID, PROJECT_DIR };
+module.exports = { N8nInstance, killAll, packProject, parseExecuteOutput, freePort, newId, PACKAGE_NAME, OWNER, BROWSER_ID, PROJECT_DIR };
