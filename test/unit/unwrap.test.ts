@@ -12,6 +12,7 @@ describe('unwrapRecords', () => {
 		['bare record', p, 'promotion', [p]],
 		['empty list', { promotions: [] }, 'promotions', []],
 		['empty body', '', 'promotions', []],
+		['PHP keyed list', { promotions: { '3': p, '7': { id: 7 } } }, 'promotions', [p, { id: 7 }]],
 	])('%s', (_name, body, key, expected) => {
 		expect(unwrapRecords(body, key)).toEqual(expected);
 	});
@@ -46,6 +47,8 @@ describe('counts and in-band errors', () => {
 	it('detects status:err bodies', () => {
 		expect(inBandError({ status: 'err', error: 404, error_msg: 'Not found' })).toEqual({ code: '404', message: 'Not found' });
 		expect(inBandError({ status: 'ok' })).toBeUndefined();
+		expect(inBandError({ status: 'error', message: 'Bad token' })).toEqual({ code: undefined, message: 'Bad token' });
+		expect(inBandError({ id: 3, status: 'error' })).toBeUndefined();
 		expect(inBandError({ status: { id: 1 } })).toBeUndefined();
 	});
 });

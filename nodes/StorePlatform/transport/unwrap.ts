@@ -34,7 +34,14 @@ export function unwrapRecords(body: unknown, key?: string): IDataObject[] {
 	else if (key && isContainer(body[twinOf(key)])) inner = body[twinOf(key)];
 	else if (keys.length === 1 && isContainer(body[keys[0]])) inner = body[keys[0]];
 	if (Array.isArray(inner)) return inner.filter(isPlainObject);
+	if (isKeyedList(inner as IDataObject)) return Object.values(inner as IDataObject) as IDataObject[];
 	return [inner as IDataObject];
+}
+
+/** PHP encodes an array with non-sequential keys as an object: `{"3": {...}, "7": {...}}`. */
+function isKeyedList(value: IDataObject): boolean {
+	const entries = Object.entries(value);
+	return entries.length > 0 && entries.every(([k, v]) => /^\d+$/.test(k) && isPlainObject(v));
 }
 
 /** The single record of an answer (an array of one is one record). */
@@ -56,9 +63,12 @@ export function unwrapCount(body: unknown): number | undefined {
 	return keys.length === 1 ? unwrapCount(body[keys[0]]) : undefined;
 }
 
-/** The platform's in-band error: `{"status":"err","error":<code>,"error_msg":<text>}`. */
+/** The platform's in-band error: `{"status":"err","error":<code>,"error_msg":<text>}` (or `"status":"error"` with a message). */
 export function inBandError(body: unknown): { code?: string; message: string } | undefined {
-	if (!isPlainObject(body) || body.status !== 'err') return undefined;
-	const message = typeof body.error_msg === 'string' && body.error_msg ? body.error_msg : 'The shop answered with an error';
+	if (!isPlainObject(body)) return undefined;
+	const said = body.error_msg ?? body.error ?? body.message;
+	if (body.status !== 'err' && !(body.status === 'error' && said !== undefined)) return undefined;
+	const text = [body.error_msg, body.message].find((v) => typeof v === 'string' && v !== '');
+	const message = typeof text === 'string' ? text : 'The shop answered with an error';
 	return { code: body.error === undefined ? undefined : String(body.error), message };
 }
