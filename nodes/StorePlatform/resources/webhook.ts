@@ -26,7 +26,7 @@ const siteUrl: Field = {
 };
 
 const filters: Field[] = [
-	{ ...section, default: '' },
+	section,
 	{ ...siteUrl, description: 'Only webhooks posting to this URL' },
 ];
 
