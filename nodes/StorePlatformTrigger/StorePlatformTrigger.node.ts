@@ -11,6 +11,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { AUTHENTICATION, CREDENTIALS } from '../StorePlatform/auth';
 import { credentialType } from '../StorePlatform/transport/request';
 import { EVENTS } from './events';
+import { nestPairs, parseForm } from './form';
 import { verifySignature } from './hmac';
 import { register, registrationsFor, unregister } from './registrations';
 
@@ -44,6 +45,12 @@ export function deliveryMeta(headers: IDataObject): IDataObject {
 		meta.objectUuid = header(`service-${type}-uuid`);
 	}
 	return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined));
+}
+
+/** The posted data as PHP reads it: form bodies with nested keys (n8n keeps `a[b]` flat). */
+function postedData(headers: IDataObject, body: IDataObject, rawBody?: Buffer): IDataObject {
+	if (!String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return body;
+	return Buffer.isBuffer(rawBody) ? parseForm(rawBody.toString('utf8')) : nestPairs(Object.entries(body));
 }
 
 export class StorePlatformTrigger implements INodeType {
@@ -179,11 +186,12 @@ export class StorePlatformTrigger implements INodeType {
 		const headers = this.getHeaderData() as IDataObject;
 		const body = (this.getBodyData() ?? {}) as IDataObject;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const rawBody = (req as unknown as { rawBody?: Buffer }).rawBody;
 		if (!options.skipVerification) {
 			const result = verifySignature({
 				header: headers['service-hmac-sha256'] as string | undefined,
 				secret: await sharedSecret(this),
-				rawBody: (req as unknown as { rawBody?: Buffer }).rawBody,
+				rawBody,
 				params: body,
 			});
 			if (!result.valid) {
@@ -192,7 +200,7 @@ export class StorePlatformTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 		}
-		const json: IDataObject = { ...body, ...deliveryMeta(headers) };
+		const json: IDataObject = { ...postedData(headers, body, rawBody), ...deliveryMeta(headers) };
 		if (options.includeHeaders) json.headers = headers;
 		return { workflowData: [[{ json }]] };
 	}

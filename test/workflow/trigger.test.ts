@@ -130,6 +130,8 @@ describe('deliveries', () => {
 			objectType: 'order',
 			objectId: '17',
 			objectUuid: 'u-17',
+			customer: { name: 'Zoë', tags: ['vip', 'new'] },
+			number: 'A 1/2+3',
 		});
 	});
 
