@@ -11,7 +11,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { AUTHENTICATION, CREDENTIALS } from '../StorePlatform/auth';
 import { credentialType } from '../StorePlatform/transport/request';
 import { EVENTS } from './events';
-import { nestPairs, parseForm } from './form';
+import { deliveryMeta, postedData } from './delivery';
 import { verifySignature } from './hmac';
 import { register, registrationsFor, unregister } from './registrations';
 
@@ -27,31 +27,6 @@ async function sharedSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<st
 }
 
 const selectedEvents = (ctx: IHookFunctions) => [...new Set(ctx.getNodeParameter('events', []) as string[])];
-
-/** The headers a delivery carries about its object: `service-{type}-id` and `service-{type}-uuid`. */
-export function deliveryMeta(headers: IDataObject): IDataObject {
-	const header = (name: string) => {
-		const value = headers[name];
-		return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-	};
-	const meta: IDataObject = { event: header('service-section'), shopId: header('service-shop-id') };
-	const idHeader = Object.keys(headers).find(
-		(name) => /^service-.+-id$/i.test(name) && name.toLowerCase() !== 'service-shop-id',
-	);
-	if (idHeader) {
-		const type = idHeader.slice('service-'.length, -'-id'.length);
-		meta.objectType = type;
-		meta.objectId = header(idHeader);
-		meta.objectUuid = header(`service-${type}-uuid`);
-	}
-	return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined));
-}
-
-/** The posted data as PHP reads it: form bodies with nested keys (n8n keeps `a[b]` flat). */
-function postedData(headers: IDataObject, body: IDataObject, rawBody?: Buffer): IDataObject {
-	if (!String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return body;
-	return Buffer.isBuffer(rawBody) ? parseForm(rawBody.toString('utf8')) : nestPairs(Object.entries(body));
-}
 
 export class StorePlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
