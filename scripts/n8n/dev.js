@@ -1,59 +1,359 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run dev`: runs a real n8n with this package installed the way users
- * install it (npm pack -> npm install into <user folder>/.n8n/nodes).
+ * `npm run dev` (= `npm run build && node scripts/n8n/dev.js`): the package inside a real n8n,
+ * installed the way users install it (npm pack -> npm install into <user folder>/.n8n/nodes),
+ * next to the sandbox shop, rebuilt and reloaded on every change.
  *
- *   node scripts/n8n/dev.js [--version=2.40.7|1.123.81] [--port=5678] [--no-build] [--fresh]
+ *   node scripts/n8n/dev.js [--version=2.40.7|1.123.81] [--port=5678] [--sandbox-port=4010]
+ *                           [--fresh] [--no-watch]
  *
- * The user folder is kept between runs (owner, credentials, workflows stay):
- *   <cache>/dev-<version>   (cache: see install.js; --fresh wipes it first)
- * Expects `npm run build` to have run (package.json's dev script does it);
- * pass --build to build here. Ctrl-C stops n8n.
+ * 1. compiles and starts the sandbox store server (port 4010, or a free one when taken);
+ * 2. installs n8n into the cache on first use (several minutes, progress printed);
+ * 3. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes;
+ * 4. imports a `storePlatformApi` credential pointing at the sandbox, and on first run two demo
+ *    workflows (Manual Trigger -> Category Get Many; Store Platform Trigger on order/create, activated);
+ * 5. starts n8n (port 5678, or a free one), creates the owner, prints URL, sign-in and what to try;
+ * 6. runs `tsc --watch -p tsconfig.build.json`: after each successful compile that changed dist/
+ *    (debounced), packs, reinstalls and restarts n8n. Icons (icons/) are watched too.
+ * Ctrl-C stops everything it started (tsc, n8n and its task runners, the sandbox).
+ *
+ * The user folder <cache>/dev-<version> is kept between runs (owner, credentials, workflows,
+ * executions); --fresh wipes it first.
  */
+const crypto = require('crypto');
 const fs = require('fs');
+const net = require('net');
 const path = require('path');
-const { cacheRoot, DEFAULT_VERSION } = require('./install');
-const { N8nInstance, packProject } = require('./instance');
+const { spawn, spawnSync } = require('child_process');
+const { cacheRoot, isInstalled, ensureN8n, DEFAULT_VERSION } = require('./install');
+const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
 	const a = argv.find((x) => x.startsWith(`--${name}=`));
 	return a ? a.slice(name.length + 3) : def;
 };
-const version = opt('version', process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT_VERSION);
-const port = Number(opt('port', process.env.N8N_PORT || 5678));
-const build = argv.includes('--build');
+const VERSION = opt('version', process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT_VERSION);
+const WANT_PORT = Number(opt('port', process.env.N8N_PORT || 5678));
+const WANT_SANDBOX_PORT = Number(opt('sandbox-port', process.env.SANDBOX_PORT || 4010));
+const WATCH = !argv.includes('--no-watch');
 
-(async () => {
-	const folder = path.join(cacheRoot(), `dev-${version}`);
+const CRED_ID = 'StorePlatformDev'; // n8n ids: 16 alphanumerics
+const CRED_NAME = 'Store Platform sandbox';
+const DEMO_LIST_ID = 'SPDemoCategories';
+const DEMO_TRIGGER_ID = 'SPDemoOrderEvent';
+const DEMO_TRIGGER_HOOK = '5f0c8f6e-8d3e-4c59-9a37-3c1d2b7e0a01';
+
+const say = (msg) => console.log(`[dev] ${msg}`);
+const bin = (name) => path.join(PROJECT_DIR, 'node_modules', '.bin', name);
+
+/** port if it is free on 127.0.0.1, else a free one */
+function portOr(port) {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => {
+			const any = net.createServer();
+			any.listen(0, '127.0.0.1', () => {
+				const p = any.address().port;
+				any.close(() => resolve(p));
+			});
+		});
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(port)));
+	});
+}
+
+function readJson(file) {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+/** A content hash of dist/ (what npm pack ships), to skip reloads when a compile changed nothing. */
+function distHash() {
+	const h = crypto.createHash('sha1');
+	const walk = (dir) => {
+		let entries = [];
+		try {
+			entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+		} catch {
+			return;
+		}
+		for (const e of entries) {
+			const p = path.join(dir, e.name);
+			if (e.isDirectory()) walk(p);
+			else {
+				h.update(path.relative(PROJECT_DIR, p));
+				h.update(fs.readFileSync(p));
+			}
+		}
+	};
+	walk(path.join(PROJECT_DIR, 'dist'));
+	return h.digest('hex');
+}
+
+function demoWorkflows() {
+	const node = 'n8n-nodes-store-platform.storePlatform';
+	const credentials = { storePlatformApi: { id: CRED_ID, name: CRED_NAME } };
+	return [
+		{
+			id: DEMO_LIST_ID,
+			name: 'Demo: list categories (Store Platform)',
+			nodes: [
+				{ id: crypto.randomUUID(), name: 'When clicking ‘Execute workflow’', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{ id: crypto.randomUUID(), name: 'Get Many Categories', type: node, typeVersion: 1, position: [260, 0], credentials, parameters: { resource: 'category', operation: 'getAll', returnAll: true } },
+			],
+			connections: { 'When clicking ‘Execute workflow’': { main: [[{ node: 'Get Many Categories', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		},
+		{
+			id: DEMO_TRIGGER_ID,
+			name: 'Demo: order created (Store Platform Trigger)',
+			nodes: [
+				{ id: crypto.randomUUID(), name: 'On Order Created', type: `${node}Trigger`, typeVersion: 1, position: [0, 0], webhookId: DEMO_TRIGGER_HOOK, credentials, parameters: { events: ['order/create'], options: {} } },
+				{ id: crypto.randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+			],
+			connections: { 'On Order Created': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		},
+	];
+}
+
+async function main() {
+	const folder = path.join(cacheRoot(), `dev-${VERSION}`);
 	if (argv.includes('--fresh')) fs.rmSync(folder, { recursive: true, force: true });
 	fs.mkdirSync(folder, { recursive: true });
-	const tgz = packProject({ build, outDir: path.join(folder, 'pack') });
-	const n8n = await N8nInstance.create({ version, folder, keep: true, port });
-	await n8n.installPackage(tgz);
-	console.log(`[dev] n8n ${version}: starting on ${n8n.baseUrl} (user folder ${folder})`);
-	await n8n.start({ timeoutMs: 300000 });
-	if (n8n.major < 2) await n8n.login(); // 1.x: sets up the owner on first run
-	console.log(`[dev] ready: ${n8n.baseUrl}  sign in: ${n8n.owner.email} / ${n8n.owner.password}`);
-	console.log(`[dev] log: ${n8n.logFile}  (Ctrl-C to stop)`);
-	let stopping = false;
-	const stop = async () => {
-		if (stopping) return;
-		stopping = true;
-		console.log('\n[dev] stopping n8n');
-		await n8n.stop();
-		process.exit(0);
+	const stateFile = path.join(folder, 'dev-state.json');
+	const state = readJson(stateFile) || {};
+	const saveState = () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
+
+	const stops = []; // run in reverse on exit
+	let exiting = false;
+	const shutdown = async (code) => {
+		if (exiting) return;
+		exiting = true;
+		say('stopping…');
+		for (const fn of stops.reverse()) {
+			try {
+				await Promise.race([fn(), new Promise((r) => setTimeout(r, 25000))]);
+			} catch {
+				/* best effort */
+			}
+		}
+		killAll();
+		say('stopped');
+		process.exit(code);
 	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-	n8n.exited.then(({ code, signal }) => {
-		if (!stopping) {
-			console.error(`[dev] n8n exited (${code ?? signal}); see ${n8n.logFile}`);
-			process.exit(1);
+	process.on('SIGINT', () => shutdown(0));
+	process.on('SIGTERM', () => shutdown(0));
+	process.on('SIGHUP', () => shutdown(0));
+
+	// 1. the sandbox shop (compiled by tsc into build/), in this process
+	if (!fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes'))) {
+		say('dist/ missing: npm run build');
+		const b = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_DIR, stdio: 'inherit' });
+		if (b.status !== 0) throw new Error('npm run build failed');
+	}
+	say('compiling the sandbox (tsc -p tsconfig.json)');
+	const c = spawnSync(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
+	if (c.status !== 0) throw new Error(`tsc -p tsconfig.json failed:\n${c.stdout}\n${c.stderr}`);
+	const { startSandbox } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	const sandbox = await startSandbox({ port: await portOr(WANT_SANDBOX_PORT) });
+	stops.push(() => sandbox.close());
+	say(`sandbox shop on ${sandbox.url}`);
+
+	// 2. n8n in the cache
+	if (!isInstalled(VERSION)) {
+		say(`first run: installing n8n ${VERSION} into ${cacheRoot()} — takes several minutes (npm install + compiling sqlite3); progress below`);
+	}
+	ensureN8n(VERSION);
+
+	// 3. the package, installed like users do
+	const packDir = path.join(folder, 'pack');
+	const installPackage = async (n8n) => {
+		fs.rmSync(packDir, { recursive: true, force: true });
+		const tgz = packProject({ build: false, outDir: packDir });
+		await n8n.installPackage(tgz);
+	};
+	const port = await portOr(WANT_PORT);
+	if (port !== WANT_PORT) say(`port ${WANT_PORT} is taken: n8n gets ${port}`);
+	const n8n = await N8nInstance.create({ version: VERSION, folder, keep: true, port });
+	stops.push(() => n8n.stop());
+	say(`installing the package into ${n8n.nodesDir}`);
+	await installPackage(n8n);
+
+	// 4. credential (re-imported when the sandbox address changed) and, once, the demo workflows
+	if (state.sandboxUrl !== sandbox.url || state.credentialId !== CRED_ID) {
+		say(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`);
+		await n8n.importCredentials([{ id: CRED_ID, name: CRED_NAME, type: 'storePlatformApi', data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials } }]);
+		state.sandboxUrl = sandbox.url;
+		state.credentialId = CRED_ID;
+		saveState();
+	}
+	if (!state.demoWorkflows) {
+		say('importing the demo workflows and activating the trigger one');
+		await n8n.importWorkflows(demoWorkflows());
+		await n8n.activate(DEMO_TRIGGER_ID);
+		state.demoWorkflows = [DEMO_LIST_ID, DEMO_TRIGGER_ID];
+		saveState();
+	}
+
+	// 5. n8n
+	const startN8n = async () => {
+		say(`starting n8n ${VERSION} on ${n8n.baseUrl} (log: ${n8n.logFile})`);
+		await n8n.start({ timeoutMs: 300000 });
+		await n8n.login(); // 1.x: creates the owner on first run
+		watchExit();
+		await reRegister();
+	};
+	/**
+	 * The sandbox keeps its registrations in memory, so a new dev session starts with none.
+	 * n8n 1.x calls the trigger's checkExists()/create() at every start; n8n 2.x does not for
+	 * published webhook triggers (it treats registrations as persistent). So: every active
+	 * workflow with a Store Platform Trigger on the dev credential whose production URL the
+	 * sandbox does not know is deactivated and activated again over REST (delete() + create()).
+	 */
+	const reRegister = async () => {
+		const list = (await n8n.rest('GET', '/workflows')).data || [];
+		for (const summary of list.filter((w) => w.active)) {
+			const wf = await n8n.getWorkflow(summary.id);
+			const triggers = (wf.nodes || []).filter(
+				(x) => x.type === 'n8n-nodes-store-platform.storePlatformTrigger' && !x.disabled && Object.values(x.credentials || {}).some((c) => c && c.id === CRED_ID),
+			);
+			const missing = triggers.filter((x) => !sandbox.store.webhooks.rows.some((w) => w.site_url === n8n.webhookUrl(x.webhookId)));
+			if (!missing.length) continue;
+			say(`"${wf.name}": the sandbox has no registration for it; deactivating and activating it again`);
+			try {
+				await n8n.deactivate(wf.id);
+				await n8n.activateRest(wf.id);
+			} catch (e) {
+				say(`could not re-activate "${wf.name}": ${e.message.split('\n')[0]}`);
+			}
+		}
+	};
+	let restarting = false;
+	const watchExit = () => {
+		n8n.exited.then(({ code, signal }) => {
+			if (exiting || restarting) return;
+			say(`n8n exited unexpectedly (${code ?? signal}); see ${n8n.logFile}`);
+			shutdown(1);
+		});
+	};
+	await startN8n();
+	const hooks = sandbox.store.webhooks.rows.filter((w) => w.section === 'order/create').length;
+	console.log(
+		[
+			'',
+			'──────────────────────────────────────────────────────────────────────────────',
+			`  n8n ${VERSION} editor   ${n8n.baseUrl}/`,
+			`  sign in           email    ${n8n.owner.email}`,
+			`                    password ${n8n.owner.password}`,
+			`  sandbox shop      ${sandbox.url}  (credential "${CRED_NAME}" points at it)`,
+			`  demo workflows    ${n8n.baseUrl}/workflow/${DEMO_LIST_ID}   Manual Trigger -> Category Get Many`,
+			`                    ${n8n.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (active, ${hooks} registration${hooks === 1 ? '' : 's'})`,
+			`  fire an event     npm run sandbox -- fire order/create${sandbox.port === 4010 ? '' : ` --port ${sandbox.port}`}`,
+			`  executions        ${n8n.baseUrl}/home/executions`,
+			WATCH ? '  rebuilds and restarts n8n when nodes/, credentials/ or icons/ change' : '  (--no-watch: no rebuilds)',
+			'  Ctrl-C stops n8n, the sandbox and the watcher',
+			'──────────────────────────────────────────────────────────────────────────────',
+			'',
+		].join('\n'),
+	);
+	if (!WATCH) return;
+
+	// 6. rebuild on change: tsc --watch, then pack + install + restart when dist/ changed
+	let lastHash = distHash();
+	let pending = false;
+	let busy = false;
+	let timer;
+	const reload = async () => {
+		if (busy) {
+			pending = true;
+			return;
+		}
+		busy = true;
+		try {
+			const icons = spawnSync(bin('gulp'), ['build:icons'], { cwd: PROJECT_DIR, encoding: 'utf8' });
+			if (icons.status !== 0) say(`gulp build:icons failed:\n${icons.stdout}${icons.stderr}`);
+			const h = distHash();
+			if (h === lastHash) return;
+			lastHash = h;
+			const t = Date.now();
+			say('dist/ changed: packing, reinstalling and restarting n8n');
+			restarting = true;
+			await n8n.stop();
+			await installPackage(n8n);
+			await startN8n();
+			restarting = false;
+			say(`n8n restarted with the new build in ${((Date.now() - t) / 1000).toFixed(1)}s: reload the editor page (${n8n.baseUrl}/)`);
+		} catch (e) {
+			restarting = false;
+			say(`reload failed: ${e.message}`);
+		} finally {
+			busy = false;
+			if (pending && !exiting) {
+				pending = false;
+				schedule();
+			}
+		}
+	};
+	const schedule = () => {
+		clearTimeout(timer);
+		timer = setTimeout(reload, 1000); // debounce: several compiles / file events in a row
+	};
+
+	const tsc = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+		cwd: PROJECT_DIR,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	stops.push(async () => {
+		try {
+			process.kill(-tsc.pid, 'SIGKILL');
+		} catch {
+			/* gone */
 		}
 	});
-})().catch((e) => {
-	console.error(e);
+	let initial = true;
+	let buf = '';
+	const onOut = (d) => {
+		buf += d;
+		let i;
+		while ((i = buf.indexOf('\n')) >= 0) {
+			const line = buf.slice(0, i).replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+			buf = buf.slice(i + 1);
+			if (!line) continue;
+			const m = /Found (\d+) errors?\. Watching for file changes/.exec(line);
+			if (m) {
+				if (initial) {
+					initial = false;
+					if (m[1] !== '0') say(`tsc --watch: ${m[1]} error(s); fix them and save`);
+					else say('tsc --watch: watching nodes/ and credentials/');
+					schedule(); // the first compile may differ from the last build
+				} else if (m[1] === '0') schedule();
+				else say(`tsc --watch: ${m[1]} error(s): n8n keeps the last good build`);
+			} else if (/error TS\d+/.test(line) || (!initial && /File change detected/.test(line))) {
+				console.log(`[tsc] ${line}`);
+			}
+		}
+	};
+	tsc.stdout.on('data', onOut);
+	tsc.stderr.on('data', onOut);
+	tsc.on('exit', (code) => {
+		if (!exiting) say(`tsc --watch exited (${code}); rebuilds stopped`);
+	});
+	try {
+		const w = fs.watch(path.join(PROJECT_DIR, 'icons'), () => schedule());
+		stops.push(async () => w.close());
+	} catch {
+		/* no icons folder */
+	}
+}
+
+main().catch((e) => {
+	console.error(`[dev] ${e.stack || e}`);
+	killAll();
 	process.exit(1);
 });

@@ -74,8 +74,12 @@ function runNpm(nodeBin, args, { cwd, env = {}, quiet = false } = {}) {
 		stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
+		// bounded: a hung registry or compile must not hang the test suite
+		timeout: Number(process.env.STORE_PLATFORM_NPM_TIMEOUT_MIN || 30) * 60 * 1000,
+		killSignal: 'SIGKILL',
 	});
 	const secs = ((Date.now() - started) / 1000).toFixed(1);
+	if (res.error && res.error.code === 'ETIMEDOUT') throw new Error(`npm ${args.join(' ')} timed out after ${secs}s in ${cwd}`);
 	if (res.status !== 0) {
 		const out = quiet ? `\n${res.stdout}\n${res.stderr}` : '';
 		throw new Error(`npm ${args.join(' ')} failed in ${cwd} (exit ${res.status}, ${secs}s)${out}`);
@@ -204,6 +208,17 @@ function resultFor(version, dir, nodeBin) {
 	return { version, dir, nodeBin, n8nBin, env: baseEnv(version, nodeBin) };
 }
 
+/** Whether n8n `version` (and its Node) is already installed in the cache (no install needed). */
+function isInstalled(version = DEFAULT_VERSION) {
+	const spec = SUPPORTED[version];
+	if (!spec) return false;
+	const dir = path.join(cacheRoot(), `n8n-${version}`);
+	const m = readJson(path.join(dir, '.installed.json'));
+	const n8nOk = !!(m && m.version === version && fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n')));
+	const nodeOk = spec.node !== '24' || fs.existsSync(path.join(cacheRoot(), 'node24', '.installed.json'));
+	return n8nOk && nodeOk;
+}
+
 /**
  * Ensures n8n `version` is installed in the cache. Returns
  * { version, dir, nodeBin, n8nBin, env }: run `nodeBin n8nBin <cmd>` with `env` merged in.
@@ -302,7 +317,7 @@ function ensurePlaywrightCore(version = '1') {
 	return { require: () => require(modDir), chromiumPath };
 }
 
-module.exports = { ensureN8n, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
+module.exports = { ensureN8n, isInstalled, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
 
 if (require.main === module) {
 	const versions = process.argv.slice(2);

@@ -610,6 +610,17 @@ class N8nInstance {
 	}
 
 	/**
+	 * Creates a workflow through the REST API (what the editor's Save does):
+	 * POST /rest/workflows { name, nodes, connections, settings }. Returns its id.
+	 * Faster than `import:workflow` (no CLI start) while n8n runs.
+	 */
+	async createWorkflowRest(workflow) {
+		if (!this.cookie) await this.login();
+		const { name, nodes, connections, settings = {} } = workflow;
+		return (await this.rest('POST', '/workflows', { name, nodes, connections, settings, active: false })).data.id;
+	}
+
+	/**
 	 * Executions of a workflow (newest first) from GET /rest/executions?filter=..
 	 * (both versions answer { data: { count, results: [...] } }).
 	 */
