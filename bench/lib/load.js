@@ -1,0 +1,89 @@
+'use strict';
+/**
+ * Webhook load: signed deliveries made like the sandbox's WebhookEngine makes them (form-encoded
+ * http_build_query body, `service-hmac-sha256` = base64(hex(HMAC-SHA256(secret, body))), the service-* headers),
+ * POSTed with a fixed number of concurrent senders over keep-alive connections. Bodies are built and signed before
+ * the clock starts.
+ */
+const http = require('http');
+const crypto = require('crypto');
+const { performance } = require('perf_hooks');
+
+/** `count` deliveries of `order/create` for the shop, signed with `secret`. */
+function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
+	const { httpBuildQuery, webhookHmac } = sandboxModule;
+	const out = [];
+	for (let i = 0; i < count; i++) {
+		const id = 100000 + i;
+		const payload = {
+			id,
+			uuid: crypto.randomUUID(),
+			created_at: '2024-05-01 12:00:00',
+			updated_at: '2024-05-01 12:05:00',
+			status_id: '1',
+			email: `buyer${i}@example.com`,
+			total_price: 4350 + i,
+			currency: 'EUR',
+			paid: true,
+			note: 'Leave at the door & ring',
+			items: [{ product_id: 1, variant_id: 1, sku: 'TSH-001-S', title: 'Basic T-shirt', quantity: 2, price: 1900 }],
+			shipping_address: { first_name: 'Jane', last_name: 'Doe', city: 'Kraków', zip: '30-001' },
+		};
+		const body = Buffer.from(httpBuildQuery(payload));
+		out.push({
+			body,
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				'content-length': String(body.length),
+				'user-agent': 'StorePlatform-Bench/1.0',
+				'service-section': 'order/create',
+				'service-shop-id': String(shopId),
+				'service-hmac-sha256': webhookHmac(secret, payload),
+				'service-order-id': String(id),
+				'service-order-uuid': payload.uuid,
+			},
+		});
+	}
+	return out;
+}
+
+function post(agent, url, d, timeoutMs) {
+	return new Promise((resolve) => {
+		const t0 = performance.now();
+		const req = http.request(url, { method: 'POST', agent, headers: d.headers, timeout: timeoutMs }, (res) => {
+			res.resume();
+			res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0 }));
+			res.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
+		});
+		req.on('timeout', () => req.destroy(new Error('timeout')));
+		req.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
+		req.end(d.body);
+	});
+}
+
+/**
+ * POSTs every delivery to `url`, `concurrency` at a time. Returns { sent, ok, failed, statuses, wallMs,
+ * latencies (ms) }. Bounded: each request times out after timeoutMs.
+ */
+async function blast(url, deliveries, { concurrency = 20, timeoutMs = 30000 } = {}) {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+	const latencies = [];
+	const statuses = {};
+	let next = 0;
+	const t0 = performance.now();
+	const worker = async () => {
+		while (next < deliveries.length) {
+			const d = deliveries[next++];
+			const r = await post(agent, url, d, timeoutMs);
+			latencies.push(r.ms);
+			statuses[r.status] = (statuses[r.status] || 0) + 1;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	const wallMs = performance.now() - t0;
+	agent.destroy();
+	const ok = statuses[200] || 0;
+	return { sent: deliveries.length, ok, failed: deliveries.length - ok, statuses, wallMs, latencies };
+}
+
+module.exports = { buildDeliveries, blast };

@@ -1,0 +1,248 @@
+// PROTOTYPE (bench/proto, not shipped): a copy of nodes/StorePlatform/transport/request.ts with two changes
+// marked PROTO: the credential is read once per node execution (not twice per request), and requests with the
+// pasted-token credential are signed here and sent with helpers.httpRequest (n8n's httpRequestWithAuthentication
+// reads the credential from the database, decrypts and resolves it again for every request).
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
+import { redactor } from '../../nodes/StorePlatform/transport/redact';
+import { inBandError } from '../../nodes/StorePlatform/transport/unwrap';
+
+export type StoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+	query?: Query;
+	body?: IDataObject;
+	/** Milliseconds before a request is abandoned. */
+	timeout?: number;
+	/** Named in error messages, e.g. "Promotion → Get". */
+	operation?: string;
+	/** Told of each 429/503 before it is retried (lets Return All slow down). */
+	onRetry?: (status: number) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Retries of a 429 or 503 answer. */
+export const MAX_RETRIES = 4;
+/** Longest wait for one retry, whatever Retry-After asks. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+
+const RETRY_STATUSES = new Set([429, 503]);
+
+/** The credential chosen by the node's `authentication` parameter. */
+export function credentialType(ctx: StoreContext): string {
+	let auth: unknown;
+	try {
+		auth = (ctx as IExecuteFunctions).getNodeParameter('authentication', 0, 'accessToken');
+	} catch {
+		auth = 'accessToken';
+	}
+	return auth === 'oAuth1' ? 'storePlatformOAuth1Api' : 'storePlatformApi';
+}
+
+/** Milliseconds to wait before retry `attempt` (0-based), from Retry-After or a bounded backoff. */
+export function retryDelay(retryAfter: unknown, attempt: number, now = Date.now()): number {
+	const header = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
+	if (typeof header === 'string' && header.trim() !== '') {
+		const seconds = Number(header.trim());
+		const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+		if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), MAX_RETRY_WAIT_MS);
+	}
+	return Math.min(1000 * 2 ** attempt, MAX_RETRY_WAIT_MS);
+}
+
+interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+}
+
+/** PROTO: credentials by context and type: one getCredentials() per node execution. */
+const credentialCache = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+async function credentialsOf(ctx: StoreContext, type: string): Promise<ICredentialDataDecryptedObject> {
+	let byType = credentialCache.get(ctx);
+	if (!byType) credentialCache.set(ctx, (byType = new Map()));
+	let pending = byType.get(type);
+	if (!pending) {
+		pending = ctx.getCredentials(type);
+		byType.set(type, pending);
+		pending.catch(() => byType?.delete(type));
+	}
+	return await pending;
+}
+
+/** PROTO: the signer of the pasted-token credential, used in-process. */
+const tokenSigner = new StorePlatformApi();
+
+/** The shop's base URL, and a redactor of the credential's secrets for error texts. */
+async function shop(
+	ctx: StoreContext,
+	type: string,
+): Promise<{ url: string; redact: (text: string) => string; credentials: ICredentialDataDecryptedObject }> {
+	const credentials = await credentialsOf(ctx, type);
+	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!/^https?:\/\/[^/]/i.test(url)) {
+		throw new NodeApiError(ctx.getNode(), {} as JsonObject, {
+			message: `The credential's Shop Base URL must start with http:// or https://, not '${url}'`,
+		});
+	}
+	return { url, redact: redactor(credentials), credentials };
+}
+
+/** A short, readable description of a non-JSON body such as an HTML error page. */
+function textExcerpt(body: unknown): string {
+	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '';
+	const page = /<body[\s>]/i.test(text) ? text.replace(/<head[\s>][\s\S]*?<\/head>/i, ' ') : text;
+	return page
+		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 300);
+}
+
+function parseBody(body: unknown): { ok: true; value: unknown } | { ok: false } {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return { ok: true, value: body };
+	if (body.trim() === '') return { ok: true, value: undefined };
+	try {
+		return { ok: true, value: JSON.parse(body) };
+	} catch {
+		return { ok: false };
+	}
+}
+
+function apiError(
+	ctx: StoreContext,
+	redact: (text: string) => string,
+	what: string,
+	status: number,
+	message: string,
+	description?: string,
+): NodeApiError {
+	return new NodeApiError(ctx.getNode(), { httpCode: String(status) } as JsonObject, {
+		message: redact(`${what} failed (HTTP ${status}): ${message}`),
+		description: description === undefined ? undefined : redact(description),
+		httpCode: String(status),
+	});
+}
+
+function serverMessage(body: unknown): string | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const b = body as IDataObject;
+	for (const key of ['error_msg', 'message', 'error_description', 'error']) {
+		const v = b[key];
+		if (typeof v === 'string' && v) return v;
+		if (v && typeof v === 'object' && typeof (v as IDataObject).message === 'string') {
+			return (v as IDataObject).message as string;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The one place that talks HTTP: signs through the chosen credential, retries 429/503, and turns
+ * every failure (non-2xx, in-band `status: err`, a body that is not JSON, no connection) into a
+ * NodeApiError naming the operation, the HTTP status and the server's message. Never includes the
+ * request's headers or credentials in an error.
+ */
+export async function apiRequest(
+	this: StoreContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<unknown> {
+	const type = credentialType(this);
+	const { url: base, redact, credentials } = await shop(this, type);
+	const url = base + path;
+	const what = options.operation ? `${options.operation} (${method} ${path})` : `${method} ${path}`;
+	const qs: IDataObject = {};
+	for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs[k] = v;
+
+	for (let attempt = 0; ; attempt++) {
+		const request: IHttpRequestOptions = {
+			method,
+			url,
+			qs,
+			headers: { Accept: 'application/json' },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+		};
+		if (options.body !== undefined) request.body = options.body;
+		let response: FullResponse;
+		try {
+			// PROTO: sign here with the credential already read; n8n signs the OAuth1 (Connect) credential itself
+			response = (
+				type === 'storePlatformApi'
+					? await this.helpers.httpRequest(await tokenSigner.authenticate(credentials, request))
+					: await this.helpers.httpRequestWithAuthentication.call(this, type, request)
+			) as FullResponse;
+		} catch (error) {
+			// A thrown error is a network failure (HTTP statuses are answered, not thrown). A new error is
+			// built from its code alone: the original carries the request, signed headers included.
+			const cause = (error as { cause?: { code?: string } }).cause;
+			const code = cause?.code ?? (error as { code?: string }).code ?? '';
+			const seconds = Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000);
+			const reason = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`)
+				? `no answer within ${seconds} s`
+				: `could not reach the shop (${code || redact((error as Error).message)})`;
+			const failure = new NodeApiError(this.getNode(), {} as JsonObject, {
+				message: `${what} failed: ${reason}`,
+				description: 'Check the Shop Base URL of the credential and that the shop is reachable from n8n.',
+			});
+			// n8n swaps a message naming a network code for a generic one; keep the operation in it.
+			failure.message = `${what} failed: ${reason}`;
+			throw failure;
+		}
+		const status = response.statusCode;
+		if (RETRY_STATUSES.has(status) && attempt < MAX_RETRIES) {
+			options.onRetry?.(status);
+			await sleep(retryDelay(response.headers?.['retry-after'], attempt));
+			continue;
+		}
+		const parsed = parseBody(response.body);
+		if (status < 200 || status >= 300) {
+			const body = parsed.ok ? parsed.value : undefined;
+			const message =
+				serverMessage(body) ??
+				(status === 401
+					? 'the shop refused the credentials (check the API key, secret and tokens)'
+					: status === 429
+						? 'too many requests, still refused after retrying'
+						: textExcerpt(response.body) || 'the shop answered with an error');
+			const description = parsed.ok && body !== undefined ? JSON.stringify(body).slice(0, 1000) : textExcerpt(response.body);
+			throw apiError(this, redact, what, status, message, description);
+		}
+		if (!parsed.ok) {
+			throw apiError(
+				this,
+				redact,
+				what,
+				status,
+				'the shop answered with a body that is not valid JSON',
+				textExcerpt(response.body),
+			);
+		}
+		const err = inBandError(parsed.value);
+		if (err) {
+			throw apiError(this, redact, what, status, err.message, err.code ? `Error code: ${err.code}` : undefined);
+		}
+		return parsed.value;
+	}
+}

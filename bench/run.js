@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run bench`: benchmarks of the package in a real n8n (2.40.7 on Node 24; 1.123.81 when 2.x is unavailable)
+ * against the sandbox store server with a fixed latency per request. Prints the tables and writes them to
+ * bench/RESULTS.md. No pass/fail exit code for figures: it fails only when a benchmark cannot run.
+ *
+ *   npm run bench                       everything (~15–20 min on 2 cores)
+ *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
+ *   npm run bench -- --only=returnAll,trigger,startup
+ *   npm run bench -- --only=proto,protoTrigger   the prototypes of bench/proto and bench/lib/variants.js (~10 min)
+ *   npm run bench -- --no-write         print only
+ *
+ * Environment: BENCH_N8N_VERSION (2.40.7 | 1.123.81), BENCH_BUDGET_S (default 1140: the trigger benchmark
+ * does fewer repetitions when the run would exceed it), BENCH_SETTLE_S (default 2), BENCH_LATENCY_MS (default 20).
+ * Expects `npx tsc -p tsconfig.json` to have compiled the sandbox into build/ (the npm script does it).
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { log, fmtNum, cpuSnapshot, cpuBetween } = require('./lib/util');
+const n8n = require('./lib/n8n');
+const { startBenchSandbox } = require('./lib/sandbox');
+const returnAll = require('./returnAll');
+const trigger = require('./trigger');
+const startup = require('./startup');
+const proto = require('./proto');
+const { render } = require('./report');
+const { cleanupVariants } = require('./lib/variants');
+
+const PROJECT_DIR = path.resolve(__dirname, '..');
+const RESULTS = path.join(__dirname, 'RESULTS.md');
+
+function parseArgs(argv) {
+	const opts = { quick: false, write: true, only: ['returnAll', 'trigger', 'startup'] };
+	for (const a of argv) {
+		if (a === '--quick') opts.quick = true;
+		else if (a === '--no-write') opts.write = false;
+		else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').filter(Boolean);
+		else if (a === '--help' || a === '-h') {
+			console.log(fs.readFileSync(__filename, 'utf8').split('*/')[0]);
+			process.exit(0);
+		} else throw new Error(`unknown argument ${a}`);
+	}
+	return opts;
+}
+
+/** A CPU-bound loop timed three times: how fast this machine is right now (it varies on shared hosts). */
+function speedCheck() {
+	const times = [];
+	for (let k = 0; k < 3; k++) {
+		const t = process.hrtime.bigint();
+		let acc = 0;
+		for (let i = 0; i < 1e8; i++) acc += i % 7;
+		times.push(Number(process.hrtime.bigint() - t) / 1e6);
+		if (acc < 0) console.log(acc);
+	}
+	return Math.min(...times);
+}
+
+function gitInfo() {
+	const run = (args) => spawnSync('git', args, { cwd: PROJECT_DIR, encoding: 'utf8' });
+	const rev = run(['rev-parse', '--short', 'HEAD']);
+	const st = run(['status', '--porcelain', '--untracked-files=no']);
+	return { commit: rev.status === 0 ? rev.stdout.trim() : 'unknown', dirty: st.status === 0 && st.stdout.trim() !== '' };
+}
+
+async function main() {
+	const opts = parseArgs(process.argv.slice(2));
+	const t0 = Date.now();
+	const cpu0 = cpuSnapshot();
+	const load = [];
+	const budgetMs = Number(process.env.BENCH_BUDGET_S || 1140) * 1000;
+	const latencyMs = Number(process.env.BENCH_LATENCY_MS || 20);
+	const speedStart = speedCheck();
+
+	log('n8n: choosing the version');
+	const chosen = n8n.chooseVersion();
+	log(`n8n ${chosen.version} on Node ${chosen.node}`);
+	log('building and packing the package');
+	const { packProject } = n8n.harness();
+	const tarball = packProject({ build: true });
+	const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8'));
+
+	const sb = await startBenchSandbox({ latencyMs });
+	const ctx = {
+		version: chosen.version,
+		sb,
+		tarball,
+		latencyMs,
+		quick: opts.quick,
+		instances: [],
+		remainingMs: () => budgetMs - (Date.now() - t0),
+		reserveMs: 0,
+	};
+	const parts = { errors: [] };
+	const cleanup = async () => {
+		for (const inst of ctx.instances) {
+			try {
+				await inst.stop();
+			} catch {
+				/* already stopped */
+			}
+			try {
+				inst.cleanup();
+			} catch {
+				/* gone */
+			}
+		}
+		ctx.instances.length = 0;
+	};
+	const onSignal = () => {
+		n8n.killStarted();
+		for (const inst of ctx.instances) if (inst.proc) process.kill(-inst.proc.pid, 'SIGKILL');
+		process.exit(130);
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+
+	const section = async (name, fn) => {
+		if (!opts.only.includes(name)) return undefined;
+		const started = Date.now();
+		const c0 = cpuSnapshot();
+		try {
+			return await fn();
+		} catch (e) {
+			parts.errors.push(`${name}: ${String(e.stack || e).split('\n').slice(0, 6).join(' ')}`);
+			log(`${name} FAILED: ${e.stack || e}`);
+			return undefined;
+		} finally {
+			await cleanup();
+			const c = cpuBetween(c0, cpuSnapshot());
+			if (c) load.push({ name, ...c });
+			log(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${c ? `, other processes on the machine used ${(c.othersMs / 1000).toFixed(0)} s of CPU` : ''}`);
+		}
+	};
+
+	try {
+		const ra = await section('returnAll', async () => {
+			const out = await returnAll.run(ctx);
+			return { ...out, ...returnAll.summarise(out) };
+		});
+		if (ra) parts.returnAll = ra;
+		const pt = await section('proto', async () => proto.summariseTransport(await proto.runTransport(ctx)));
+		if (pt) parts.proto = pt;
+		const ptr = await section('protoTrigger', async () => proto.summariseTrigger(await proto.runTrigger(ctx)));
+		if (ptr) parts.protoTrigger = ptr;
+		const st = await section('startup', async () => startup.summarise(await startup.run(ctx)));
+		if (st) parts.startup = st;
+		// the legacy-engine diagnostic (~2 min) must still fit after the trigger repetitions
+		ctx.reserveMs = 150000;
+		const tr = await section('trigger', async () => {
+			const raw = await trigger.run(ctx);
+			return { raw, summary: trigger.summarise(raw) };
+		});
+		if (tr) parts.trigger = tr;
+	} finally {
+		await cleanup();
+		await sb.sandbox.close();
+	}
+
+	const speedEnd = speedCheck();
+	const goals = [];
+	if (parts.returnAll) {
+		for (const c of parts.returnAll.cmp) {
+			goals.push({ goal: `Return All 10k ${c.table}: ours ≤ 0.5× HTTP Request node`, value: `${c.ratio.toFixed(2)}×`, ok: c.oursOk && c.httpOk ? c.ratio <= 0.5 : undefined });
+		}
+		for (const s of parts.returnAll.scale) {
+			const r = s.rows[2];
+			if (r.runs.length) goals.push({ goal: `Return All ${s.table}: 100k ≤ 11× the 10k time`, value: `${r.vs10k.toFixed(1)}×`, ok: r.ok ? r.vs10k <= 11 : undefined });
+		}
+	}
+	if (parts.trigger) {
+		const m = parts.trigger.summary.main;
+		goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node', value: `${m.ratio.toFixed(2)}× (${m.ours.rate.median.toFixed(1)} vs ${m.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: m.ratio >= 0.95 });
+		goals.push({ goal: 'Trigger: 0 lost', value: `${m.ours.lost} lost of ${m.ours.sent}`, ok: m.ours.lost === 0 });
+	}
+	parts.goals = goals;
+
+	const git = gitInfo();
+	const meta = {
+		date: new Date().toISOString(),
+		cpus: os.cpus().length,
+		cpuModel: os.cpus()[0]?.model ?? 'unknown',
+		nproc: spawnSync('nproc', { encoding: 'utf8' }).stdout.trim(),
+		memMB: os.totalmem() / 1048576,
+		os: `${os.type()} ${os.release()}`,
+		driverNode: process.versions.node,
+		n8nVersion: chosen.version,
+		n8nNode: chosen.node.replace(/^v/, ''),
+		fallback: chosen.fallbackFrom,
+		pkgName: pkg.name,
+		pkgVersion: pkg.version,
+		...git,
+		latencyMs,
+		speed: `1e8-iteration loop: ${fmtNum(speedStart)} ms at the start, ${fmtNum(speedEnd)} ms at the end`,
+		load: [...load, { name: 'whole run', ...cpuBetween(cpu0, cpuSnapshot()) }],
+		totalS: (Date.now() - t0) / 1000,
+		quick: opts.quick,
+	};
+	const md = render(meta, parts);
+	console.log(md);
+	if (opts.write) {
+		fs.writeFileSync(RESULTS, md);
+		log(`written ${path.relative(PROJECT_DIR, RESULTS)}`);
+	}
+	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	cleanupVariants();
+	if (parts.errors.length) process.exitCode = 1;
+}
+
+main().catch((e) => {
+	console.error(e);
+	n8n.killStarted();
+	process.exit(1);
+});

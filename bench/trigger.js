@@ -1,0 +1,163 @@
+'use strict';
+/**
+ * Benchmark 3: webhook throughput of a running `n8n start`: signed `order/create` deliveries POSTed to the active
+ * Store Platform Trigger (→ No Operation) vs n8n's Webhook node (POST, responding immediately → No Operation) on
+ * the same payloads. Executions are counted over REST (/rest/executions) after each burst; "lost" = deliveries not
+ * answered 200 plus executions missing.
+ *
+ * Diagnostic run: the same on an n8n started with N8N_EXPRESSION_ENGINE=legacy (2.x only), which shows how much of
+ * the difference is n8n's per-request expression isolate (see bench/ANALYSIS.md).
+ */
+const n8n = require('./lib/n8n');
+const wf = require('./lib/workflows');
+const { buildDeliveries, blast } = require('./lib/load');
+const { summary, percentile, waitFor, sleep, log } = require('./lib/util');
+
+const KINDS = ['ours', 'webhook'];
+
+async function executionCount(inst, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const r = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
+	const data = r.data ?? {};
+	return Number(data.count ?? (Array.isArray(data.results) ? data.results.length : NaN));
+}
+
+async function executionStatusCount(inst, workflowId, status) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
+	const r = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
+	return Number(r.data?.count ?? NaN);
+}
+
+/** A running n8n with both workflows active. */
+async function startTriggerInstance(ctx, env = {}) {
+	const { N8nInstance } = n8n.harness();
+	const inst = await N8nInstance.create({ version: ctx.version, env });
+	ctx.instances.push(inst);
+	await inst.installPackage(ctx.tarball);
+	const [cred] = await inst.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() }]);
+	const hookId = wf.uuid();
+	const whId = wf.uuid();
+	const whPath = `bench-${whId.slice(0, 8)}`;
+	const [tid, wid] = await n8n.importWorkflows(inst, [wf.triggerWorkflow(cred, hookId), wf.webhookWorkflow(whId, whPath)]);
+	await inst.activate(tid);
+	await inst.activate(wid);
+	await inst.start(); // 2.x: waits until both workflows are published (triggers activated after the ready line)
+	await inst.login();
+	const t = { inst, ids: { ours: tid, webhook: wid }, urls: { ours: inst.webhookUrl(hookId), webhook: inst.webhookUrl(undefined, whPath) } };
+	// warm-up, which also proves both webhooks answer (bounded retries while they get registered)
+	for (const k of KINDS) {
+		const ok = await waitFor(
+			async () => {
+				const r = await blast(t.urls[k], buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, 50), { concurrency: 20 });
+				return r.ok === r.sent;
+			},
+			{ timeoutMs: 60000, everyMs: 1000 },
+		);
+		if (!ok) throw new Error(`the ${k} webhook does not answer 200 at ${t.urls[k]}`);
+	}
+	return t;
+}
+
+/** One burst: `count` deliveries, `concurrency` at a time, then the executions counted. */
+async function burst(ctx, t, kind, count, concurrency) {
+	const deliveries = buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, count);
+	const before = await executionCount(t.inst, t.ids[kind]);
+	const r = await blast(t.urls[kind], deliveries, { concurrency });
+	const sentAt = Date.now();
+	// executions are written after the answer (responseMode onReceived): wait until all are counted (bounded)
+	let counted = NaN;
+	await waitFor(
+		async () => {
+			counted = (await executionCount(t.inst, t.ids[kind])) - before;
+			return counted >= r.ok;
+		},
+		{ timeoutMs: 120000, everyMs: 200 },
+	);
+	const drainMs = Date.now() - sentAt;
+	await sleep(500);
+	counted = (await executionCount(t.inst, t.ids[kind])) - before;
+	const res = {
+		kind,
+		sent: r.sent,
+		answered200: r.ok,
+		statuses: r.statuses,
+		wallMs: r.wallMs,
+		rate: (r.sent / r.wallMs) * 1000,
+		// deliveries per second until the last execution was recorded
+		processedRate: (r.sent / (r.wallMs + drainMs)) * 1000,
+		p50: percentile(r.latencies, 50),
+		p99: percentile(r.latencies, 99),
+		executions: counted,
+		lost: r.sent - Math.min(r.ok, counted),
+	};
+	log(`trigger ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, ${res.executions} executions, lost ${res.lost}`);
+	return res;
+}
+
+async function run(ctx) {
+	const count = ctx.quick ? 100 : 1000;
+	const concurrency = 20;
+	const out = { count, concurrency, runs: [], legacy: [] };
+	log('Trigger: starting n8n with both workflows active');
+	const t = await startTriggerInstance(ctx);
+	try {
+		const maxReps = ctx.quick ? 1 : 3;
+		for (let rep = 0; rep < maxReps; rep++) {
+			const started = Date.now();
+			const order = rep % 2 ? ['webhook', 'ours'] : ['ours', 'webhook'];
+			for (const k of order) out.runs.push({ ...(await burst(ctx, t, k, count, concurrency)), rep });
+			const repMs = Date.now() - started;
+			// keep the whole bench within its budget (the legacy diagnostic still to come)
+			if (rep + 1 < maxReps && ctx.remainingMs() < repMs + ctx.reserveMs) {
+				log(`trigger: stopping after ${rep + 1} repetition(s) to stay within the time budget`);
+				break;
+			}
+		}
+		out.errors = { ours: await executionStatusCount(t.inst, t.ids.ours, 'error'), webhook: await executionStatusCount(t.inst, t.ids.webhook, 'error') };
+	} finally {
+		await t.inst.stop();
+	}
+
+	// diagnostic: the expression engine of n8n 2.x
+	if (!ctx.quick && Number(ctx.version.split('.')[0]) >= 2 && ctx.remainingMs() > 150000) {
+		log('Trigger: diagnostic run with N8N_EXPRESSION_ENGINE=legacy');
+		const l = await startTriggerInstance(ctx, { N8N_EXPRESSION_ENGINE: 'legacy' });
+		try {
+			for (const k of KINDS) out.legacy.push(await burst(ctx, l, k, count, concurrency));
+		} finally {
+			await l.inst.stop();
+		}
+	}
+	return out;
+}
+
+function summarise(out) {
+	const of = (list, kind) => list.filter((r) => r.kind === kind);
+	const row = (list, kind) => {
+		const rs = of(list, kind);
+		return {
+			kind,
+			runs: rs.length,
+			rate: summary(rs.map((r) => r.rate)),
+			processedRate: summary(rs.map((r) => r.processedRate)),
+			p50: summary(rs.map((r) => r.p50)),
+			p99: summary(rs.map((r) => r.p99)),
+			executions: rs.reduce((s, r) => s + r.executions, 0),
+			sent: rs.reduce((s, r) => s + r.sent, 0),
+			lost: rs.reduce((s, r) => s + r.lost, 0),
+			non200: rs.reduce((s, r) => s + (r.sent - r.answered200), 0),
+		};
+	};
+	const main = { ours: row(out.runs, 'ours'), webhook: row(out.runs, 'webhook') };
+	main.ratio = main.ours.rate.median / main.webhook.rate.median;
+	const paired = of(out.runs, 'ours').map((o) => {
+		const w = out.runs.find((r) => r.kind === 'webhook' && r.rep === o.rep);
+		return w ? o.rate / w.rate : NaN;
+	});
+	main.pairedRatio = summary(paired);
+	const legacy = out.legacy.length ? { ours: row(out.legacy, 'ours'), webhook: row(out.legacy, 'webhook') } : undefined;
+	if (legacy) legacy.ratio = legacy.ours.rate.median / legacy.webhook.rate.median;
+	return { main, legacy };
+}
+
+module.exports = { run, summarise, executionCount };
