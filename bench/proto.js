@@ -142,12 +142,13 @@ async function runTrigger(ctx) {
 }
 
 function summariseTrigger(out) {
-	return out.variants.map((name) => {
+	const rows = out.variants.map((name) => {
 		const of = (k) => out.runs.filter((r) => r.variant === name && r.kind === k);
 		const ours = { rate: summary(of('ours').map((r) => r.rate)), cpu: summary(of('ours').map((r) => r.cpuPerDelivery)) };
 		const webhook = { rate: summary(of('webhook').map((r) => r.rate)), cpu: summary(of('webhook').map((r) => r.cpuPerDelivery)) };
 		return { name, ours, webhook, ratio: ours.rate.median / webhook.rate.median, cpuRatio: ours.cpu.median / webhook.cpu.median };
 	});
+	return { rows, count: out.count };
 }
 
 module.exports = { runTransport, summariseTransport, runTrigger, summariseTrigger };

@@ -224,10 +224,10 @@ function protoSection(rows) {
 	return lines.join('\n');
 }
 
-function protoTriggerSection(rows) {
+function protoTriggerSection({ rows, count }) {
 	const lines = ['## Prototype: trigger variants', ''];
 	lines.push(
-		'Each variant in its own `n8n start`, 2 × 300 deliveries each way, interleaved; n8n CPU = user+system time of the n8n process (all its threads) per delivery, including the execution that follows. `secretCache`: the shared secret kept 60 s per credential instead of `getCredentials()` per delivery; `triggerV2`: the node at typeVersion 2 (no v1 `binaryData` expression per delivery).',
+		`Each variant in its own \`n8n start\`, 2 × ${count} deliveries each way (20 concurrent), interleaved; n8n CPU = user+system time of the n8n process (all its threads) per delivery, including the execution that follows. \`secretCache\`: the shared secret kept 60 s per credential instead of \`getCredentials()\` per delivery; \`triggerV2\`: the node at typeVersion 2 (no v1 \`binaryData\` expression per delivery).`,
 		'',
 		table(
 			['variant', 'Store Platform Trigger', 'Webhook node', 'ratio', 'n8n CPU/delivery: ours', 'Webhook node', 'CPU ratio'],

@@ -123,7 +123,12 @@ function parseExecuteOutput(text) {
 
 /** Runs `npm run build` (optional) and `npm pack` of the project into outDir; returns the tarball path. */
 function packProject({ projectDir = PROJECT_DIR, outDir, build = true } = {}) {
-	outDir = outDir || fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-'));
+	if (!outDir) {
+		// a temp folder of our own: removed when this process exits
+		outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-'));
+		const dir = outDir;
+		process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+	}
 	fs.mkdirSync(outDir, { recursive: true });
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 	if (build) {

@@ -27,6 +27,12 @@ async function open(pw, n8n, { viewport = { width: 1280, height: 760 } } = {}) {
 		executablePath: pw.chromiumPath,
 		headless: true,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+		// the suite handles Ctrl-C/SIGTERM itself (closes the browser among its cleanups, prints the
+		// closing line); playwright's own handlers would exit the process first. Playwright still
+		// kills the browser if the process exits any other way.
+		handleSIGINT: false,
+		handleSIGTERM: false,
+		handleSIGHUP: false,
 	});
 	let closed = false;
 	const close = async () => {

@@ -86,10 +86,12 @@ async function check(name, fn, { timeoutMs = 5 * 60 * 1000, area } = {}) {
 			fn(),
 			new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${secs(timeoutMs)}`)), timeoutMs))),
 		]);
+		if (finishing) return { ok: false };
 		log(`  ok   ${name} (${secs(Date.now() - t)})`);
 		passed++;
 		return { ok: true, value };
 	} catch (e) {
+		if (finishing) return { ok: false, error: e }; // interrupted: the suite is shutting down
 		const msg = String((e && e.stack) || e);
 		log(`  FAIL ${name} (${secs(Date.now() - t)})\n${msg.split('\n').slice(0, 40).join('\n').replace(/^/gm, '       ')}`);
 		failed++;
@@ -228,7 +230,7 @@ async function runVersion(version, tgz, pw, cleanups) {
 		stopped = true;
 		await n8n.stop();
 		const broken = ['loads', 'action', 'trigger', 'connect', 'editor'].some((k) => String(r[k]).startsWith('FAIL'));
-		if (broken && !KEEP) log(`  (n8n log: ${n8n.logFile}; folder kept for inspection)`);
+		if (broken && !KEEP && !finishing) log(`  (n8n log: ${n8n.logFile}; folder kept for inspection)`);
 		else n8n.cleanup();
 	};
 	cleanups.push(stopN8n);
@@ -618,12 +620,13 @@ ${table()}
   count → delete where the resource has them) in one \`n8n execute --id --rawOutput\`; every node's output
   checked; every request the sandbox received was signed.
 - **trigger**: registered on activation with the production URL; form and JSON deliveries reach an HTTP
-  Request node; tampered deliveries get 401 and start nothing; REST deactivation leaves 0 registrations.
+  Request node; tampered deliveries get 401 and start nothing; after a restart with registrations lost by
+  the shop, REST deactivate + activate registers again; REST deactivation leaves 0 registrations.
 - **Connect**: \`storePlatformOAuth1Api\` created over REST, Connect clicked in headless Chromium, approved
   on the sandbox's authorize page, then a node with \`authentication: oAuth1\` lists categories.
 - **editor**: screenshot of the node's parameters panel (\`docs/editor.png\`), taken on 2.x.
 
-Times per version (the versions run side by side unless \`--serial\`):
+Times per version (${PARALLEL ? 'both versions side by side' : 'one version after the other (--serial)'}; the machine's load varies):
 
 | n8n | total | install + load | action | start | trigger | browser |
 |---|---|---|---|---|---|---|
