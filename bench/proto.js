@@ -6,7 +6,8 @@
  *   in-process, no last-page request for id ranges; also at CONCURRENCY 8) vs the package as built vs the HTTP
  *   Request node, at 10k (interleaved) and 100k.
  * - protoTrigger: trigger throughput and n8n CPU per delivery for the package as built, with the shared secret
- *   cached (`secretCache`), and with typeVersion 2 as well (`triggerV2`), each vs the Webhook node.
+ *   cached (`secretCache`), and with typeVersion 2 as well (`triggerV2`), each vs the Webhook node; on 2.x also
+ *   as built and with `secretCache` on an n8n started with N8N_EXPRESSION_ENGINE=legacy.
  */
 const n8n = require('./lib/n8n');
 const wf = require('./lib/workflows');
@@ -101,11 +102,16 @@ function summariseTransport(out) {
 
 async function runTrigger(ctx) {
 	const count = ctx.quick ? 100 : 300;
+	const legacy = { N8N_EXPRESSION_ENGINE: 'legacy' };
 	const variants = [
 		{ name: 'as built', patches: [] },
 		{ name: 'secretCache', patches: ['secretCache'] },
 		{ name: 'secretCache + triggerV2', patches: ['secretCache', 'triggerV2'], typeVersion: 2 },
 	];
+	if (Number(ctx.version.split('.')[0]) >= 2) {
+		variants.push({ name: 'as built, N8N_EXPRESSION_ENGINE=legacy', patches: [], env: legacy });
+		variants.push({ name: 'secretCache, N8N_EXPRESSION_ENGINE=legacy', patches: ['secretCache'], env: legacy });
+	}
 	const runs = [];
 	for (const v of variants) {
 		const hookId = wf.uuid();
@@ -115,7 +121,7 @@ async function runTrigger(ctx) {
 			const trig = wf.triggerWorkflow(cred, hookId);
 			if (v.typeVersion) trig.nodes[0].typeVersion = v.typeVersion;
 			return [trig, wf.webhookWorkflow(whId, whPath)];
-		});
+		}, v.env);
 		for (const id of t.ids) await t.inst.activate(id);
 		await t.inst.start();
 		try {

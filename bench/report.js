@@ -131,11 +131,19 @@ function scalingSection(ra) {
 				`${mb(r.rssBefore)} → ${mb(r.nodePeakRss)}`,
 				mb(r.peakRss),
 				Number.isFinite(r.serverMs.median) ? r.serverMs.median.toFixed(1) : '–',
+				fmtSummary(r.sandboxCpuMs),
 				x(r.vs10k, 1),
 			]);
 		}
 	}
-	lines.push(table(['resource', 'records', 'time', 'runs', 'requests', 'RSS before → peak during node', 'process peak (VmHWM)', 'sandbox ms/request beyond latency', 'vs 10k'], rows));
+	lines.push(table(['resource', 'records', 'time', 'runs', 'requests', 'RSS before → peak during node', 'process peak (VmHWM)', 'sandbox ms/request beyond latency', 'sandbox CPU ms', 'vs 10k'], rows));
+	if (ra.indexed) {
+		lines.push(
+			'',
+			`Diagnostic: 100k vendors once more with the sandbox finding \`since_id\` by binary search (bench/lib/sandbox.js \`indexSinceId\`; test/sandbox filters every row for each request): ` +
+				`${fmtNum(ra.indexed.nodeMs)} ms (${x(ra.indexed.vs10k, 1)} the 10k time), ${ra.indexed.serverMs.toFixed(1)} ms/request beyond latency, sandbox CPU ${fmtNum(ra.indexed.sandboxCpuMs)} ms.`,
+		);
+	}
 	lines.push('', table(['goal', 'vendors', 'promotions'], [['100k ≤ 11× the 10k time', ...ra.scale.map((s) => {
 		const r = s.rows[2];
 		return r.runs.length ? `${x(r.vs10k, 1)} ${pass(r.ok ? r.vs10k <= 11 : undefined)}` : 'not run';

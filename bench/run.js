@@ -211,6 +211,13 @@ async function main() {
 		quick: opts.quick,
 	};
 	const md = render(meta, parts);
+	// the raw figures, for a closer look (build/ is not versioned)
+	try {
+		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
+		fs.writeFileSync(path.join(PROJECT_DIR, 'build', 'bench-results.json'), JSON.stringify({ meta, parts }, null, 1));
+	} catch {
+		/* optional */
+	}
 	console.log(md);
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);

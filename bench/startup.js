@@ -2,7 +2,7 @@
 /**
  * Benchmark 4: `n8n start` until "Editor is now accessible" and until /healthz answers, with and without the
  * package in <folder>/.n8n/nodes. Two instances, no workflows. The first start of each creates its database
- * (migrations) and is reported apart ("cold"); the following starts are interleaved ("warm").
+ * (migrations) and is reported apart ("cold"); the 5 following starts of each are interleaved ("warm").
  */
 const path = require('path');
 const { spawnSync } = require('child_process');
@@ -45,7 +45,7 @@ async function packageListed(inst) {
 }
 
 async function run(ctx) {
-	const warmReps = ctx.quick ? 1 : 3;
+	const warmReps = ctx.quick ? 1 : 5;
 	const { N8nInstance } = n8n.harness();
 	const variants = [];
 	for (const withPackage of [false, true]) {
