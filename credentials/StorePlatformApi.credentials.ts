@@ -11,12 +11,13 @@ import type {
 
 import { BASE_URL_PROPERTY, CREDENTIAL_TEST, ICON } from './common';
 
-import { buildAuthorizationHeader, serializeQuery, type QueryValue } from './oauth1';
+import { buildAuthorizationHeader } from './oauth1';
+import { planSignedRequest, type SignableOptions } from './requestOptions';
 
 /**
  * Tokens pasted by the user (from the app's partner account and the shop's install), every request
- * signed by our own RFC 5849 HMAC-SHA1 signer. The query string is serialised here, so that what is
- * signed is byte for byte what is sent.
+ * signed by our own RFC 5849 HMAC-SHA1 signer. The query string (and a form body) is serialised here, so
+ * that what is signed is byte for byte what is sent (see requestOptions.ts).
  */
 export class StorePlatformApi implements ICredentialType {
 	name = 'storePlatformApi';
@@ -71,12 +72,8 @@ export class StorePlatformApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		let url = requestOptions.url;
-		if (requestOptions.baseURL && !/^https?:\/\//i.test(url)) {
-			url = `${requestOptions.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-		}
-		const query = serializeQuery((requestOptions.qs ?? {}) as Record<string, QueryValue>);
-		if (query) url += (url.includes('?') ? '&' : '?') + query;
+		// n8n's HTTP Request node passes its legacy options (`uri`, `form`, ...): both shapes are planned alike
+		const { url, formParams, options } = planSignedRequest(requestOptions as unknown as SignableOptions);
 		const authorization = buildAuthorizationHeader({
 			method: requestOptions.method ?? 'GET',
 			url,
@@ -84,13 +81,11 @@ export class StorePlatformApi implements ICredentialType {
 			consumerSecret: String(credentials.consumerSecret ?? ''),
 			token: String(credentials.accessToken ?? ''),
 			tokenSecret: String(credentials.accessTokenSecret ?? ''),
+			extraParams: formParams,
 		});
 		return {
-			...requestOptions,
-			baseURL: undefined,
-			url,
-			qs: {},
-			headers: { ...(requestOptions.headers ?? {}), Authorization: authorization },
+			...(options as unknown as IHttpRequestOptions),
+			headers: { ...(options.headers ?? {}), Authorization: authorization },
 		};
 	}
 
