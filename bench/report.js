@@ -182,17 +182,15 @@ function triggerSection(tr, out) {
 			],
 		),
 	);
-	if (tr.legacy) {
+	if (tr.diagnostics.length) {
 		lines.push(
 			'',
-			'Diagnostic: the same on n8n started with `N8N_EXPRESSION_ENGINE=legacy` (no expression isolates; 1 run each):',
+			'Why: n8n 2.x evaluates expressions in isolates and takes one for the webhook phase of each request — except for its own Webhook node with static parameters (`webhookPhaseNeedsIsolate` in n8n\'s live-webhooks, `N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP`, on by default). Every other trigger node, n8n\'s own included, pays one isolate more per delivery, and an isolate costs more CPU than all the rest of a delivery. A community node cannot opt in. The diagnostics (1 run each) measure both nodes on equal terms:',
 			'',
 			table(
-				['workflow', 'deliveries/s', 'processed/s', 'p50 latency', 'p99 latency', 'executions / sent', 'lost'],
-				[row('Store Platform Trigger', tr.legacy.ours), row("n8n's Webhook node", tr.legacy.webhook)],
+				['n8n', 'Store Platform Trigger', "n8n's Webhook node", 'ratio', 'lost (ours / webhook)'],
+				tr.diagnostics.map((d) => [d.name, fmtSummary(d.ours.rate, 1, '/s'), fmtSummary(d.webhook.rate, 1, '/s'), x(d.ratio), `${d.ours.lost} / ${d.webhook.lost}`]),
 			),
-			'',
-			`Ratio with the legacy engine: ${x(tr.legacy.ratio)}.`,
 		);
 	}
 	return lines.join('\n');

@@ -5,8 +5,7 @@
  * the same payloads. Executions are counted over REST (/rest/executions) after each burst; "lost" = deliveries not
  * answered 200 plus executions missing.
  *
- * Diagnostic run: the same on an n8n started with N8N_EXPRESSION_ENGINE=legacy (2.x only), which shows how much of
- * the difference is n8n's per-request expression isolate (see bench/ANALYSIS.md).
+ * Diagnostic runs (see diagnosticsFor): how much of the difference is n8n 2.x's per-request expression isolate.
  */
 const n8n = require('./lib/n8n');
 const wf = require('./lib/workflows');
@@ -14,6 +13,27 @@ const { buildDeliveries, blast } = require('./lib/load');
 const { summary, percentile, waitFor, sleep, log } = require('./lib/util');
 
 const KINDS = ['ours', 'webhook'];
+
+/**
+ * n8n 2.x evaluates expressions in isolates and takes one for the webhook phase of every request, except for its
+ * own Webhook node with static parameters (live-webhooks `webhookPhaseNeedsIsolate`, on by default through
+ * N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP): any other trigger node pays one isolate more per delivery.
+ * The diagnostics run both nodes without that exception, without isolates at all, and on n8n 1.x.
+ */
+function diagnosticsFor(ctx) {
+	const list = [];
+	if (Number(ctx.version.split('.')[0]) >= 2) {
+		list.push({
+			name: 'n8n 2.x, isolate for every webhook (N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP=false)',
+			short: 'same isolates',
+			env: { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' },
+		});
+		list.push({ name: 'n8n 2.x, N8N_EXPRESSION_ENGINE=legacy (no isolates)', short: 'legacy engine', env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		const v1 = n8n.installedV1();
+		if (v1) list.push({ name: `n8n ${v1} (Node 20, no isolates)`, short: `n8n ${v1}`, version: v1, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+	}
+	return list;
+}
 
 async function executionCount(inst, workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
@@ -97,7 +117,7 @@ async function burst(ctx, t, kind, count, concurrency) {
 async function run(ctx) {
 	const count = ctx.quick ? 100 : 1000;
 	const concurrency = 20;
-	const out = { count, concurrency, runs: [], legacy: [] };
+	const out = { count, concurrency, runs: [], diagnostics: [] };
 	log('Trigger: starting n8n with both workflows active');
 	const t = await startTriggerInstance(ctx);
 	try {
@@ -118,12 +138,15 @@ async function run(ctx) {
 		await t.inst.stop();
 	}
 
-	// diagnostic: the expression engine of n8n 2.x
-	if (!ctx.quick && Number(ctx.version.split('.')[0]) >= 2 && ctx.remainingMs() > 150000) {
-		log('Trigger: diagnostic run with N8N_EXPRESSION_ENGINE=legacy');
-		const l = await startTriggerInstance(ctx, { N8N_EXPRESSION_ENGINE: 'legacy' });
+	// diagnostics, 1 run each: where the difference comes from on n8n 2.x (see DIAGNOSTICS), and n8n 1.x
+	for (const d of diagnosticsFor(ctx)) {
+		if (ctx.quick || ctx.remainingMs() < 150000) break;
+		log(`Trigger: diagnostic run: ${d.name}`);
+		const l = await startTriggerInstance({ ...ctx, version: d.version ?? ctx.version }, d.env);
 		try {
-			for (const k of KINDS) out.legacy.push(await burst(ctx, l, k, count, concurrency));
+			const runs = [];
+			for (const k of KINDS) runs.push(await burst(ctx, l, k, count, concurrency));
+			out.diagnostics.push({ ...d, runs });
 		} finally {
 			await l.inst.stop();
 		}
@@ -155,9 +178,12 @@ function summarise(out) {
 		return w ? o.rate / w.rate : NaN;
 	});
 	main.pairedRatio = summary(paired);
-	const legacy = out.legacy.length ? { ours: row(out.legacy, 'ours'), webhook: row(out.legacy, 'webhook') } : undefined;
-	if (legacy) legacy.ratio = legacy.ours.rate.median / legacy.webhook.rate.median;
-	return { main, legacy };
+	const diagnostics = (out.diagnostics ?? []).map((d) => {
+		const r = { name: d.name, short: d.short, ours: row(d.runs, 'ours'), webhook: row(d.runs, 'webhook') };
+		r.ratio = r.ours.rate.median / r.webhook.rate.median;
+		return r;
+	});
+	return { main, diagnostics };
 }
 
 module.exports = { run, summarise, executionCount };

@@ -36,6 +36,16 @@ function killStarted() {
 }
 
 /** The n8n version to run: $BENCH_N8N_VERSION, else 2.40.7, else 1.123.81 (installing it into the cache if needed). */
+/** The n8n 1.x version when it is installed already (diagnostics only: never installed for them). */
+function installedV1() {
+	const v1 = VERSIONS.find((v) => v.startsWith('1.'));
+	try {
+		return installer().isInstalled(v1) ? v1 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 function chooseVersion() {
 	const wanted = process.env.BENCH_N8N_VERSION ? [process.env.BENCH_N8N_VERSION] : VERSIONS;
 	const errors = [];
@@ -316,6 +326,7 @@ async function startMeasured(inst, { timeoutMs = 180000 } = {}) {
 }
 
 module.exports = {
+	installedV1,
 	chooseVersion,
 	importWorkflows,
 	executeMeasured,

@@ -12,7 +12,8 @@ import { AUTHENTICATION, CREDENTIALS } from '../StorePlatform/auth';
 import { credentialType } from '../StorePlatform/transport/request';
 import { EVENTS } from './events';
 import { deliveryMeta, postedData } from './delivery';
-import { verifySignature } from './hmac';
+import { verifySignature, type VerifySignatureResult } from './hmac';
+import { SecretCache } from './secretCache';
 import { register, registrationsFor, unregister } from './registrations';
 
 interface TriggerStaticData {
@@ -24,6 +25,27 @@ interface TriggerStaticData {
 async function sharedSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials(credentialType(ctx));
 	return String(credentials.consumerSecret ?? '');
+}
+
+const secrets = new SecretCache();
+
+/**
+ * Verifies a delivery with the shared secret, reused for a short time (secretCache.ts); a mismatch with a cached
+ * secret is checked once more against the credential as stored now.
+ */
+async function verifyDelivery(
+	ctx: IWebhookFunctions,
+	input: { header: string | undefined; rawBody?: Buffer; params: IDataObject },
+): Promise<VerifySignatureResult> {
+	const type = credentialType(ctx);
+	const id = ctx.getNode().credentials?.[type]?.id;
+	if (!id) return verifySignature({ ...input, secret: await sharedSecret(ctx) });
+	const key = `${type}:${id}`;
+	const read = async () => await sharedSecret(ctx);
+	const result = verifySignature({ ...input, secret: await secrets.get(key, read) });
+	if (result.valid || result.reason === 'missing-header') return result;
+	const fresh = await secrets.refresh(key, read);
+	return fresh === undefined ? result : verifySignature({ ...input, secret: fresh });
 }
 
 const selectedEvents = (ctx: IHookFunctions) => [...new Set(ctx.getNodeParameter('events', []) as string[])];
@@ -163,9 +185,8 @@ export class StorePlatformTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const rawBody = (req as unknown as { rawBody?: Buffer }).rawBody;
 		if (!options.skipVerification) {
-			const result = verifySignature({
+			const result = await verifyDelivery(this, {
 				header: headers['service-hmac-sha256'] as string | undefined,
-				secret: await sharedSecret(this),
 				rawBody,
 				params: body,
 			});

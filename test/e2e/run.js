@@ -37,7 +37,7 @@ const { AsyncLocalStorage } = require('async_hooks');
 
 const { ensureN8n, isInstalled, ensurePlaywrightCore, cacheRoot, SUPPORTED } = require('../../scripts/n8n/install');
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
-const { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow } = require('./workflows');
+const { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, httpRequestWorkflow } = require('./workflows');
 const browserLib = require('./browser');
 
 const argv = process.argv.slice(2);
@@ -261,8 +261,13 @@ async function runVersion(version, tgz, pw, cleanups) {
 				data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
 			},
 		]);
-		const ids = await n8n.importWorkflows([actionWorkflow(cred), triggerWorkflow(cred, { webhookId: triggerHookId, collectorUrl }), editorWorkflow(cred)]);
-		[r.actionId, r.triggerId, r.editorId] = ids;
+		const ids = await n8n.importWorkflows([
+			actionWorkflow(cred),
+			triggerWorkflow(cred, { webhookId: triggerHookId, collectorUrl }),
+			editorWorkflow(cred),
+			httpRequestWorkflow(cred, sandbox.url),
+		]);
+		[r.actionId, r.triggerId, r.editorId, r.httpId] = ids;
 	}, { area: loads });
 
 	await check('a. n8n export:nodes lists storePlatform and storePlatformTrigger', async () => {
@@ -330,6 +335,24 @@ async function runVersion(version, tgz, pw, cleanups) {
 			}, { area: action });
 		}
 	} else action.skip('workflow not imported');
+	if (r.httpId) {
+		await check("b. n8n's HTTP Request node with the storePlatformApi credential: paginated GET, JSON POST, DELETE, all signed", async () => {
+			const before = sandbox.requests.length;
+			const vendors = sandbox.store.vendors.size;
+			const res = await n8n.execute(r.httpId, { timeoutMs: 120000 });
+			assert.ok(res.ok && !res.error, `run error: ${String(JSON.stringify(res.error || res.stderr.slice(-1500))).slice(0, 1500)}`);
+			const reqs = apiRequests(sandbox.requests.slice(before));
+			assert.deepStrictEqual(reqs.filter((q) => !q.authorized).map((q) => `${q.method} ${q.path}?${q.rawQuery} -> ${q.status}`), []);
+			const pages = reqs.filter((q) => q.method === 'GET');
+			assert.strictEqual(pages.length, Math.ceil(vendors / 2) + 1, `pages of 2 over ${vendors} vendors, then an empty one`);
+			assert.deepStrictEqual(pages.map((q) => q.query.page), pages.map((_, i) => String(i + 1)));
+			assert.ok(pages.every((q) => q.query.limit === '2' && q.query.fields === 'id,title'), 'query as given');
+			const created = N8nInstance.nodeOutput(res.result, 'HTTP Vendor Create')[0].json.vendor;
+			assert.strictEqual(created.title, 'Made by HTTP Request é+&');
+			assert.strictEqual(sandbox.store.vendors.get(String(created.id)), undefined, 'deleted again');
+			assert.deepStrictEqual(reqs.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.status}`), ['POST 200', 'DELETE 200']);
+		}, { area: action });
+	}
 	times.action = Date.now() - t;
 
 	// c. trigger: activate before start, then start n8n once for c, d, e

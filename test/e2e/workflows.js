@@ -261,6 +261,55 @@ function oauthWorkflow(cred) {
 	return { name: 'E2E: Connect credential', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
 }
 
+/**
+ * n8n's own HTTP Request node with our pasted-token credential as its "Predefined Credential Type": a paginated
+ * GET (page/limit), a JSON POST and a DELETE. It sends n8n's legacy request options (`uri`, `qs`, ...).
+ */
+function httpRequestWorkflow(cred, sandboxUrl) {
+	const base = sandboxUrl.replace(/\/+$/, '');
+	const auth = { authentication: 'predefinedCredentialType', nodeCredentialType: 'storePlatformApi' };
+	const httpNode = (name, parameters, x) => ({
+		...node(name, 'n8n-nodes-base.httpRequest', { ...auth, ...parameters }, [x, 0], {
+			credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
+			executeOnce: true,
+		}),
+		typeVersion: 4.2,
+	});
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}, [0, 0]),
+		httpNode('HTTP Vendors Paginated', {
+			method: 'GET',
+			url: `${base}/services/vendors`,
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: 'limit', value: '2' }, { name: 'fields', value: 'id,title' }] },
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+						paginationCompleteWhen: 'other',
+						completeExpression: '={{ $response.body.vendors.length === 0 }}',
+					},
+				},
+			},
+		}, 240),
+		httpNode('HTTP Vendor Create', {
+			method: 'POST',
+			url: `${base}/services/vendors`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '{"vendor": {"title": "Made by HTTP Request é+&"}}',
+			options: {},
+		}, 480),
+		httpNode('HTTP Vendor Delete', {
+			method: 'DELETE',
+			url: `={{ '${base}/services/vendors/' + $json.vendor.id }}`,
+			options: {},
+		}, 720),
+	];
+	return { name: 'E2E: HTTP Request node with the credential', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
+}
+
 /** A small workflow to show the node in the editor. */
 function editorWorkflow(cred) {
 	const nodes = [
@@ -272,4 +321,4 @@ function editorWorkflow(cred) {
 	return { name: 'Store Platform: categories', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
 }
 
-module.exports = { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, NODE, TRIGGER, rl, ref };
+module.exports = { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, httpRequestWorkflow, NODE, TRIGGER, rl, ref };

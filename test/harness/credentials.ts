@@ -174,8 +174,7 @@ const credentialResolverNode: INode = {
 	parameters: {},
 };
 
-/** The id the harness gives the stored credential of a type (the node's `credentials[type].id`). */
-export const credentialIdOf = (type: string): string => `harness-${type}`;
+let helpers = 0;
 
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** The stored (decrypted) credential data by type; updated when n8n saves refreshed tokens. */
@@ -184,15 +183,25 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		readonly credentialTypes: HarnessCredentialTypes,
 		credentials: Record<string, ICredentialDataDecryptedObject> = {},
+		private readonly fixedId?: string,
 	) {
 		super();
 		this.store = new Map(Object.entries(credentials).map(([type, data]) => [type, deepCopy(data)]));
+		this.serial = ++helpers;
+	}
+
+	/** Each helper holds other credentials, so each gets its own ids (as distinct credentials do in n8n). */
+	private readonly serial: number;
+
+	/** The id of the stored credential of a type (the node's `credentials[type].id`). */
+	credentialIdOf(type: string): string {
+		return this.fixedId ?? `harness-${type}-${this.serial}`;
 	}
 
 	/** The `INodeCredentials` a node needs to use every stored credential. */
 	nodeCredentials(): Record<string, INodeCredentialsDetails> {
 		const result: Record<string, INodeCredentialsDetails> = {};
-		for (const type of this.store.keys()) result[type] = { id: credentialIdOf(type), name: type };
+		for (const type of this.store.keys()) result[type] = { id: this.credentialIdOf(type), name: type };
 		return result;
 	}
 

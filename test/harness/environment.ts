@@ -103,6 +103,11 @@ export interface CredentialOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** The credential type definitions (`oAuth1Api` is always registered). */
 	credentialTypes?: ICredentialType[];
+	/**
+	 * The id of the stored credentials (the node's `credentials[type].id`). Default: new ids for every call, as
+	 * distinct credentials have; give the same id to model one credential edited between calls.
+	 */
+	credentialId?: string;
 }
 
 export function createCredentialsHelper(opts: CredentialOptions): HarnessCredentialsHelper {
@@ -114,7 +119,7 @@ export function createCredentialsHelper(opts: CredentialOptions): HarnessCredent
 			);
 		}
 	}
-	return new HarnessCredentialsHelper(types, opts.credentials);
+	return new HarnessCredentialsHelper(types, opts.credentials, opts.credentialId);
 }
 
 function notAvailable(what: string): never {

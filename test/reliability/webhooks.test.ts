@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parse as qsParse } from 'qs';
 
 import { httpBuildQuery as triggerHttpBuildQuery } from '../../nodes/StorePlatformTrigger/hmac';
+import { SECRET_TTL_MS } from '../../nodes/StorePlatformTrigger/secretCache';
 import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
 import { callWebhook, type WebhookCallResult } from '../harness';
 import { httpBuildQuery, webhookHmac } from '../sandbox';
@@ -80,7 +81,12 @@ function generate(n: number, secret: string, seed: number): Delivery[] {
 const trigger = new StorePlatformTrigger();
 const HOOK_URL = 'http://127.0.0.1:5678/webhook/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
 
-async function deliver(d: { format: 'form' | 'json'; raw: string; parsed: IDataObject }, signature: string | undefined, secret: string): Promise<WebhookCallResult> {
+async function deliver(
+	d: { format: 'form' | 'json'; raw: string; parsed: IDataObject },
+	signature: string | undefined,
+	secret: string,
+	credentialId?: string,
+): Promise<WebhookCallResult> {
 	const headers: Record<string, string> = {
 		'content-type': d.format === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
 		'service-section': 'order/create',
@@ -92,6 +98,7 @@ async function deliver(d: { format: 'form' | 'json'; raw: string; parsed: IDataO
 		parameters: { events: ['order/create'] },
 		credentials: { storePlatformApi: { ...apiCredentials(env.sandbox), consumerSecret: secret } as never },
 		credentialTypes,
+		credentialId,
 		webhookUrl: HOOK_URL,
 		req: { method: 'POST', headers, body: d.parsed, rawBody: Buffer.from(d.raw, 'utf8') },
 	});
@@ -165,6 +172,49 @@ describe('generated deliveries through the trigger', () => {
 		const r = await deliver(d, d.signature, '');
 		expect(r.response.statusCode).toBe(401);
 		expect(r.workflowStarted).toBe(false);
+	});
+});
+
+describe('one credential whose shared secret is changed (the secret is reused for a few seconds)', () => {
+	const payload = { id: 7, total: '12.50' };
+	const d = { format: 'form' as const, ...body('form', payload) };
+	const statusOf = (r: WebhookCallResult) => (r.workflowStarted ? 200 : r.response.statusCode);
+	let now: jest.SpyInstance<number, []>;
+	let t = 0;
+	beforeEach(() => {
+		t = Date.now();
+		now = jest.spyOn(Date, 'now').mockImplementation(() => t);
+	});
+	afterEach(() => now.mockRestore());
+
+	it('deliveries signed with the new secret are accepted at once, the old one is refused from then on', async () => {
+		const id = 'edited-credential-1';
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(200);
+		t += 2000;
+		// the credential now holds the new secret: the first delivery signed with it makes the trigger read it again
+		expect(statusOf(await deliver(d, webhookHmac('new-secret', payload), 'new-secret', id))).toBe(200);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(401);
+	});
+
+	it('without a delivery signed with the new secret, the old one is accepted for at most the TTL', async () => {
+		const id = 'edited-credential-2';
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(200);
+		t += SECRET_TTL_MS - 1;
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(200);
+		t += 1;
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(401);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), '', id))).toBe(401);
+	});
+
+	it('a burst of bad signatures reads the credential at most once per second', async () => {
+		const id = 'edited-credential-3';
+		const before = await deliver(d, webhookHmac('right', payload), 'right', id);
+		expect(statusOf(before)).toBe(200);
+		// the credential changes, but bad signatures within the same second do not read it: still the old secret
+		for (let i = 0; i < 5; i++) expect(statusOf(await deliver(d, 'bm90LWEtc2lnbmF0dXJl', 'changed', id))).toBe(401);
+		expect(statusOf(await deliver(d, webhookHmac('right', payload), 'changed', id))).toBe(200);
+		t += 1000;
+		expect(statusOf(await deliver(d, webhookHmac('changed', payload), 'changed', id))).toBe(200);
 	});
 });
 
