@@ -64,8 +64,32 @@ interface FullResponse {
 	statusCode: number;
 }
 
+interface Shop {
+	url: string;
+	redact: (text: string) => string;
+}
+
+/**
+ * The shop of each node run: its credential is read once per run (context) and type, not for every request (a
+ * read is a database query and a decryption; Return All makes hundreds of requests).
+ */
+const shops = new WeakMap<object, Map<string, Promise<Shop>>>();
+
+async function shop(ctx: StoreContext, type: string): Promise<Shop> {
+	let byType = shops.get(ctx);
+	if (!byType) shops.set(ctx, (byType = new Map()));
+	let pending = byType.get(type);
+	if (!pending) {
+		pending = readShop(ctx, type);
+		byType.set(type, pending);
+		// a failed read is not kept
+		pending.catch(() => byType?.delete(type));
+	}
+	return await pending;
+}
+
 /** The shop's base URL, and a redactor of the credential's secrets for error texts. */
-async function shop(ctx: StoreContext, type: string): Promise<{ url: string; redact: (text: string) => string }> {
+async function readShop(ctx: StoreContext, type: string): Promise<Shop> {
 	const credentials = await ctx.getCredentials(type);
 	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]/i.test(url)) {
