@@ -137,13 +137,6 @@ function scalingSection(ra) {
 		}
 	}
 	lines.push(table(['resource', 'records', 'time', 'runs', 'requests', 'RSS before → peak during node', 'process peak (VmHWM)', 'sandbox ms/request beyond latency', 'sandbox CPU ms', 'vs 10k'], rows));
-	if (ra.indexed) {
-		lines.push(
-			'',
-			`Diagnostic: 100k vendors once more with the sandbox finding \`since_id\` by binary search (bench/lib/sandbox.js \`indexSinceId\`; test/sandbox filters every row for each request): ` +
-				`${fmtNum(ra.indexed.nodeMs)} ms (${x(ra.indexed.vs10k, 1)} the 10k time), ${ra.indexed.serverMs.toFixed(1)} ms/request beyond latency, sandbox CPU ${fmtNum(ra.indexed.sandboxCpuMs)} ms.`,
-		);
-	}
 	lines.push('', table(['goal', 'vendors', 'promotions'], [['100k ≤ 11× the 10k time', ...ra.scale.map((s) => {
 		const r = s.rows[2];
 		return r.runs.length ? `${x(r.vs10k, 1)} ${pass(r.ok ? r.vs10k <= 11 : undefined)}` : 'not run';
@@ -185,7 +178,7 @@ function triggerSection(tr, out) {
 	if (tr.diagnostics.length) {
 		lines.push(
 			'',
-			'Why: n8n 2.x evaluates expressions in isolates and takes one for the webhook phase of each request — except for its own Webhook node with static parameters (`webhookPhaseNeedsIsolate` in n8n\'s live-webhooks, `N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP`, on by default). Every other trigger node, n8n\'s own included, pays one isolate more per delivery, and an isolate costs more CPU than all the rest of a delivery. A community node cannot opt in. The diagnostics (1 run each) measure both nodes on equal terms:',
+			'Why: n8n 2.x evaluates expressions in isolates and takes one for the webhook phase of each request — except for its own Webhook node with static parameters (`webhookPhaseNeedsIsolate` in n8n\'s live-webhooks, `N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP`, on by default). Every other trigger node, n8n\'s own included, pays one isolate more per delivery, and an isolate costs more CPU than all the rest of a delivery. A community node cannot opt in. The diagnostics (medians of 2–3 runs each, interleaved) measure both nodes on equal terms:',
 			'',
 			table(
 				['n8n', 'Store Platform Trigger', "n8n's Webhook node", 'ratio', 'lost (ours / webhook)'],

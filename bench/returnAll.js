@@ -13,7 +13,7 @@ const path = require('path');
 const n8n = require('./lib/n8n');
 const wf = require('./lib/workflows');
 const { variantTarball } = require('./lib/variants');
-const { requestProfile, indexSinceId } = require('./lib/sandbox');
+const { requestProfile } = require('./lib/sandbox');
 const { analyse } = require('./lib/cpuprofile');
 const { summary, log } = require('./lib/util');
 
@@ -134,13 +134,6 @@ async function run(ctx) {
 		for (let rep = 0; rep < reps100k; rep++) {
 			for (const r of RESOURCES) push(await measure(ctx, ours.inst, oursIds[r.resource], `100k ${r.resource} ours #${rep + 1}`), { n: 100000, resource: r.resource, impl: 'ours', rep });
 		}
-		// diagnostic: the same on a sandbox that finds since_id by binary search (as an index on id would)
-		const undo = indexSinceId();
-		try {
-			out.indexed = await measure(ctx, ours.inst, oursIds.vendor, '100k vendor ours, sandbox with an id index');
-		} finally {
-			undo();
-		}
 	}
 	return out;
 }
@@ -196,8 +189,7 @@ function summarise(out) {
 		for (const row of rows) row.vs10k = row.time.median / t10;
 		return { ...r, rows };
 	});
-	const indexed = out.indexed?.ok ? { ...out.indexed, vs10k: out.indexed.nodeMs / scale[0].rows[1].time.median } : undefined;
-	return { cmp, scale, indexed };
+	return { cmp, scale };
 }
 
 module.exports = { run, summarise, RESOURCES };

@@ -26,11 +26,12 @@ function diagnosticsFor(ctx) {
 		list.push({
 			name: 'n8n 2.x, isolate for every webhook (N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP=false)',
 			short: 'same isolates',
+			reps: 2,
 			env: { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' },
 		});
-		list.push({ name: 'n8n 2.x, N8N_EXPRESSION_ENGINE=legacy (no isolates)', short: 'legacy engine', env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		list.push({ name: 'n8n 2.x, N8N_EXPRESSION_ENGINE=legacy (no isolates)', short: 'legacy engine', reps: 3, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
 		const v1 = n8n.installedV1();
-		if (v1) list.push({ name: `n8n ${v1} (Node 20, no isolates)`, short: `n8n ${v1}`, version: v1, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		if (v1) list.push({ name: `n8n ${v1} (Node 20, no isolates)`, short: `n8n ${v1}`, reps: 3, version: v1, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
 	}
 	return list;
 }
@@ -46,6 +47,18 @@ async function executionStatusCount(inst, workflowId, status) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
 	const r = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
 	return Number(r.data?.count ?? NaN);
+}
+
+/** The execution count once no execution is being written any more (earlier bursts and warm-ups settled). */
+async function settledExecutionCount(inst, workflowId) {
+	let last = await executionCount(inst, workflowId);
+	for (let i = 0; i < 100; i++) {
+		await sleep(300);
+		const now = await executionCount(inst, workflowId);
+		if (now === last) return now;
+		last = now;
+	}
+	return last;
 }
 
 /** A running n8n with both workflows active. */
@@ -81,7 +94,7 @@ async function startTriggerInstance(ctx, env = {}) {
 /** One burst: `count` deliveries, `concurrency` at a time, then the executions counted. */
 async function burst(ctx, t, kind, count, concurrency) {
 	const deliveries = buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, count);
-	const before = await executionCount(t.inst, t.ids[kind]);
+	const before = await settledExecutionCount(t.inst, t.ids[kind]);
 	const r = await blast(t.urls[kind], deliveries, { concurrency });
 	const sentAt = Date.now();
 	// executions are written after the answer (responseMode onReceived): wait until all are counted (bounded)
@@ -145,7 +158,9 @@ async function run(ctx) {
 		const l = await startTriggerInstance({ ...ctx, version: d.version ?? ctx.version }, d.env);
 		try {
 			const runs = [];
-			for (const k of KINDS) runs.push(await burst(ctx, l, k, count, concurrency));
+			for (let rep = 0; rep < d.reps; rep++) {
+				for (const k of rep % 2 ? [...KINDS].reverse() : KINDS) runs.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
+			}
 			out.diagnostics.push({ ...d, runs });
 		} finally {
 			await l.inst.stop();

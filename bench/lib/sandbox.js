@@ -63,37 +63,6 @@ async function startBenchSandbox({ latencyMs = 20 } = {}) {
 }
 
 /**
- * Diagnostic: makes the sandbox find `since_id` by binary search on its id-ordered rows instead of testing every
- * row (test/sandbox/list.ts filterRows is O(table size) per request, where a database with an index on id is
- * O(log n + page)). Patches the compiled module in this process only; returns a function that undoes it.
- */
-function indexSinceId() {
-	const list = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'list.js'));
-	const original = list.pageOf;
-	list.pageOf = (rows, q, spec, pageCap) => {
-		const raw = q.since_id;
-		const since = Array.isArray(raw) ? raw[0] : raw;
-		if (!spec.paged || spec.noSinceId || since === undefined || since === '' || !/^-?\d+$/.test(String(since).trim())) {
-			return original(rows, q, spec, pageCap);
-		}
-		const n = Number(since);
-		let lo = 0;
-		let hi = rows.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (Number(rows[mid].id) <= n) lo = mid + 1;
-			else hi = mid;
-		}
-		const { since_id: _omit, ...rest } = q;
-		void _omit;
-		return original(rows.slice(lo), rest, spec, pageCap);
-	};
-	return () => {
-		list.pageOf = original;
-	};
-}
-
-/**
  * Profile of the API requests of one run: count, by path, critical path. `chains` estimates the longest sequence of
  * dependent requests as (requests) / (mean in flight). `serverMs`: median time the sandbox spent on a request beyond
  * its fixed latency (filtering, JSON).
@@ -132,4 +101,4 @@ function requestProfile(recs, latencyMs) {
 	return { requests: api.length, byPath, spanMs: span, busyMs: busy, idleMs: span - busy, concurrency, serverMs };
 }
 
-module.exports = { startBenchSandbox, requestProfile, indexSinceId, loadSandbox, SANDBOX_JS, PROJECT_DIR };
+module.exports = { startBenchSandbox, requestProfile, loadSandbox, SANDBOX_JS, PROJECT_DIR };

@@ -75,33 +75,63 @@ function predicates(q: Query, spec: ListSpec): Array<(r: Rec) => boolean> {
 		const v = first(q, param);
 		if (v !== undefined && v !== '') preds.push(build(v, param));
 	}
-	const since = first(q, 'since_id');
-	if (spec.paged && !spec.noSinceId && since !== undefined && since !== '') {
-		const n = intParam(since, 'since_id');
-		preds.push((r) => Number(r.id) > n);
-	}
 	return preds;
+}
+
+/** The `since_id` of a paged list query, or undefined when it does not apply. */
+function sinceId(q: Query, spec: ListSpec): number | undefined {
+	const since = first(q, 'since_id');
+	if (!spec.paged || spec.noSinceId || since === undefined || since === '') return undefined;
+	return intParam(since, 'since_id');
+}
+
+/**
+ * Index of the first row with an id above `since`. Rows of paged lists are a Table's rows, kept in ascending
+ * numeric id order, so this is a binary search, as a database finds it with the index on id.
+ */
+function firstAfter(rows: Rec[], since: number | undefined): number {
+	if (since === undefined) return 0;
+	let lo = 0;
+	let hi = rows.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (Number(rows[mid].id) <= since) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }
 
 /** Filters rows (one pass). */
 export function filterRows(rows: Rec[], q: Query, spec: ListSpec): Rec[] {
 	const preds = predicates(q, spec);
-	if (preds.length === 0) return rows;
-	return rows.filter((r) => preds.every((p) => p(r)));
+	const from = firstAfter(rows, sinceId(q, spec));
+	if (preds.length === 0) return from === 0 ? rows : rows.slice(from);
+	return rows.slice(from).filter((r) => preds.every((p) => p(r)));
 }
 
-/** Filters then slices one page. `pageCap` is the fault that silently caps every page size. */
+/**
+ * Filters then takes one page, reading only the rows up to the end of that page. `pageCap` is the fault that
+ * silently caps every page size.
+ */
 export function pageOf(rows: Rec[], q: Query, spec: ListSpec, pageCap: number | null): Rec[] {
-	const matching = filterRows(rows, q, spec);
-	if (!spec.paged) return matching;
+	if (!spec.paged) return filterRows(rows, q, spec);
+	const preds = predicates(q, spec);
+	const from = firstAfter(rows, sinceId(q, spec));
 	const limitRaw = first(q, 'limit');
 	const pageRaw = first(q, 'page');
 	let limit = limitRaw === undefined || limitRaw === '' ? 50 : intParam(limitRaw, 'limit', 1);
 	const page = pageRaw === undefined || pageRaw === '' ? 1 : intParam(pageRaw, 'page', 1);
 	if (spec.maxLimit !== undefined) limit = Math.min(limit, spec.maxLimit);
 	if (pageCap !== null && pageCap > 0) limit = Math.min(limit, pageCap);
-	const start = (page - 1) * limit;
-	return matching.slice(start, start + limit);
+	let skip = (page - 1) * limit;
+	const out: Rec[] = [];
+	for (let i = from; i < rows.length && out.length < limit; i++) {
+		const r = rows[i];
+		if (!preds.every((p) => p(r))) continue;
+		if (skip > 0) skip--;
+		else out.push(r);
+	}
+	return out;
 }
 
 export function fieldsOf(q: Query): string[] | null {
