@@ -174,7 +174,8 @@ const credentialResolverNode: INode = {
 	parameters: {},
 };
 
-let helpers = 0;
+/** Helpers made so far: each one's credentials get ids of their own. */
+let helpersMade = 0;
 
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** The stored (decrypted) credential data by type; updated when n8n saves refreshed tokens. */
@@ -187,7 +188,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	) {
 		super();
 		this.store = new Map(Object.entries(credentials).map(([type, data]) => [type, deepCopy(data)]));
-		this.serial = ++helpers;
+		this.serial = ++helpersMade;
 	}
 
 	/** Each helper holds other credentials, so each gets its own ids (as distinct credentials do in n8n). */
