@@ -3,9 +3,9 @@
  *
  * Pure functions, no I/O, no runtime dependencies: this module ships inside an n8n community package.
  *
- * The transport serialises the query string with {@link serializeQuery} and hands the resulting URL to
- * {@link buildAuthorizationHeader}, which parses the very same query back with {@link parseQuery}: what is
- * signed is byte for byte what is sent. JSON bodies are not signed (RFC 5849 3.4.1.3.1 signs only
+ * The credential serialises the query string (requestOptions.ts, with {@link percentEncode}; {@link serializeQuery}
+ * is the same for flat queries) and hands the resulting URL to {@link buildAuthorizationHeader}, which parses the
+ * very same query back with {@link parseQuery}: what is signed is byte for byte what is sent. JSON bodies are not signed (RFC 5849 3.4.1.3.1 signs only
  * `application/x-www-form-urlencoded` bodies); pass form body parameters as `extraParams`.
  */
 import { createHmac, randomBytes } from 'node:crypto';

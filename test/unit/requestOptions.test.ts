@@ -1,3 +1,4 @@
+import { serializeQuery } from '../../credentials/oauth1';
 import { flattenParams, planSignedRequest } from '../../credentials/requestOptions';
 
 const BASE = 'https://shop.example.com';
@@ -119,5 +120,13 @@ describe('flattenParams', () => {
 			['rows[0][id]', '1'],
 			['rows[1][id]', '2'],
 		]);
+	});
+});
+
+describe('the query the credential writes', () => {
+	it('equals serializeQuery (cross-checked with oauth-1.0a in oauth1.test.ts) for flat queries', () => {
+		const qs = { b: 'x y', a: [1, 'two', true], skip: undefined, nil: null, e: '', 'asset[key]': 'a+b', u: 'ü😀' };
+		const plan = planSignedRequest({ url: 'https://shop.example.com/services/x', qs });
+		expect(plan.url).toBe(`https://shop.example.com/services/x?${serializeQuery(qs)}`);
 	});
 });
