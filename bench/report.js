@@ -58,13 +58,6 @@ function returnAllSection(ra, meta) {
 			]),
 		),
 	);
-	if (ra.probe && !ra.probe.shippedWorks) {
-		lines.push(
-			'',
-			`> **The HTTP Request node fails with the shipped \`storePlatformApi\` credential**: \`${ra.probe.error}\`. ` +
-				'It calls the credential\'s `authenticate()` with legacy request options (`uri`, no `url`). The baseline above ran on a copy of the package whose credential maps `uri` to `url` (bench/lib/variants.js `legacyUri`); the Store Platform node ran on the package as built.',
-		);
-	}
 	lines.push('', '### Where the time goes (per run, medians)', '');
 	const prof = [];
 	for (const c of ra.cmp) {
@@ -210,32 +203,6 @@ function startupSection(st) {
 	return lines.join('\n');
 }
 
-function protoSection(rows) {
-	const lines = ['## Prototype: transport of bench/proto (Return All)', ''];
-	lines.push(
-		'`proto`: bench/proto/request.ts + paginate.ts in place of the package\'s transport (credential read once per node execution and requests signed in-process instead of `httpRequestWithAuthentication`; id ranges planned without the last-page request). Same sandbox, same n8n; 10k runs interleaved.',
-		'',
-		table(
-			['records', 'resource', 'transport', 'node time', 'requests', 'n8n CPU ms during node', 'vs HTTP Request node'],
-			rows.map((r) => [fmtNum(r.n), r.table, r.impl === 'http' ? 'HTTP Request node' : r.impl, `${fmtMs(r.time)}${r.ok ? '' : ' (FAILED)'}`, fmtSummary(r.requests), fmtSummary(r.cpu), r.vsHttp === undefined ? '' : x(r.vsHttp)]),
-		),
-	);
-	return lines.join('\n');
-}
-
-function protoTriggerSection({ rows, count }) {
-	const lines = ['## Prototype: trigger variants', ''];
-	lines.push(
-		`Each variant in its own \`n8n start\`, 2 × ${count} deliveries each way (20 concurrent), interleaved; n8n CPU = user+system time of the n8n process (all its threads) per delivery, including the execution that follows. \`secretCache\`: the shared secret kept 60 s per credential instead of \`getCredentials()\` per delivery; \`triggerV2\`: the node at typeVersion 2 (no v1 \`binaryData\` expression per delivery).`,
-		'',
-		table(
-			['variant', 'Store Platform Trigger', 'Webhook node', 'ratio', 'n8n CPU/delivery: ours', 'Webhook node', 'CPU ratio'],
-			rows.map((r) => [r.name, fmtSummary(r.ours.rate, 1, '/s'), fmtSummary(r.webhook.rate, 1, '/s'), x(r.ratio), fmtSummary(r.ours.cpu, 0, ' ms'), fmtSummary(r.webhook.cpu, 0, ' ms'), x(r.cpuRatio)]),
-		),
-	);
-	return lines.join('\n');
-}
-
 function goalsSection(g) {
 	return ['## Goals', '', table(['goal', 'result', ''], g.map((r) => [r.goal, r.value, pass(r.ok)]))].join('\n');
 }
@@ -252,8 +219,6 @@ function render(meta, parts) {
 	if (parts.returnAll) out.push('', returnAllSection(parts.returnAll, meta), '', scalingSection(parts.returnAll));
 	if (parts.trigger) out.push('', triggerSection(parts.trigger.summary, parts.trigger.raw));
 	if (parts.startup) out.push('', startupSection(parts.startup));
-	if (parts.proto) out.push('', protoSection(parts.proto));
-	if (parts.protoTrigger) out.push('', protoTriggerSection(parts.protoTrigger));
 	if (parts.errors?.length) out.push('', '## Errors', '', ...parts.errors.map((e) => `- ${e}`));
 	return `${out.join('\n')}\n`;
 }

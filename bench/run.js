@@ -5,13 +5,12 @@
  * against the sandbox store server with a fixed latency per request. Prints the tables and writes them to
  * bench/RESULTS.md. No pass/fail exit code for figures: it fails only when a benchmark cannot run.
  *
- *   npm run bench                       everything (~15–20 min on 2 cores)
+ *   npm run bench                       everything (~20–25 min on 2 cores)
  *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
  *   npm run bench -- --only=returnAll,trigger,startup
- *   npm run bench -- --only=proto,protoTrigger   the prototypes of bench/proto and bench/lib/variants.js (~10 min)
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
- *                                       bench/RESULTS-proto.md for --only=proto,protoTrigger, else print only)
+ *                                       else print only)
  *
  * Environment: BENCH_N8N_VERSION (2.40.7 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
  * does fewer repetitions when the run would exceed it), BENCH_SETTLE_S (default 2), BENCH_LATENCY_MS (default 20).
@@ -27,9 +26,7 @@ const { startBenchSandbox } = require('./lib/sandbox');
 const returnAll = require('./returnAll');
 const trigger = require('./trigger');
 const startup = require('./startup');
-const proto = require('./proto');
 const { render } = require('./report');
-const { cleanupVariants } = require('./lib/variants');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
@@ -48,9 +45,8 @@ function parseArgs(argv) {
 		} else throw new Error(`unknown argument ${a}`);
 	}
 	if (opts.write === undefined) {
-		const protoOnly = opts.only.every((s) => s.startsWith('proto'));
 		const full = !opts.quick && DEFAULT_SECTIONS.every((s) => opts.only.includes(s));
-		opts.write = full ? RESULTS : protoOnly && !opts.quick ? path.join(__dirname, 'RESULTS-proto.md') : false;
+		opts.write = full ? RESULTS : false;
 	}
 	return opts;
 }
@@ -153,10 +149,6 @@ async function main() {
 			return { ...out, ...returnAll.summarise(out) };
 		});
 		if (ra) parts.returnAll = ra;
-		const pt = await section('proto', async () => proto.summariseTransport(await proto.runTransport(ctx)));
-		if (pt) parts.proto = pt;
-		const ptr = await section('protoTrigger', async () => proto.summariseTrigger(await proto.runTrigger(ctx)));
-		if (ptr) parts.protoTrigger = ptr;
 		const st = await section('startup', async () => startup.summarise(await startup.run(ctx)));
 		if (st) parts.startup = st;
 		// the diagnostics (~2 min each) must still fit after the trigger repetitions
@@ -227,7 +219,6 @@ async function main() {
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
 	}
 	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
-	cleanupVariants();
 	if (parts.errors.length) process.exitCode = 1;
 }
 
