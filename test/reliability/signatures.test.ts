@@ -13,19 +13,10 @@ import { runNode } from '../harness';
 import type { RecordedRequest, Sandbox } from '../sandbox';
 import { apiCredentials, apiRequests, credentialTypes, runStore, useSandbox } from '../workflow/setup';
 import { elapsed, figure } from './helpers';
+import { prng, pick, type Rand } from '../prng';
 
 const env = useSandbox();
 
-/** mulberry32: the same sequence on every run, so a failure replays. */
-function prng(seed: number) {
-	let t = seed >>> 0;
-	return () => {
-		t = (t + 0x6d2b79f5) >>> 0;
-		let x = Math.imul(t ^ (t >>> 15), t | 1);
-		x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const PIECES = [
 	'a', 'Z', '0', '9', '-', '.', '_', '~', ' ', '  ', '!', '*', "'", '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '#', '[', ']',
@@ -35,8 +26,6 @@ const KEYS = ['q', 'title', 'filter name', 'a&b', 'x=y', 'asset[key]', 'emoji�
 const SEGMENTS = ['vendors', 'pages', '1', 'themes', 'assets', 'x y', 'ü', '😀', 'a/b', "it's", '(1)', '*', 'a+b', '%', 'count', '~tilde'];
 const METHODS: IHttpRequestMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-type Rand = () => number;
-const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 const text = (rand: Rand, max = 6) => Array.from({ length: Math.floor(rand() * (max + 1)) }, () => pick(rand, PIECES)).join('');
 
 interface Generated {

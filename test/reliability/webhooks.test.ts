@@ -19,20 +19,10 @@ import { httpBuildQuery, webhookHmac } from '../sandbox';
 import { apiCredentials, credentialTypes, useSandbox } from '../workflow/setup';
 import { startReceiver } from '../workflow/triggerReceiver';
 import { elapsed, figure } from './helpers';
+import { prng, pick, type Rand } from '../prng';
 
 const env = useSandbox();
 
-function prng(seed: number) {
-	let t = seed >>> 0;
-	return () => {
-		t = (t + 0x6d2b79f5) >>> 0;
-		let x = Math.imul(t ^ (t >>> 15), t | 1);
-		x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-	};
-}
-type Rand = () => number;
-const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
 const PIECES = ['a', 'Zoë', ' ', '+', '&', '=', '%', '/', '?', '#', '[', ']', '!', '*', "'", '(', ')', '~', '.', '-', '_', ':', ';', ',', '@', '$', '"', '<', '>', '\\', 'é', '中文', '😀', '👍🏽', '\n', '1/2+3', 'A 1', ''];
 const KEYS = ['name', 'email', 'note', 'total_price', 'status', 'tags', 'items', 'customer', 'address', 'paid', 'meta', 'a b', 'key+plus', 'ü', 'emoji😀', 'x.y', 'dash-key', 'under_score'];
