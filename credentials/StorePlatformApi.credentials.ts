@@ -1,6 +1,5 @@
 // The API key (consumerKey) is the public half of the app's key pair, not a secret; every secret
-// field below is a password field.
-/* eslint-disable n8n-nodes-base/cred-class-field-type-options-password-missing */
+// field below is a password field (the scanner checks them with @n8n/community-nodes/credential-password-field).
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,

@@ -165,8 +165,8 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 		description: row.description,
 		action: row.action,
 	}));
-	const hasGetAll = rows.some((r) => r.operation === 'getAll');
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is computed per resource
+	// Get Many where the resource has it, else its first operation.
+	const defaultOperation = rows.some((r) => r.operation === 'getAll') ? 'getAll' : rows[0].operation;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -174,7 +174,7 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 		noDataExpression: true,
 		displayOptions: { show: { resource: [table.resource] } },
 		options,
-		default: hasGetAll ? 'getAll' : rows[0].operation,
+		default: defaultOperation,
 	};
 }
 

@@ -267,16 +267,7 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,
 	// which needs the headers of that node (nodedir).
-	const rebuildEnv = {};
-	if (nodeDirForGyp) rebuildEnv.npm_config_nodedir = nodeDirForGyp;
-	const rebuildArgs = ['rebuild', 'sqlite3', '--loglevel=error'];
-	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
-	log(`rebuilding sqlite3 for ${nodeBin} (compiles from source, ~1-2 min)`);
-	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: rebuildEnv });
-
-	// sanity: sqlite3 loads and n8n prints its version
-	const chk = spawnSync(nodeBin, ['-e', 'require("sqlite3"); console.log("sqlite3 ok")'], { cwd: dir, encoding: 'utf8' });
-	if (chk.status !== 0) throw new Error(`sqlite3 does not load with ${nodeBin}:\n${chk.stderr}`);
+	rebuildSqlite3(dir, nodeBin, nodeDirForGyp);
 	const res = resultFor(version, dir, nodeBin);
 	const tmpFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ver-'));
 	const v = spawnSync(nodeBin, [res.n8nBin, '--version'], {
@@ -293,6 +284,51 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	writeJson(marker, { version, node: spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(), seconds: Number(secs), installedAt: new Date().toISOString() });
 	log(`n8n@${version} ready in ${secs}s`);
+}
+
+/**
+ * The environment of a native rebuild: scripts ENABLED whatever the caller's
+ * npm configuration says. `npm run` exports the project's `.npmrc`
+ * (`ignore-scripts=true`) to every child as `npm_config_ignore_scripts=true`;
+ * inherited by `npm rebuild`, it skips sqlite3's build script and still exits 0.
+ * Pure (tested in test/unit/installEnv.test.ts).
+ */
+function nativeRebuildEnv(nodeDirForGyp) {
+	const env = { npm_config_ignore_scripts: 'false', NPM_CONFIG_IGNORE_SCRIPTS: 'false' };
+	if (nodeDirForGyp) env.npm_config_nodedir = nodeDirForGyp;
+	return env;
+}
+
+/** Whether sqlite3 loads in `dir` with `nodeBin`: { ok, error }. */
+function sqlite3Loads(dir, nodeBin) {
+	const chk = spawnSync(nodeBin, ['-e', 'require("sqlite3"); console.log("sqlite3 ok")'], { cwd: dir, encoding: 'utf8' });
+	return { ok: chk.status === 0, error: (chk.stderr || '').trim().split('\n').slice(0, 6).join('\n') };
+}
+
+/**
+ * Rebuilds sqlite3's native binding for the node that runs n8n. Offline the
+ * prebuilt download fails and it compiles from source with node-gyp, which
+ * needs the headers of that node (nodedir). Fails loudly when sqlite3 does not
+ * load afterwards, naming the cause and the fix.
+ */
+function rebuildSqlite3(dir, nodeBin, nodeDirForGyp) {
+	const rebuildArgs = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'];
+	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
+	log(`rebuilding sqlite3 for ${nodeBin} (compiles from source, ~1-2 min)`);
+	const t0 = Date.now();
+	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: nativeRebuildEnv(nodeDirForGyp), quiet: true });
+	const secs = ((Date.now() - t0) / 1000).toFixed(1);
+	const loaded = sqlite3Loads(dir, nodeBin);
+	if (!loaded.ok) {
+		throw new Error(
+			`sqlite3 does not load with ${nodeBin} after \`npm rebuild sqlite3\` (${secs}s):\n${loaded.error}\n` +
+				'Cause: its native build script did not run or did not finish (an inherited npm_config_ignore_scripts=true ' +
+				'turns the rebuild into a silent no-op; a compile needs python3, make and g++).\n' +
+				`Fix: install python3, make and g++, then run \`${nodeBin} ${npmCliJs()} rebuild sqlite3 --ignore-scripts=false` +
+				`${nodeDirForGyp ? ` --nodedir=${nodeDirForGyp}` : ''}\` in ${dir}, or delete ${dir} and run \`node scripts/n8n/install.js\` again.`,
+		);
+	}
+	log(`sqlite3 loads with ${nodeBin} (native build ${secs}s)`);
 }
 
 /**
@@ -317,7 +353,7 @@ function ensurePlaywrightCore(version = '1') {
 	return { require: () => require(modDir), chromiumPath };
 }
 
-module.exports = { ensureN8n, isInstalled, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
+module.exports = { ensureN8n, isInstalled, nativeRebuildEnv, rebuildSqlite3, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
 
 if (require.main === module) {
 	const versions = process.argv.slice(2);
