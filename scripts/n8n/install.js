@@ -267,7 +267,7 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,
 	// which needs the headers of that node (nodedir).
-	rebuildSqlite3(dir, nodeBin, nodeDirForGyp);
+	rebuildNative('sqlite3', dir, nodeBin, nodeDirForGyp);
 	const res = resultFor(version, dir, nodeBin);
 	const tmpFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ver-'));
 	const v = spawnSync(nodeBin, [res.n8nBin, '--version'], {
@@ -299,36 +299,36 @@ function nativeRebuildEnv(nodeDirForGyp) {
 	return env;
 }
 
-/** Whether sqlite3 loads in `dir` with `nodeBin`: { ok, error }. */
-function sqlite3Loads(dir, nodeBin) {
-	const chk = spawnSync(nodeBin, ['-e', 'require("sqlite3"); console.log("sqlite3 ok")'], { cwd: dir, encoding: 'utf8' });
+/** Whether module `name` loads in `dir` with `nodeBin`: { ok, error }. */
+function moduleLoads(name, dir, nodeBin) {
+	const chk = spawnSync(nodeBin, ['-e', `require(${JSON.stringify(name)})`], { cwd: dir, encoding: 'utf8' });
 	return { ok: chk.status === 0, error: (chk.stderr || '').trim().split('\n').slice(0, 6).join('\n') };
 }
 
 /**
- * Rebuilds sqlite3's native binding for the node that runs n8n. Offline the
- * prebuilt download fails and it compiles from source with node-gyp, which
- * needs the headers of that node (nodedir). Fails loudly when sqlite3 does not
- * load afterwards, naming the cause and the fix.
+ * Rebuilds the native binding of package `name` (sqlite3) for the node that runs n8n. Offline the
+ * prebuilt download fails and it compiles from source with node-gyp, which needs the headers of that
+ * node (nodedir). Fails loudly when the module does not load afterwards, naming the cause and the fix.
  */
-function rebuildSqlite3(dir, nodeBin, nodeDirForGyp) {
-	const rebuildArgs = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'];
+function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
+	const rebuildArgs = ['rebuild', name, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'];
 	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
-	log(`rebuilding sqlite3 for ${nodeBin} (compiles from source, ~1-2 min)`);
+	log(`rebuilding ${name} for ${nodeBin} (compiles from source, ~1-2 min)`);
 	const t0 = Date.now();
 	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: nativeRebuildEnv(nodeDirForGyp), quiet: true });
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
-	const loaded = sqlite3Loads(dir, nodeBin);
+	const loaded = moduleLoads(name, dir, nodeBin);
 	if (!loaded.ok) {
 		throw new Error(
-			`sqlite3 does not load with ${nodeBin} after \`npm rebuild sqlite3\` (${secs}s):\n${loaded.error}\n` +
+			`${name} does not load with ${nodeBin} after \`npm rebuild ${name}\` (${secs}s):\n${loaded.error}\n` +
 				'Cause: its native build script did not run or did not finish (an inherited npm_config_ignore_scripts=true ' +
 				'turns the rebuild into a silent no-op; a compile needs python3, make and g++).\n' +
-				`Fix: install python3, make and g++, then run \`${nodeBin} ${npmCliJs()} rebuild sqlite3 --ignore-scripts=false` +
+				`Fix: install python3, make and g++, then run \`${nodeBin} ${npmCliJs()} ${rebuildArgs.slice(0, 3).join(' ')}` +
 				`${nodeDirForGyp ? ` --nodedir=${nodeDirForGyp}` : ''}\` in ${dir}, or delete ${dir} and run \`node scripts/n8n/install.js\` again.`,
 		);
 	}
-	log(`sqlite3 loads with ${nodeBin} (native build ${secs}s)`);
+	log(`${name} loads with ${nodeBin} (native build ${secs}s)`);
+	return Number(secs);
 }
 
 /**
@@ -353,7 +353,7 @@ function ensurePlaywrightCore(version = '1') {
 	return { require: () => require(modDir), chromiumPath };
 }
 
-module.exports = { ensureN8n, isInstalled, nativeRebuildEnv, rebuildSqlite3, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
+module.exports = { ensureN8n, isInstalled, nativeRebuildEnv, rebuildNative, runNpm, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
 
 if (require.main === module) {
 	const versions = process.argv.slice(2);

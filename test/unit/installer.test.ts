@@ -1,0 +1,82 @@
+// The n8n installer's native rebuild (scripts/n8n/install.js) on a machine where the caller's npm
+// configuration disables scripts: `npm run` exports the project's `.npmrc` (`ignore-scripts=true`) to
+// every child as npm_config_ignore_scripts=true. A stand-in for sqlite3: a local package whose
+// install script builds the file its entry point requires.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const installer = require('../../scripts/n8n/install.js') as {
+	nativeRebuildEnv: (nodeDir?: string) => Record<string, string>;
+	rebuildNative: (name: string, dir: string, nodeBin: string, nodeDir?: string) => number;
+	runNpm: (nodeBin: string, args: string[], o: { cwd: string; env?: Record<string, string>; quiet?: boolean }) => unknown;
+};
+
+/** A project folder with node_modules/<name>: index.js requires ./built.js, which only `installScript` writes. */
+function fakeNativeProject(name: string, installScript: string): string {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'installer-test-'));
+	const pkg = path.join(dir, 'node_modules', name);
+	fs.mkdirSync(pkg, { recursive: true });
+	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, dependencies: { [name]: '1.0.0' } }));
+	fs.writeFileSync(
+		path.join(pkg, 'package.json'),
+		JSON.stringify({ name, version: '1.0.0', main: 'index.js', scripts: { install: installScript } }),
+	);
+	fs.writeFileSync(path.join(pkg, 'index.js'), "module.exports = require('./built.js');\n");
+	return dir;
+}
+
+const BUILDS = "node -e \"require('fs').writeFileSync('built.js', 'module.exports = 1')\"";
+
+describe('installer: native rebuild', () => {
+	const saved = { ...process.env };
+	const dirs: string[] = [];
+	beforeEach(() => {
+		// what `npm run test:e2e` / `npm run dev` hand to the installer in this project
+		process.env.npm_config_ignore_scripts = 'true';
+	});
+	afterEach(() => {
+		process.env = { ...saved };
+	});
+	afterAll(() => {
+		for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+	});
+
+	it('the inherited setting alone turns `npm rebuild` into a silent no-op (the defect the installer guards against)', () => {
+		const dir = fakeNativeProject('fake-native', BUILDS);
+		dirs.push(dir);
+		installer.runNpm(process.execPath, ['rebuild', 'fake-native'], { cwd: dir, quiet: true });
+		expect(fs.existsSync(path.join(dir, 'node_modules', 'fake-native', 'built.js'))).toBe(false);
+	});
+
+	it('runs the build script whatever the caller says, and the module loads afterwards', () => {
+		const dir = fakeNativeProject('fake-native', BUILDS);
+		dirs.push(dir);
+		installer.rebuildNative('fake-native', dir, process.execPath);
+		expect(fs.existsSync(path.join(dir, 'node_modules', 'fake-native', 'built.js'))).toBe(true);
+	});
+
+	it('fails loudly, naming the cause and the fix, when the module still does not load', () => {
+		const dir = fakeNativeProject('fake-broken', 'node -e "0"');
+		dirs.push(dir);
+		let message = '';
+		try {
+			installer.rebuildNative('fake-broken', dir, process.execPath);
+		} catch (e) {
+			message = (e as Error).message;
+		}
+		expect(message).toMatch(/fake-broken does not load with .*after `npm rebuild fake-broken`/);
+		expect(message).toMatch(/Cause: .*npm_config_ignore_scripts=true/);
+		expect(message).toMatch(/Fix: install python3, make and g\+\+, then run `.* rebuild fake-broken --ignore-scripts=false/);
+	});
+
+	it('enables scripts and passes the headers folder of the node that runs n8n', () => {
+		expect(installer.nativeRebuildEnv('/x/node24')).toEqual({
+			npm_config_ignore_scripts: 'false',
+			NPM_CONFIG_IGNORE_SCRIPTS: 'false',
+			npm_config_nodedir: '/x/node24',
+		});
+		expect(installer.nativeRebuildEnv()).not.toHaveProperty('npm_config_nodedir');
+	});
+});
