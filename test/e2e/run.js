@@ -749,7 +749,7 @@ async function main() {
 	if (!NO_BROWSER) {
 		const res = await check('playwright-core in the cache (drives Debian chromium)', async () => {
 			const p = ensurePlaywrightCore();
-			if (!p.chromiumPath) log('       chromium not found: apt-get install -y chromium');
+			if (!p.chromiumPath) log('       chromium not found and not installable here (see above): apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM');
 			else log(`       chromium: ${p.chromiumPath}`);
 			return p;
 		});
