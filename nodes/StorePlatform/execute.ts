@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fieldValue, paramName } from './fields';
+import { fieldValue, paramName, withCompanions } from './fields';
 import { normaliseNumbers, simplify } from './output';
 import { apiRequest, type Query } from './transport/request';
 import { fetchList, type ListPlan } from './transport/paginate';
@@ -39,20 +39,49 @@ export function resolveParams(
 	return { path, query, ids };
 }
 
-/** Converts a group of fields (top-level or in a collection) into API keys and values. */
+/** The longest value (once percent-encoded) sent in the address: servers refuse much longer request lines. */
+export const MAX_QUERY_VALUE = 2000;
+
+/**
+ * Converts a group of fields (top-level or in a collection) into API keys and values, each by the rule
+ * of its kind. A multi-row field and its JSON companion set the same key: giving both is refused.
+ */
 export function collectFields(
 	fields: Field[],
 	values: IDataObject,
 	timeZone: string,
 	target: IDataObject = {},
+	inQuery = false,
 ): IDataObject {
-	for (const field of fields) {
+	const setBy: Record<string, string> = {};
+	for (const field of withCompanions(fields)) {
 		const name = paramName(field);
 		if (!(name in values)) continue;
 		const value = fieldValue(field, values[name], timeZone);
-		if (value !== undefined) target[field.key] = value as IDataObject[keyof IDataObject];
+		if (value === undefined) continue;
+		const other = setBy[field.key];
+		if (other) {
+			throw new InputError(field.displayName, `Give either '${other}' or '${field.displayName}', not both`);
+		}
+		setBy[field.key] = field.displayName;
+		if (inQuery && encodeURIComponent(String(value)).length > MAX_QUERY_VALUE) {
+			throw new InputError(field.displayName, `'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+		}
+		target[field.key] = value as IDataObject[keyof IDataObject];
 	}
 	return target;
+}
+
+/** The Options entries read for every row: Fields and Timeout, by the rules of their kinds. */
+export function readOptions(options: IDataObject): { fields?: string; timeout?: number } {
+	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+	const fields = given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined;
+	let timeout: number | undefined;
+	if (given(options.timeout)) {
+		timeout = toInteger(options.timeout, 'Timeout');
+		if (timeout < 1) throw new InputError('Timeout', "'Timeout' must be 1 second or more");
+	}
+	return { fields, timeout };
 }
 
 /** Builds the request of a row for one item, raising an InputError for bad input before any request. */
@@ -68,9 +97,7 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 		for (const f of required) top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
 		body = collectFields(required, top, tz);
 		for (const f of required) {
-			if (body[f.key] === undefined || body[f.key] === '') {
-				throw new InputError(f.displayName, `'${f.displayName}' is required`);
-			}
+			if (body[f.key] === undefined) throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		}
 		const group = row.operation === 'update' ? 'updateFields' : 'additionalFields';
 		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
@@ -87,10 +114,10 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 	if (row.fixedBody) body = { ...row.fixedBody, ...body };
 	if (row.filters) {
 		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-		Object.assign(query, collectFields(row.filters, filters, tz));
+		Object.assign(query, collectFields(row.filters, filters, tz, {}, true));
 	}
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	if (row.fieldsOption && options.fields) query.fields = toNameList(options.fields);
+	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	if (row.fieldsOption && options.fields) query.fields = options.fields;
 	return { path, query, body, ids };
 }
 
@@ -111,7 +138,8 @@ export async function executeRow(
 	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
 	const operation = operationLabel(table, row);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const timeout = options.timeout ? toInteger(options.timeout, 'Timeout') * 1000 : undefined;
+	const given = readOptions(options);
+	const timeout = given.timeout === undefined ? undefined : given.timeout * 1000;
 
 	const toItems = async (records: IDataObject[]) => {
 		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
