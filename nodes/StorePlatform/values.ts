@@ -190,7 +190,7 @@ function listedId(value: unknown, field: string, position: number): number {
 	const text = typeof value === 'string' ? value.trim() : undefined;
 	const n = typeof value === 'number' ? value : text !== undefined && /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(n) || n < 1) {
-		const what = text === '' ? 'empty' : `${shown(value)}, not a whole number of 1 or more`;
+		const what = text === '' ? 'empty' : `${shown(text ?? value)}, not a whole number of 1 or more`;
 		throw new InputError(field, `'${field}' must be a list of IDs such as 12, 15: entry ${position} is ${what}`);
 	}
 	return n;
