@@ -7,7 +7,7 @@ import { apiRequest, type Query } from './transport/request';
 import { fetchList, type ListPlan } from './transport/paginate';
 import { unwrapCount, unwrapOne } from './transport/unwrap';
 import type { Endpoint, Field, Param, ResourceTable } from './types';
-import { InputError, toId, toInteger, toNameList } from './values';
+import { InputError, toBoolean, toId, toInteger, toNameList } from './values';
 
 export interface RowRequest {
 	path: string;
@@ -72,16 +72,35 @@ export function collectFields(
 	return target;
 }
 
-/** The Options entries read for every row: Fields and Timeout, by the rules of their kinds. */
-export function readOptions(options: IDataObject): { fields?: string; timeout?: number } {
+/** The longest Timeout taken, in seconds (timers cannot wait longer than 2^31 ms; no answer takes an hour). */
+export const MAX_TIMEOUT_S = 3600;
+
+export interface ReadOptions {
+	fields?: string;
+	timeout?: number;
+	simplify: boolean;
+	normaliseNumbers: boolean;
+	returnFullRecord: boolean;
+}
+
+/** The Options entries, each by the rule of its kind (a name list, a whole number, switches). */
+export function readOptions(options: IDataObject): ReadOptions {
 	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-	const fields = given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined;
+	const flag = (key: string, label: string) => (given(options[key]) ? toBoolean(options[key], label) : false);
 	let timeout: number | undefined;
 	if (given(options.timeout)) {
 		timeout = toInteger(options.timeout, 'Timeout');
-		if (timeout < 1) throw new InputError('Timeout', "'Timeout' must be 1 second or more");
+		if (timeout < 1 || timeout > MAX_TIMEOUT_S) {
+			throw new InputError('Timeout', `'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`);
+		}
 	}
-	return { fields, timeout };
+	return {
+		fields: given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined,
+		timeout,
+		simplify: flag('simplify', 'Simplify'),
+		normaliseNumbers: flag('normaliseNumbers', 'Normalise Numbers'),
+		returnFullRecord: flag('returnFullRecord', 'Return Full Record'),
+	};
 }
 
 /** Builds the request of a row for one item, raising an InputError for bad input before any request. */
@@ -117,7 +136,12 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 		Object.assign(query, collectFields(row.filters, filters, tz, {}, true));
 	}
 	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
-	if (row.fieldsOption && options.fields) query.fields = options.fields;
+	if (row.fieldsOption && options.fields) {
+		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
+			throw new InputError('Fields', `'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+		}
+		query.fields = options.fields;
+	}
 	return { path, query, body, ids };
 }
 
@@ -137,9 +161,8 @@ export async function executeRow(
 	const request = buildRequest.call(this, row, i);
 	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
 	const operation = operationLabel(table, row);
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const given = readOptions(options);
-	const timeout = given.timeout === undefined ? undefined : given.timeout * 1000;
+	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 
 	const toItems = async (records: IDataObject[]) => {
 		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
@@ -152,7 +175,7 @@ export async function executeRow(
 	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
 		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;
 		if (!listRow) throw new Error(`No list row for ${operation}`);
-		const returnAll = row.answer === 'count' || (this.getNodeParameter('returnAll', i, false) as boolean);
+		const returnAll = row.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
 		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		const countRow = listRow.countWith ? find(listRow.countWith) : undefined;

@@ -156,7 +156,7 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 			return toNumber(value, label);
 		case 'id': {
 			const inner = typeof value === 'object' && '__rl' in (value as IDataObject) ? (value as IDataObject).value : value;
-			if (inner === undefined || inner === null || inner === '') return undefined;
+			if (inner === undefined || inner === null || (typeof inner === 'string' && inner.trim() === '')) return undefined;
 			return idValue(toId(inner, label));
 		}
 		case 'options':
