@@ -5,6 +5,7 @@
  * code. Seeded by test/prng.ts, so a failing case replays.
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../../nodes/StorePlatform/types';
 import { pick, type Rand } from '../prng';
@@ -382,7 +383,7 @@ export function rowsCase(rand: Rand, kind: 'metadata' | 'progressiveSteps'): Cas
 		const given = rand() < 0.5 ? { treshold: t, discount: d } : { treshold: String(t), discount: ` ${d} ` };
 		return [given, { treshold: t, discount: d }] as const;
 	};
-	const make = kind === 'metadata' ? metaRow : stepRow;
+	const make: () => readonly [IDataObject, IDataObject] = kind === 'metadata' ? metaRow : stepRow;
 	const rows = () => Array.from({ length: int(rand, 1, 3) }, make);
 	const item = kind === 'metadata' ? 'meta' : 'step';
 	const common: Array<() => Case> = [

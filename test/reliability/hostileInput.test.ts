@@ -14,7 +14,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { paramName, withCompanions } from '../../nodes/StorePlatform/fields';
+import { withCompanions } from '../../nodes/StorePlatform/fields';
 import { TABLES, findRow } from '../../nodes/StorePlatform/resources';
 import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/types';
 import type { RecordedRequest } from '../sandbox';
@@ -258,7 +258,7 @@ async function check(
 
 	const { out, requests, raw } = await run(
 		params,
-		cases.map(({ c, t }) => ({ t, v: c.v, m: c.m })),
+		cases.map(({ c, t }) => ({ t, v: c.v, m: c.m }) as IDataObject),
 	);
 	const byItem = new Map<number, INodeExecutionData[]>();
 	for (const item of out) {

@@ -15,7 +15,7 @@ const vendorUpdate = (updateFields: IDataObject): INodeParameters => ({
 	resource: 'vendor',
 	operation: 'update',
 	vendorId: byId(1),
-	updateFields,
+	updateFields: updateFields as INodeParameters,
 });
 
 const sentBodies = () => apiRequests(env.sandbox).map((r) => (r.body as IDataObject).vendor ?? r.body);
