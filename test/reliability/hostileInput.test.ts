@@ -41,7 +41,7 @@ import {
 /** n8n's default time zone: what the harness's workflows run in. */
 const TZ = 'America/New_York';
 /** Cases per target (field, id, option); seeded, so every run makes the same ones. */
-const PER_TARGET = 9;
+const PER_TARGET = 7;
 
 const env = useSandbox();
 let proxy: Proxy;
