@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { loadOptionsMethodName } from './methods/loadOptions';
-import type { Field } from './types';
 import { toSpecDateTime } from './dates';
+import { loadOptionsMethodName } from './methods/loadOptions';
 import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './rows';
+import type { Field } from './types';
 import {
 	InputError,
 	idValue,
@@ -17,7 +17,6 @@ import {
 	toText,
 	toUrl,
 } from './values';
-
 
 export const camel = (key: string) => key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
