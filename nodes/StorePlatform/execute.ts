@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fieldValue, paramName } from './fields';
+import { fieldValue, paramName, withCompanions } from './fields';
 import { normaliseNumbers, simplify } from './output';
 import { apiRequest, type Query } from './transport/request';
 import { fetchList, type ListPlan } from './transport/paginate';
 import { unwrapCount, unwrapOne } from './transport/unwrap';
 import type { Endpoint, Field, Param, ResourceTable } from './types';
-import { InputError, toId, toInteger, toNameList } from './values';
+import { InputError, toBoolean, toId, toInteger, toNameList } from './values';
 
 export interface RowRequest {
 	path: string;
@@ -39,20 +39,68 @@ export function resolveParams(
 	return { path, query, ids };
 }
 
-/** Converts a group of fields (top-level or in a collection) into API keys and values. */
+/** The longest value (once percent-encoded) sent in the address: servers refuse much longer request lines. */
+export const MAX_QUERY_VALUE = 2000;
+
+/**
+ * Converts a group of fields (top-level or in a collection) into API keys and values, each by the rule
+ * of its kind. A multi-row field and its JSON companion set the same key: giving both is refused.
+ */
 export function collectFields(
 	fields: Field[],
 	values: IDataObject,
 	timeZone: string,
 	target: IDataObject = {},
+	inQuery = false,
 ): IDataObject {
-	for (const field of fields) {
+	const setBy: Record<string, string> = {};
+	for (const field of withCompanions(fields)) {
 		const name = paramName(field);
 		if (!(name in values)) continue;
 		const value = fieldValue(field, values[name], timeZone);
-		if (value !== undefined) target[field.key] = value as IDataObject[keyof IDataObject];
+		if (value === undefined) continue;
+		const other = setBy[field.key];
+		if (other) {
+			throw new InputError(field.displayName, `Give either '${other}' or '${field.displayName}', not both`);
+		}
+		setBy[field.key] = field.displayName;
+		if (inQuery && encodeURIComponent(String(value)).length > MAX_QUERY_VALUE) {
+			throw new InputError(field.displayName, `'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+		}
+		target[field.key] = value as IDataObject[keyof IDataObject];
 	}
 	return target;
+}
+
+/** The longest Timeout taken, in seconds (timers cannot wait longer than 2^31 ms; no answer takes an hour). */
+export const MAX_TIMEOUT_S = 3600;
+
+export interface ReadOptions {
+	fields?: string;
+	timeout?: number;
+	simplify: boolean;
+	normaliseNumbers: boolean;
+	returnFullRecord: boolean;
+}
+
+/** The Options entries, each by the rule of its kind (a name list, a whole number, switches). */
+export function readOptions(options: IDataObject): ReadOptions {
+	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+	const flag = (key: string, label: string) => (given(options[key]) ? toBoolean(options[key], label) : false);
+	let timeout: number | undefined;
+	if (given(options.timeout)) {
+		timeout = toInteger(options.timeout, 'Timeout');
+		if (timeout < 1 || timeout > MAX_TIMEOUT_S) {
+			throw new InputError('Timeout', `'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`);
+		}
+	}
+	return {
+		fields: given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined,
+		timeout,
+		simplify: flag('simplify', 'Simplify'),
+		normaliseNumbers: flag('normaliseNumbers', 'Normalise Numbers'),
+		returnFullRecord: flag('returnFullRecord', 'Return Full Record'),
+	};
 }
 
 /** Builds the request of a row for one item, raising an InputError for bad input before any request. */
@@ -68,9 +116,7 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 		for (const f of required) top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
 		body = collectFields(required, top, tz);
 		for (const f of required) {
-			if (body[f.key] === undefined || body[f.key] === '') {
-				throw new InputError(f.displayName, `'${f.displayName}' is required`);
-			}
+			if (body[f.key] === undefined) throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		}
 		const group = row.operation === 'update' ? 'updateFields' : 'additionalFields';
 		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
@@ -87,10 +133,15 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 	if (row.fixedBody) body = { ...row.fixedBody, ...body };
 	if (row.filters) {
 		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-		Object.assign(query, collectFields(row.filters, filters, tz));
+		Object.assign(query, collectFields(row.filters, filters, tz, {}, true));
 	}
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	if (row.fieldsOption && options.fields) query.fields = toNameList(options.fields);
+	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	if (row.fieldsOption && options.fields) {
+		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
+			throw new InputError('Fields', `'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+		}
+		query.fields = options.fields;
+	}
 	return { path, query, body, ids };
 }
 
@@ -110,8 +161,8 @@ export async function executeRow(
 	const request = buildRequest.call(this, row, i);
 	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
 	const operation = operationLabel(table, row);
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const timeout = options.timeout ? toInteger(options.timeout, 'Timeout') * 1000 : undefined;
+	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 
 	const toItems = async (records: IDataObject[]) => {
 		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
@@ -124,7 +175,7 @@ export async function executeRow(
 	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
 		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;
 		if (!listRow) throw new Error(`No list row for ${operation}`);
-		const returnAll = row.answer === 'count' || (this.getNodeParameter('returnAll', i, false) as boolean);
+		const returnAll = row.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
 		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		const countRow = listRow.countWith ? find(listRow.countWith) : undefined;

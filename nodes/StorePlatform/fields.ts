@@ -1,16 +1,21 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { toSpecDateTime } from './dates';
 import { loadOptionsMethodName } from './methods/loadOptions';
+import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './rows';
 import type { Field } from './types';
 import {
-	toId,
+	InputError,
+	idValue,
 	toBoolean,
+	toId,
 	toIdList,
-	toInteger,
 	toJson,
 	toNameList,
 	toNumber,
-	toSpecDateTime,
+	toOption,
+	toText,
+	toUrl,
 } from './values';
 
 export const camel = (key: string) => key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -58,6 +63,7 @@ export function fieldProperty(field: Field): INodeProperties {
 	};
 	const clean = (p: INodeProperties): INodeProperties =>
 		Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as INodeProperties;
+	if (field.rowsAsJson) return clean({ ...base, type: 'json', default: '' });
 	switch (field.kind) {
 		case 'text':
 			return clean({ ...base, type: 'string', typeOptions: { rows: 4 }, default: field.default ?? '' });
@@ -112,56 +118,66 @@ export function fieldProperty(field: Field): INodeProperties {
 	return clean({ ...base, type: 'string', default: field.default ?? '' });
 }
 
-/** Converts an editor value into the API's value; `undefined` means "leave the key out". */
+/** The JSON companion of a multi-row field: n8n drops an expression given for a whole fixed collection. */
+export function rowsJsonField(field: Field): Field {
+	return {
+		key: field.key,
+		name: `${paramName(field)}Json`,
+		displayName: `${field.displayName} (JSON)`,
+		kind: field.kind,
+		rowsAsJson: true,
+		description: `The ${field.displayName} rows as JSON or from an expression such as {{ $json.${camel(field.key)} }}: a list of objects with ${Object.keys(rowsShape(field).columns).join(', ')}, or one such object. Instead of '${field.displayName}'.`,
+	};
+}
+
+const rowsShape = (field: Field): RowsShape => (field.kind === 'metadata' ? METADATA : PROGRESSIVE_STEPS);
+
+/** The fields with the JSON companion after each multi-row field. */
+export const withCompanions = (fields: Field[]): Field[] =>
+	fields.flatMap((f) => (ROW_KINDS.includes(f.kind) && !f.rowsAsJson ? [f, rowsJsonField(f)] : [f]));
+
+const ROW_KINDS = ['metadata', 'progressiveSteps'];
+
+/**
+ * Converts an editor or expression value into the API's value, by the rule of the field's kind;
+ * `undefined` means "leave the key out". Empty (undefined, null, '') is "not given" for every kind.
+ */
 export function fieldValue(field: Field, value: unknown, timeZone: string): unknown {
 	const label = field.displayName;
-	if (value === undefined || value === null) return undefined;
+	if (value === undefined || value === null || value === '') return undefined;
 	switch (field.kind) {
+		case 'string':
+		case 'text':
+			return toText(value, label);
+		case 'url':
+			return toUrl(value, label);
 		case 'number':
-			if (value === '') return undefined;
-			return Number.isInteger(Number(value)) ? toInteger(value, label) : toNumber(value, label);
-		case 'id':
-			if (value === '' || (typeof value === 'object' && (value as IDataObject).value === '')) return undefined;
-			return idValue(toId(value, label));
+			return toNumber(value, label);
+		case 'id': {
+			const inner = typeof value === 'object' && '__rl' in (value as IDataObject) ? (value as IDataObject).value : value;
+			if (inner === undefined || inner === null || (typeof inner === 'string' && inner.trim() === '')) return undefined;
+			return idValue(toId(inner, label));
+		}
 		case 'options':
-			return typeof field.options?.[0]?.[0] === 'number' && value !== '' ? toInteger(value, label) : value;
+			return toOption(value, label, (field.options ?? []).map(([v]) => v));
 		case 'boolean':
 			return toBoolean(value, label);
 		case 'flag':
 			return toBoolean(value, label) ? 1 : 0;
 		case 'dateTime':
-			if (value === '') return undefined;
 			return toSpecDateTime(value, label, timeZone);
-		case 'ids':
-			return toIdList(value, label);
+		case 'ids': {
+			const list = toIdList(value, label);
+			return list.length ? list : undefined;
+		}
 		case 'json':
-			if (value === '') return undefined;
 			return toJson(value, label);
 		case 'stringList':
-			return toNameList(value) || undefined;
-		case 'metadata': {
-			// No rows: leave the key out, so that an update never clears the record's metadata by accident.
-			const rows = collectionRows(value, 'meta', label);
-			return rows.length ? rows : undefined;
-		}
+			return toNameList(value, label) || undefined;
+		case 'metadata':
 		case 'progressiveSteps':
-			if (collectionRows(value, 'step', label).length === 0) return undefined;
-			return collectionRows(value, 'step', label).map((step) => ({
-				treshold: toNumber(step.treshold, `${label} Threshold`),
-				discount: toNumber(step.discount, `${label} Discount`),
-			}));
+			return toRows(value, label, rowsShape(field), field.rowsAsJson ? undefined : `${label} (JSON)`);
 		default:
-			return typeof value === 'string' ? value : String(value);
+			throw new InputError(label, `'${label}' has no input rule`);
 	}
 }
-
-/** A fixed collection's rows; an array (e.g. in a workflow's JSON) is taken as the rows. */
-function collectionRows(value: unknown, key: string, label: string): IDataObject[] {
-	const parsed = toJson(value, label);
-	if (Array.isArray(parsed)) return parsed as IDataObject[];
-	const rows = (parsed as IDataObject)?.[key];
-	return Array.isArray(rows) ? (rows as IDataObject[]) : [];
-}
-
-/** Ids that are integers go as JSON numbers, others as strings. */
-export const idValue = (id: string): string | number => (/^\d{1,15}$/.test(id) ? Number(id) : id);

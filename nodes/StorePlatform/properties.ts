@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { fieldProperty } from './fields';
+import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './methods/listSearch';
 import type { Endpoint, Param, ResourceTable } from './types';
 
@@ -92,7 +92,7 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 	const props: INodeProperties[] = (row.params ?? []).map(locatorProperty);
 	const body = row.body ?? [];
 	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(row.extraFields ?? []));
-	const optional = body.filter((f) => !f.required).map((f) => fieldProperty(f));
+	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
 	if (row.operation === 'update') {
 		props.push(...collection('Update Fields', 'updateFields', 'Add Field', optional));
 	} else {
@@ -118,7 +118,7 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 			},
 		);
 	}
-	props.push(...collection('Filters', 'filters', 'Add Filter', (row.filters ?? []).map(fieldProperty)));
+	props.push(...collection('Filters', 'filters', 'Add Filter', withCompanions(row.filters ?? []).map(fieldProperty)));
 	const options: INodeProperties[] = [];
 	if (row.fieldsOption) {
 		options.push({

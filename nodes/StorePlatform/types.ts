@@ -27,6 +27,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type FieldKind =
 	| 'string'
 	| 'text'
+	/** An absolute http(s) URL (webhook target, return URL, script address). */
+	| 'url'
 	| 'number'
 	| 'id'
 	| 'boolean'
@@ -59,6 +61,8 @@ export interface Field {
 	loadFrom?: 'category' | 'target';
 	/** For `options` on booleans sent as `0`/`1`. */
 	typeOptions?: IDataObject;
+	/** For `metadata` and `progressiveSteps`: the companion field taking the rows as JSON or an expression. */
+	rowsAsJson?: boolean;
 }
 
 /** A value of the request that comes from a dedicated parameter (an id in the path or the query). */

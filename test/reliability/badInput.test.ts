@@ -250,9 +250,10 @@ describe('invalid JSON and id lists in any ids/JSON field', () => {
 		const field = fieldsOf(row, ['progressiveSteps'])[0].field;
 		const params = withField(baseParams(table, row), row, field, { step: [{ treshold: expr('$json.t'), discount: expr('$json.d') }] });
 		const out = await run(params, [{ t: 'abc', d: 1 }, { t: 1, d: '5%' }, { t: '', d: 2 }]);
-		expect(String(out[0].error)).toContain("'Progressive Steps Threshold' must be a number");
-		expect(String(out[1].error)).toContain("'Progressive Steps Discount' must be a number");
-		expect(String(out[2].error)).toContain("'Progressive Steps Threshold' must be a number");
+		expect(String(out[0].error)).toContain("'Progressive Steps' row 1: 'Threshold' must be a decimal number");
+		expect(String(out[1].error)).toContain("'Progressive Steps' row 1: 'Discount' must be a decimal number");
+		expect(String(out[2].error)).toContain("'Progressive Steps' row 1: 'Threshold' must be a decimal number");
+		for (const json of out) expect(json.description).toBe('Field: Progressive Steps');
 		expect(apiRequests(env.sandbox)).toHaveLength(0);
 		tally.cases += out.length;
 		tally.rejected += out.length;

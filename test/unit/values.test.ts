@@ -1,5 +1,6 @@
 import { fieldValue } from '../../nodes/StorePlatform/fields';
-import { InputError, toId, toIdList, toInteger, toJson, toSpecDateTime } from '../../nodes/StorePlatform/values';
+import { toSpecDateTime } from '../../nodes/StorePlatform/dates';
+import { InputError, toId, toIdList, toInteger, toJson } from '../../nodes/StorePlatform/values';
 
 describe('toSpecDateTime', () => {
 	it.each([

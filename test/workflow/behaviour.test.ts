@@ -140,7 +140,7 @@ describe('bad input', () => {
 		['a bad date', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { startAt: 'next friday' } }, /'Start At'/],
 		['invalid JSON', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { products: '[1, 2' } }, /'Products' is not valid JSON/],
 		['a missing id', { resource: 'page', operation: 'get', pageId: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /'Page' is required/],
-		['an id list with a word', { resource: 'voucher', operation: 'create', code: 'A', additionalFields: { products: '1, two' } }, /'Products' must be a whole number/],
+		['an id list with a word', { resource: 'voucher', operation: 'create', code: 'A', additionalFields: { products: '1, two' } }, /'Products' must be a list of IDs such as 12, 15: entry 2 is "two"/],
 		['a zero limit', { resource: 'page', operation: 'getAll', returnAll: false, limit: 0 }, /'Limit' must be 1 or more/],
 		['no update fields', { resource: 'blog', operation: 'update', blogId: byId(1), updateFields: {} }, /Update Fields/],
 		['a bad asset key', { resource: 'themeAsset', operation: 'create', themeId: byId(1), key: 'style.css', content: 'x' }, /'Asset Key'/],

@@ -21,7 +21,7 @@ export const applicationCharge: ResourceTable = {
 			body: [
 				{ key: 'name', displayName: 'Name', kind: 'string', required: true, placeholder: 'e.g. Premium plan', description: "Shown on the shop owner's invoice" },
 				{ key: 'price', displayName: 'Price', kind: 'number', required: true, default: 1000, description: 'Amount to charge, an integer as the platform takes it (for example 1000)' },
-				{ key: 'return_url', displayName: 'Return URL', kind: 'string', required: true, placeholder: 'https://myapp.example.com/billing/done', description: 'Where the shop owner is sent after accepting or declining' },
+				{ key: 'return_url', displayName: 'Return URL', kind: 'url', required: true, placeholder: 'https://myapp.example.com/billing/done', description: 'Where the shop owner is sent after accepting or declining' },
 				{ key: 'test', displayName: 'Test', kind: 'boolean', description: 'Whether this is a test charge that does not bill the real card' },
 			],
 		}),

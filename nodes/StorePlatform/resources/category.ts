@@ -20,7 +20,7 @@ const noun: Noun = { resource: 'category', one: 'category', many: 'categories' }
 const parentFilter: Field = {
 	key: 'parent_id',
 	displayName: 'Parent Category ID',
-	kind: 'string',
+	kind: 'id',
 	description: 'Only subcategories of this category (0 for top-level categories)',
 };
 

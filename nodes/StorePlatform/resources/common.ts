@@ -32,7 +32,7 @@ const date = (key: string, displayName: string, description: string): Field => (
 export const sinceId: Field = {
 	key: 'since_id',
 	displayName: 'Since ID',
-	kind: 'string',
+	kind: 'id',
 	description: 'Only records whose ID is greater than this one',
 	placeholder: 'e.g. 120',
 };
@@ -53,7 +53,7 @@ export const commonFilters: Field[] = [sinceId, ...createdRange, ...updatedRange
 export const productIdFilter = (what: string): Field => ({
 	key: 'product_id',
 	displayName: 'Product ID',
-	kind: 'string',
+	kind: 'id',
 	description: `Only ${what} of this product`,
 	placeholder: 'e.g. 42',
 });

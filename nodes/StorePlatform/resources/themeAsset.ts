@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Param, ResourceTable } from '../types';
-import { InputError } from '../values';
+import { InputError, toBoolean, toText } from '../values';
 import { idParam } from './common';
 
 const themeId: Param = idParam(
@@ -32,8 +32,11 @@ async function assetBody(this: IExecuteFunctions, i: number, body: IDataObject):
 		);
 	}
 	const source = this.getNodeParameter('contentSource', i, 'text') as string;
-	if (source === 'text') return { ...body, content: this.getNodeParameter('content', i, '') as string };
-	const property = this.getNodeParameter('binaryPropertyName', i, 'data') as string;
+	if (source === 'text') {
+		const content = this.getNodeParameter('content', i, '');
+		return { ...body, content: content === '' ? '' : toText(content, 'Content') };
+	}
+	const property = toText(this.getNodeParameter('binaryPropertyName', i, 'data'), 'Input Binary Field');
 	const binary = this.helpers.assertBinaryData(i, property);
 	const buffer = await this.helpers.getBinaryDataBuffer(i, property);
 	const text = TEXT_TYPE.test(binary.mimeType ?? '');
@@ -46,9 +49,9 @@ async function assetOutput(
 	i: number,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
-	const toBinary = this.getNodeParameter('options.binaryOutput', i, false) as boolean;
+	const toBinary = toBoolean(this.getNodeParameter('options.binaryOutput', i, false), 'Put Content in Binary Field');
 	if (!toBinary) return records.map((json) => ({ json }));
-	const property = this.getNodeParameter('options.binaryPropertyName', i, 'data') as string;
+	const property = toText(this.getNodeParameter('options.binaryPropertyName', i, 'data'), 'Binary Field Name');
 	return await Promise.all(
 		records.map(async (json) => {
 			const content = typeof json.content === 'string' ? json.content : '';

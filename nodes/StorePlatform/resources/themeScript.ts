@@ -14,7 +14,7 @@ const eventType: Field = {
 const src: Field = {
 	key: 'src',
 	displayName: 'Script URL',
-	kind: 'string',
+	kind: 'url',
 	placeholder: 'https://cdn.example.com/widget.js',
 	description: 'Address of the remote script',
 };

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { EVENTS } from '../../StorePlatformTrigger/events';
-import { idValue } from '../fields';
 import type { Field, ResourceTable } from '../types';
-import { toId } from '../values';
+import { idValue, toId } from '../values';
 import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'webhook', one: 'webhook', many: 'webhooks' };
@@ -20,7 +19,7 @@ const section: Field = {
 const siteUrl: Field = {
 	key: 'site_url',
 	displayName: 'Target URL',
-	kind: 'string',
+	kind: 'url',
 	placeholder: 'https://example.com/hooks/orders',
 	description: 'Where the notification is POSTed',
 };
