@@ -8,8 +8,9 @@ import { register, registrationsOfShop, unregister } from './registrations';
 import { serialize } from './serialize';
 
 /**
- * The scheduled registration check of an active trigger (trigger()): at n8n's start and then every N minutes
- * it lists the shop's registrations, decides what is missing or stale (registrationPlan.ts) and applies it
+ * The scheduled registration check of an active trigger (trigger()): every N minutes (at n8n's start n8n itself
+ * calls checkExists()/create(), which decide on the same plan, because the node has trigger()) it lists the
+ * shop's registrations, decides what is missing or stale (registrationPlan.ts) and applies it
  * (registrationCheck.ts). It runs where n8n runs triggers: on the leader main only, once per cluster. It never
  * fails the workflow (a failing check is logged and tried again at the next one) and stops with the workflow:
  * n8n removes its schedule at deactivation, and the close function stops a check still running.
@@ -139,8 +140,8 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 		);
 	};
 
+	// No check at once: n8n runs checkExists()/create() beside trigger() at every activation, at its start and
+	// when a main becomes the leader (both on the same plan), and a check fired now would race them.
 	registerCheckCron(ctx, expression, run);
-	// At n8n's start (and when this main becomes the leader) check at once; at activation create() just did.
-	if (mode === 'init' || mode === 'leadershipChange') run();
 	return { closeFunction };
 }
