@@ -174,7 +174,7 @@ async function run(ctx) {
 				const started = Date.now();
 				const order = LAZY_KINDS.map((_, i) => LAZY_KINDS[(i + rep) % LAZY_KINDS.length]);
 				for (const k of order) out.lazy.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
-				if (rep + 1 < maxReps && ctx.remainingMs() < Date.now() - started + ctx.reserveMs) {
+				if (rep + 1 < maxReps && ctx.remainingMs() < Date.now() - started + 60000) {
 					log(`trigger (lazy acquire): stopping after ${rep + 1} repetition(s) to stay within the time budget`);
 					break;
 				}
