@@ -20,6 +20,8 @@
  *   c. trigger   Store Platform Trigger -> HTTP Request to a collector: activated before start, its
  *                registrations on the sandbox, form and JSON deliveries reach the collector, tampered
  *                deliveries get 401 and start nothing, REST deactivation leaves no registration
+ *   h. healing   self-healing registrations (test/e2e/healing.js): deleted while active / while n8n is down,
+ *                the webhook API answering 503 for 2 min, "Listen for test event", deactivation (~10 min)
  *   d. Connect   storePlatformOAuth1Api created over REST, Connect clicked in headless Chromium,
  *                approved on the sandbox's authorize page, then a node with that credential runs
  *   e. editor    (2.x) screenshot of the node's parameters panel -> docs/editor.png
@@ -391,6 +393,7 @@ async function runVersion(version, tgz, pw, cleanups) {
 	if (activated.ok) await runTrigger({ n8n, sandbox, collector, r, trigger, webhookUrl, version });
 	else trigger.skip('not activated');
 	times.trigger = Date.now() - t;
+	if (activated.ok) await require('./healing').runHealing({ n8n, sandbox, collector, check, log, waitFor, sleep, area: trigger, cred, collectorUrl, major, r });
 
 	// d. Connect flow, e. editor screenshot (one browser per version)
 	t = Date.now();
@@ -625,6 +628,7 @@ function writeResults(totalMs, pkgVersion) {
 			if (r.actionRequests) n.push(`${r.actionRequests} signed API requests for the action workflow (0 unsigned)`);
 			if (r.formNested) n.push(`nested fields of a form-encoded delivery arrive as ${r.formNested}`);
 			if (r.restartRestores !== undefined) n.push(r.restartRestores ? 'a restart re-registers webhooks the shop lost (n8n calls checkExists/create at start)' : 'a restart does NOT re-register webhooks the shop lost (n8n keeps published webhook triggers; deactivate + activate does)');
+			if (r.healSeconds !== undefined) n.push(`self-healing (check every 1 min): registrations deleted while active were back after ${r.healSeconds} s, after a 2-min 503 of the webhook API ${r.afterFaultSeconds} s after it ended, after a restart ${r.restartHealSeconds} s after ready`);
 			if (r.connectFlow) n.push(`Connect flow on the sandbox: ${r.connectFlow.join(' → ')}`);
 			if (r.screenshot) n.push(`editor screenshot \`${r.screenshot.file}\` (${Math.round(r.screenshot.bytes / 1024)} KB)`);
 			return `- ${v}: ${n.join('; ') || '—'}`;
