@@ -155,7 +155,7 @@ function triggerSection(tr, out) {
 	lines.push(
 		table(
 			['workflow', 'deliveries/s', 'processed/s', 'p50 latency', 'p99 latency', 'executions / sent', 'lost'],
-			[row('Store Platform Trigger', tr.main.ours), row("n8n's Webhook node", tr.main.webhook)],
+			[row('Store Platform Trigger v2', tr.main.ours), row("n8n's Webhook node", tr.main.webhook)],
 		),
 	);
 	lines.push(
@@ -168,6 +168,27 @@ function triggerSection(tr, out) {
 			],
 		),
 	);
+	if (tr.lazy) {
+		const lz = tr.lazy;
+		lines.push(
+			'',
+			`With \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\` (n8n 2.x takes an isolate only when an expression is evaluated; the trigger's typeVersion 2 evaluates none when a delivery arrives, typeVersion 1 makes n8n evaluate a \`binaryData\` expression for it), ${lz.ours.runs} run(s) each, interleaved, one \`n8n start\` with the three workflows:`,
+			'',
+			table(
+				['workflow', 'deliveries/s', 'processed/s', 'p50 latency', 'p99 latency', 'executions / sent', 'lost'],
+				[row('Store Platform Trigger v2', lz.ours), row('Store Platform Trigger v1', lz.oursV1), row("n8n's Webhook node", lz.webhook)],
+			),
+			'',
+			table(
+				['goal', 'value', ''],
+				[
+					['≥ 0.95× the Webhook node (trigger v2, lazy acquire)', `${x(lz.ratio)} (per run ${fmtSummary(lz.pairedRatio, 2, '×')})`, pass(lz.ratio >= 0.95)],
+					['trigger v1, lazy acquire (for comparison)', x(lz.ratioV1), ''],
+					['0 lost', String(lz.ours.lost + lz.oursV1.lost), pass(lz.ours.lost + lz.oursV1.lost === 0)],
+				],
+			),
+		);
+	}
 	if (tr.diagnostics.length) {
 		lines.push(
 			'',

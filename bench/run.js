@@ -168,8 +168,8 @@ async function main() {
 		if (ra) parts.returnAll = ra;
 		const st = await section('startup', async () => startup.summarise(await startup.run(ctx)));
 		if (st) parts.startup = st;
-		// the diagnostics (~2 min each) must still fit after the trigger repetitions
-		ctx.reserveMs = 420000;
+		// the lazy-acquire runs (~7 min) and the diagnostics (~2 min each) must still fit after the trigger repetitions
+		ctx.reserveMs = 840000;
 		const tr = await section('trigger', async () => {
 			const raw = await trigger.run(ctx);
 			return { raw, summary: trigger.summarise(raw) };
@@ -195,7 +195,11 @@ async function main() {
 	}
 	if (parts.trigger) {
 		const m = parts.trigger.summary.main;
-		goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node', value: `${m.ratio.toFixed(2)}× (${m.ours.rate.median.toFixed(1)} vs ${m.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: m.ratio >= 0.95 });
+		goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node (n8n defaults; reported)', value: `${m.ratio.toFixed(2)}× (${m.ours.rate.median.toFixed(1)} vs ${m.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: m.ratio >= 0.95 });
+		const lz = parts.trigger.summary.lazy;
+		if (lz) {
+			goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', value: `${lz.ratio.toFixed(2)}× (${lz.ours.rate.median.toFixed(1)} vs ${lz.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: lz.ratio >= 0.95 });
+		}
 		for (const d of parts.trigger.summary.diagnostics) {
 			goals.push({ goal: `Trigger: ≥ 0.95× the Webhook node, ${d.short} (diagnostic)`, value: `${d.ratio.toFixed(2)}× (${d.ours.rate.median.toFixed(1)} vs ${d.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: d.ratio >= 0.95 });
 		}

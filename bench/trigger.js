@@ -13,6 +13,9 @@ const { buildDeliveries, blast } = require('./lib/load');
 const { summary, percentile, waitFor, sleep, log } = require('./lib/util');
 
 const KINDS = ['ours', 'webhook'];
+/** With N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: the trigger's typeVersion 2 and 1 beside the Webhook node. */
+const LAZY_KINDS = ['ours', 'oursV1', 'webhook'];
+const LAZY_ENV = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
 
 /**
  * n8n 2.x evaluates expressions in isolates and takes one for the webhook phase of every request, except for its
@@ -61,24 +64,32 @@ async function settledExecutionCount(inst, workflowId) {
 	return last;
 }
 
-/** A running n8n with both workflows active. */
-async function startTriggerInstance(ctx, env = {}) {
+/** A running n8n with the workflows of `kinds` active (ours = the trigger's typeVersion 2, oursV1 = 1, webhook). */
+async function startTriggerInstance(ctx, env = {}, kinds = KINDS) {
 	const { N8nInstance } = n8n.harness();
 	const inst = await N8nInstance.create({ version: ctx.version, env });
 	ctx.instances.push(inst);
 	await inst.installPackage(ctx.tarball);
 	const [cred] = await inst.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() }]);
-	const hookId = wf.uuid();
 	const whId = wf.uuid();
 	const whPath = `bench-${whId.slice(0, 8)}`;
-	const [tid, wid] = await n8n.importWorkflows(inst, [wf.triggerWorkflow(cred, hookId), wf.webhookWorkflow(whId, whPath)]);
-	await inst.activate(tid);
-	await inst.activate(wid);
-	await inst.start(); // 2.x: waits until both workflows are published (triggers activated after the ready line)
+	const hookIds = {};
+	const workflows = kinds.map((k) => {
+		if (k === 'webhook') return wf.webhookWorkflow(whId, whPath);
+		hookIds[k] = wf.uuid();
+		return wf.triggerWorkflow(cred, hookIds[k], k === 'oursV1' ? 1 : 2);
+	});
+	const ids = await n8n.importWorkflows(inst, workflows);
+	for (const id of ids) await inst.activate(id);
+	await inst.start(); // 2.x: waits until the workflows are published (triggers activated after the ready line)
 	await inst.login();
-	const t = { inst, ids: { ours: tid, webhook: wid }, urls: { ours: inst.webhookUrl(hookId), webhook: inst.webhookUrl(undefined, whPath) } };
-	// warm-up, which also proves both webhooks answer (bounded retries while they get registered)
-	for (const k of KINDS) {
+	const t = { inst, kinds, ids: {}, urls: {} };
+	kinds.forEach((k, i) => {
+		t.ids[k] = ids[i];
+		t.urls[k] = k === 'webhook' ? inst.webhookUrl(undefined, whPath) : inst.webhookUrl(hookIds[k]);
+	});
+	// warm-up, which also proves the webhooks answer (bounded retries while they get registered)
+	for (const k of kinds) {
 		const ok = await waitFor(
 			async () => {
 				const r = await blast(t.urls[k], buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, 50), { concurrency: 20 });
@@ -151,6 +162,28 @@ async function run(ctx) {
 		await t.inst.stop();
 	}
 
+	// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (2.x): an isolate only when an expression is evaluated; the trigger's
+	// typeVersion 2 evaluates none when a delivery arrives, typeVersion 1 makes n8n evaluate its binaryData expression
+	out.lazy = [];
+	if (Number(ctx.version.split('.')[0]) >= 2) {
+		log('Trigger: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, trigger v2 and v1 beside the Webhook node');
+		const l = await startTriggerInstance(ctx, LAZY_ENV, LAZY_KINDS);
+		try {
+			const maxReps = ctx.quick ? 1 : 3;
+			for (let rep = 0; rep < maxReps; rep++) {
+				const started = Date.now();
+				const order = LAZY_KINDS.map((_, i) => LAZY_KINDS[(i + rep) % LAZY_KINDS.length]);
+				for (const k of order) out.lazy.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
+				if (rep + 1 < maxReps && ctx.remainingMs() < Date.now() - started + ctx.reserveMs) {
+					log(`trigger (lazy acquire): stopping after ${rep + 1} repetition(s) to stay within the time budget`);
+					break;
+				}
+			}
+		} finally {
+			await l.inst.stop();
+		}
+	}
+
 	// diagnostics, 1 run each: where the difference comes from on n8n 2.x (see DIAGNOSTICS), and n8n 1.x
 	for (const d of diagnosticsFor(ctx)) {
 		if (ctx.quick || ctx.remainingMs() < 150000) break;
@@ -186,19 +219,29 @@ function summarise(out) {
 			non200: rs.reduce((s, r) => s + (r.sent - r.answered200), 0),
 		};
 	};
+	const paired = (list, kind) =>
+		summary(
+			of(list, kind).map((o) => {
+				const w = list.find((r) => r.kind === 'webhook' && r.rep === o.rep);
+				return w ? o.rate / w.rate : NaN;
+			}),
+		);
 	const main = { ours: row(out.runs, 'ours'), webhook: row(out.runs, 'webhook') };
 	main.ratio = main.ours.rate.median / main.webhook.rate.median;
-	const paired = of(out.runs, 'ours').map((o) => {
-		const w = out.runs.find((r) => r.kind === 'webhook' && r.rep === o.rep);
-		return w ? o.rate / w.rate : NaN;
-	});
-	main.pairedRatio = summary(paired);
+	main.pairedRatio = paired(out.runs, 'ours');
+	let lazy;
+	if (out.lazy?.length) {
+		lazy = { ours: row(out.lazy, 'ours'), oursV1: row(out.lazy, 'oursV1'), webhook: row(out.lazy, 'webhook') };
+		lazy.ratio = lazy.ours.rate.median / lazy.webhook.rate.median;
+		lazy.ratioV1 = lazy.oursV1.rate.median / lazy.webhook.rate.median;
+		lazy.pairedRatio = paired(out.lazy, 'ours');
+	}
 	const diagnostics = (out.diagnostics ?? []).map((d) => {
 		const r = { name: d.name, short: d.short, ours: row(d.runs, 'ours'), webhook: row(d.runs, 'webhook') };
 		r.ratio = r.ours.rate.median / r.webhook.rate.median;
 		return r;
 	});
-	return { main, diagnostics };
+	return { main, lazy, diagnostics };
 }
 
 module.exports = { run, summarise, executionCount };

@@ -767,6 +767,15 @@ describe('faults', () => {
 		expect((await call(sb, 'GET', '/services/users')).status).toBe(200);
 	});
 
+	test('forMs: a fault that stays armed for a time (the webhook API down for a while)', async () => {
+		sb.faults.add({ type: 'status', status: 503, match: '/services/webhooks', times: Infinity, forMs: 2000 });
+		expect((await call(sb, 'GET', '/services/webhooks')).status).toBe(503);
+		expect((await call(sb, 'GET', '/services/pages')).status).toBe(200);
+		await new Promise((r) => setTimeout(r, 2100));
+		expect((await call(sb, 'GET', '/services/webhooks')).status).toBe(200);
+		expect(() => sb.faults.add({ type: 'status', status: 503, forMs: 0 })).toThrow(/forMs/);
+	});
+
 	test('pageCap silently caps every page', async () => {
 		sb.seed('page', 46);
 		sb.faults.pageCap = 20;
@@ -811,6 +820,14 @@ describe('admin endpoints (/_sandbox)', () => {
 		}
 		const recorded = (await admin('GET', '/requests')).json.requests;
 		expect(recorded.every((r: any) => r.path.startsWith('/services/'))).toBe(true);
+		// registrations removed or added by someone else than the app
+		await admin('POST', '/webhooks/add', { section: 'order/create', site_url: 'https://erp.example/a' });
+		await admin('POST', '/webhooks/add', { section: 'order/paid', site_url: 'https://erp.example/a' });
+		await admin('POST', '/webhooks/add', { section: 'order/create', site_url: 'https://other.example/b' });
+		expect((await admin('POST', '/webhooks/add', { section: 'order/create' })).status).toBe(400);
+		const removed = await admin('POST', '/webhooks/remove', { url_contains: 'erp.example', section: 'order/create' });
+		expect(removed.json.removed.map((w: any) => w.site_url)).toEqual(['https://erp.example/a']);
+		expect(sb.store.webhooks.rows.map((w) => `${w.section} ${w.site_url}`).slice(-2)).toEqual(['order/paid https://erp.example/a', 'order/create https://other.example/b']);
 		await admin('POST', '/reset');
 		expect(sb.requests).toHaveLength(0);
 		expect(sb.store.blogs.size).toBe(3);

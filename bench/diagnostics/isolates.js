@@ -1,10 +1,12 @@
 'use strict';
 /**
  * Diagnostic (not part of `npm run bench`): how many expression isolates n8n 2.x takes per delivery for the Store
- * Platform Trigger and for n8n's Webhook node. Starts `n8n start` with both workflows active and
- * isolate-hook.js preloaded, sends 100 signed deliveries to each, and prints the isolates acquired per caller.
+ * Platform Trigger (typeVersion 2 and 1) and for n8n's Webhook node. Starts `n8n start` with the three workflows
+ * active and isolate-hook.js preloaded, sends 100 signed deliveries to each, and prints the isolates acquired per
+ * caller.
  *
- *   npx tsc -p tsconfig.json && node bench/diagnostics/isolates.js
+ *   npx tsc -p tsconfig.json && node bench/diagnostics/isolates.js           n8n's defaults
+ *   npx tsc -p tsconfig.json && node bench/diagnostics/isolates.js --lazy    N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
  */
 const fs = require('fs');
 const os = require('os');
@@ -17,6 +19,7 @@ const { sleep } = require('../lib/util');
 
 const VERSION = '2.40.7';
 const COUNT = 100;
+const LAZY = process.argv.includes('--lazy');
 
 function totals(dir) {
 	const all = {};
@@ -36,18 +39,25 @@ async function main() {
 		NODE_OPTIONS: `--require ${path.join(__dirname, 'isolate-hook.js')}`,
 		ISOLATE_COUNT_N8N_ROOT: path.join(cacheRoot(), `n8n-${VERSION}`),
 		ISOLATE_COUNT_DIR: dir,
+		...(LAZY ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } : {}),
 	};
+	console.log(`n8n ${VERSION}, ${LAZY ? 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true' : "n8n's defaults"}`);
 	const inst = await N8nInstance.create({ version: VERSION, env });
 	try {
 		await inst.installPackage(tarball);
 		const [cred] = await inst.importCredentials([{ name: 'sandbox', type: 'storePlatformApi', data: sb.credentialData() }]);
 		const hookId = wf.uuid();
+		const hookIdV1 = wf.uuid();
 		const whId = wf.uuid();
 		const whPath = `isolates-${whId.slice(0, 8)}`;
-		const ids = await n8n.importWorkflows(inst, [wf.triggerWorkflow(cred, hookId), wf.webhookWorkflow(whId, whPath)]);
+		const ids = await n8n.importWorkflows(inst, [wf.triggerWorkflow(cred, hookId, 2), wf.triggerWorkflow(cred, hookIdV1, 1), wf.webhookWorkflow(whId, whPath)]);
 		for (const id of ids) await inst.activate(id);
 		await inst.start();
-		const urls = { 'Store Platform Trigger': inst.webhookUrl(hookId), "n8n's Webhook node": inst.webhookUrl(undefined, whPath) };
+		const urls = {
+			'Store Platform Trigger v2': inst.webhookUrl(hookId),
+			'Store Platform Trigger v1': inst.webhookUrl(hookIdV1),
+			"n8n's Webhook node": inst.webhookUrl(undefined, whPath),
+		};
 		for (const [name, url] of Object.entries(urls)) {
 			await sleep(1500);
 			const before = totals(dir);

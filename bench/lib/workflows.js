@@ -67,16 +67,16 @@ function httpReturnAll(cred, baseUrl, endpoint, key, { maxPages } = {}) {
 	});
 }
 
-/** Store Platform Trigger (order/create) → No Operation. */
-function triggerWorkflow(cred, webhookId) {
+/** Store Platform Trigger (order/create) → No Operation; typeVersion 2 (the default of new nodes) or 1. */
+function triggerWorkflow(cred, webhookId, typeVersion = 2) {
 	return {
-		name: 'bench: Store Platform Trigger',
+		name: `bench: Store Platform Trigger v${typeVersion}`,
 		nodes: [
 			{
 				id: uuid(),
 				name: 'Trigger',
 				type: 'n8n-nodes-store-platform.storePlatformTrigger',
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				webhookId,
 				credentials: credentialRef(cred),

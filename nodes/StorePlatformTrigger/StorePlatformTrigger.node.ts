@@ -1,8 +1,12 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -14,12 +18,17 @@ import { EVENTS } from './events';
 import { deliveryMeta, postedData } from './delivery';
 import { verifySignature, type VerifySignatureResult } from './hmac';
 import { SecretCache } from './secretCache';
-import { register, registrationsFor, unregister } from './registrations';
-
-interface TriggerStaticData {
-	/** Registration id by event kind, for the registrations this node made. */
-	webhookIds?: Record<string, string>;
-}
+import { checkRegistrations } from './registrationCheck';
+import { isOwn, isSettled, planRegistrations } from './registrationPlan';
+import { registrationsOfShop, unregister } from './registrations';
+import {
+	DEFAULT_CHECK_MINUTES,
+	registrationKey,
+	startRegistrationChecks,
+	storeApi,
+	type TriggerStaticData,
+} from './registrationSchedule';
+import { serialize } from './serialize';
 
 /** The shared secret of the chosen credential (the key of the delivery signatures). */
 async function sharedSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
@@ -50,13 +59,25 @@ async function verifyDelivery(
 
 const selectedEvents = (ctx: IHookFunctions) => [...new Set(ctx.getNodeParameter('events', []) as string[])];
 
+/** Whether n8n calls the hook for the editor's "Listen for test event" (test URL) rather than an activation. */
+const isTestRun = (ctx: IHookFunctions) => ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual';
+
+/** Remembers the production URL for the scheduled check, whose context cannot ask n8n for it. */
+function rememberUrl(ctx: IHookFunctions, url: string): void {
+	if (isTestRun(ctx)) return;
+	const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
+	if (data.productionUrl !== url) data.productionUrl = url;
+}
+
 export class StorePlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Store Platform Trigger',
 		name: 'storePlatformTrigger',
 		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: the same node; n8n evaluates no expression for it when a delivery arrives (it does for typeVersion 1)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when events happen in a Store Platform shop',
 		defaults: { name: 'Store Platform Trigger' },
@@ -67,7 +88,7 @@ export class StorePlatformTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The shop must reach this n8n: set WEBHOOK_URL to its public address when n8n runs behind a proxy. Notifications are not real time: they can arrive late and carry outdated data.',
+					"The shop must reach this n8n: when n8n runs behind a proxy, set its public address in WEBHOOK_URL (n8n 2.x reads N8N_WEBHOOK_URL first, then WEBHOOK_URL). While the workflow is active the trigger checks its registrations at the shop and registers itself again when they are gone or point at an old address. Notifications are not real time: they can arrive late and carry outdated data.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -89,6 +110,15 @@ export class StorePlatformTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Check Registrations Every (Minutes)',
+						name: 'registrationCheckMinutes',
+						type: 'number',
+						typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
+						default: DEFAULT_CHECK_MINUTES,
+						description:
+							'How often the active workflow checks its webhook registrations at the shop (also at n8n start) and re-creates missing ones, for example after the shop removed them following failed deliveries or n8n got a new public address. 0 turns the check off.',
+					},
 					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
@@ -113,14 +143,12 @@ export class StorePlatformTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default') as string;
+				rememberUrl(this, url);
 				const events = selectedEvents(this);
-				const existing = await registrationsFor.call(this, url);
-				const sections = existing.map((r) => r.section);
-				const exact =
-					sections.length === events.length && events.every((e) => sections.includes(e));
-				if (!exact) return false;
+				const plan = planRegistrations(await registrationsOfShop.call(this), { events, url });
+				if (!isSettled(plan)) return false;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
-				data.webhookIds = Object.fromEntries(existing.map((r) => [r.section, r.id]));
+				data.webhookIds = plan.keep;
 				return true;
 			},
 
@@ -136,47 +164,59 @@ export class StorePlatformTrigger implements INodeType {
 				if (events.length === 0) {
 					throw new NodeOperationError(this.getNode(), "Choose at least one event in 'Events'");
 				}
+				rememberUrl(this, url);
+				// One registration per selected event at this URL; stale and duplicate ones of this trigger removed.
+				const result = await serialize(registrationKey(this), async () =>
+					await checkRegistrations(storeApi(this), { events, url }),
+				);
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
-				const existing = await registrationsFor.call(this, url);
-				const ids: Record<string, string> = {};
-				// Keep one registration per selected event; remove stale and duplicate ones.
-				for (const r of existing) {
-					if (events.includes(r.section) && !ids[r.section]) ids[r.section] = r.id;
-					else await unregister.call(this, r.id);
-				}
-				for (const section of events) {
-					if (!ids[section]) ids[section] = (await register.call(this, section, url)).id;
-				}
-				data.webhookIds = ids;
+				data.webhookIds = result.registered;
+				if (result.error !== undefined) throw result.error;
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default') as string;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
-				const known = Object.values(data.webhookIds ?? {});
-				const others = (await registrationsFor.call(this, url)).map((r) => r.id);
-				const failed: Record<string, string> = {};
-				let firstError: unknown;
-				for (const id of new Set([...known, ...others])) {
-					try {
-						await unregister.call(this, id);
-					} catch (error) {
-						failed[id] = id;
-						firstError ??= error;
+				return await serialize(registrationKey(this), async () => {
+					const known = Object.values(data.webhookIds ?? {});
+					// this trigger's registrations at this URL and at older addresses of n8n
+					const own = (await registrationsOfShop.call(this)).filter((r) => isOwn(r, url)).map((r) => r.id);
+					const failed: Record<string, string> = {};
+					let firstError: unknown;
+					for (const id of new Set([...known, ...own])) {
+						try {
+							await unregister.call(this, id);
+						} catch (error) {
+							failed[id] = id;
+							firstError ??= error;
+						}
 					}
-				}
-				if (firstError) {
-					data.webhookIds = failed;
-					throw new NodeOperationError(this.getNode(), firstError as Error, {
-						message: `Could not remove ${Object.keys(failed).length} webhook registration(s) from the shop`,
-					});
-				}
-				delete data.webhookIds;
-				return true;
+					if (firstError) {
+						data.webhookIds = failed;
+						throw new NodeOperationError(this.getNode(), firstError as Error, {
+							message: `Could not remove ${Object.keys(failed).length} webhook registration(s) from the shop`,
+						});
+					}
+					delete data.webhookIds;
+					return true;
+				});
 			},
 		},
 	};
+
+	/** The scheduled registration check of the active workflow (registrationSchedule.ts). */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await startRegistrationChecks(this);
+	}
+
+	/**
+	 * Passes a delivery on. n8n runs a start node's execute() first: without it, a test run ("Listen for test
+	 * event") would call trigger() and wait for an event from it instead of taking the delivery.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const req = this.getRequestObject();

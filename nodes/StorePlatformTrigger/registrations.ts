@@ -13,8 +13,8 @@ export interface Registration {
 	siteUrl: string;
 }
 
-/** Every registration of the shop posting to `url` (all pages; matched here, since the API's section filter misses some kinds). */
-export async function registrationsFor(this: IHookFunctions, url: string): Promise<Registration[]> {
+/** Every registration of the shop (all pages). */
+export async function registrationsOfShop(this: IHookFunctions): Promise<Registration[]> {
 	const records = await fetchList.call(
 		this,
 		{
@@ -28,9 +28,12 @@ export async function registrationsFor(this: IHookFunctions, url: string): Promi
 		},
 		'all',
 	);
-	return records
-		.map((r: IDataObject) => ({ id: String(r.id), section: String(r.section), siteUrl: String(r.site_url) }))
-		.filter((r) => r.siteUrl === url);
+	return records.map((r: IDataObject) => ({ id: String(r.id), section: String(r.section), siteUrl: String(r.site_url) }));
+}
+
+/** Every registration of the shop posting to `url` (matched here, since the API's section filter misses some kinds). */
+export async function registrationsFor(this: IHookFunctions, url: string): Promise<Registration[]> {
+	return (await registrationsOfShop.call(this)).filter((r) => r.siteUrl === url);
 }
 
 export async function register(this: IHookFunctions, section: string, url: string): Promise<Registration> {

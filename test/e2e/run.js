@@ -416,6 +416,7 @@ async function runVersion(version, tgz, pw, cleanups) {
 	if (activated.ok) await runTrigger({ n8n, sandbox, collector, r, trigger, webhookUrl, version });
 	else trigger.skip('not activated');
 	times.trigger = Date.now() - t;
+	if (activated.ok) await require('./healing').runHealing({ n8n, sandbox, collector, check, log, waitFor, sleep, area: trigger, cred, collectorUrl, major, r });
 
 	// d. Connect flow, e. editor screenshot (one browser per version)
 	t = Date.now();
@@ -651,6 +652,7 @@ function writeResults(totalMs, pkgVersion) {
 			if (r.actionRequests) n.push(`${r.actionRequests} signed API requests for the action workflow (0 unsigned)`);
 			if (r.formNested) n.push(`nested fields of a form-encoded delivery arrive as ${r.formNested}`);
 			if (r.restartRestores !== undefined) n.push(r.restartRestores ? 'a restart re-registers webhooks the shop lost (n8n calls checkExists/create at start)' : 'a restart does NOT re-register webhooks the shop lost (n8n keeps published webhook triggers; deactivate + activate does)');
+			if (r.healSeconds !== undefined) n.push(`self-healing (check every 1 min): registrations deleted while active were back after ${r.healSeconds} s, after a 2-min 503 of the webhook API ${r.afterFaultSeconds} s after it ended, after a restart ${r.restartHealSeconds} s after ready`);
 			if (r.connectFlow) n.push(`Connect flow on the sandbox: ${r.connectFlow.join(' → ')}`);
 			if (r.queueBurst) n.push(`queue mode: ${r.queueBurst.ok}/${r.queueBurst.sent} deliveries answered 200 by the webhook process at ${r.queueBurst.rate.toFixed(1)}/s (20 at a time), ${r.queueRows ?? '?'} executions in Postgres, all on the worker`);
 			if (r.queuePending) n.push(`queue mode: pending: ${r.queuePending}`);

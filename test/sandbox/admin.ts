@@ -74,6 +74,23 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			return json(200, faultState(app));
 		case 'GET /_sandbox/webhooks':
 			return json(200, { webhooks: app.store.webhooks.rows, pending: app.hooks.pending(), deliveries: app.hooks.deliveries });
+		case 'POST /_sandbox/webhooks/remove': {
+			// what the shop does on its own: an admin or another app deletes registrations, or the 48 h retry horizon passes
+			const removed = app.store.webhooks.rows.filter((w) => matchesWebhook(w, body));
+			for (const w of removed) {
+				app.store.webhooks.remove(w.id);
+				app.hooks.cancel(Number(w.id));
+			}
+			return json(200, { removed });
+		}
+		case 'POST /_sandbox/webhooks/add': {
+			// a registration made by someone else (another app), unsigned
+			if (typeof body.section !== 'string' || typeof body.site_url !== 'string') throw badRequest('webhooks/add needs {"section": "order/create", "site_url": "https://..."}');
+			const t = app.store.webhooks;
+			const stamp = new Date(app.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
+			const webhook = t.insert({ id: t.nextId(), section: body.section, site_url: body.site_url, format: 'json', created_at: stamp, updated_at: stamp });
+			return json(200, { webhook });
+		}
 		case 'GET /_sandbox/clock':
 			return json(200, { now: app.clock.now() });
 		case 'POST /_sandbox/clock/advance': {
@@ -97,6 +114,14 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		if (asset) return { status: 200, headers: { 'content-type': String(asset.content_type) }, body: String(asset.content) };
 	}
 	throw notFound(`no admin endpoint ${key}`);
+}
+
+/** Whether a registration matches the filter of webhooks/remove: site_url (exact), url_contains, section; {} matches all. */
+function matchesWebhook(w: Record<string, unknown>, f: Body): boolean {
+	if (typeof f.site_url === 'string' && w.site_url !== f.site_url) return false;
+	if (typeof f.url_contains === 'string' && !String(w.site_url).includes(f.url_contains)) return false;
+	if (typeof f.section === 'string' && w.section !== f.section) return false;
+	return true;
 }
 
 function faultState(app: App) {

@@ -6,6 +6,8 @@ const TYPES: ReadonlyArray<FaultSpec['type']> = ['status', 'statusErr', 'html', 
 interface Armed {
 	spec: FaultSpec;
 	left: number;
+	/** Date.now() after which it no longer hits (forMs) */
+	until: number;
 }
 
 export class Faults {
@@ -23,7 +25,8 @@ export class Faults {
 		if (!TYPES.includes(f.type)) throw new Error(`unknown fault type "${String(f.type)}"; one of ${TYPES.join(', ')}`);
 		const times = f.times ?? 1;
 		if (!(times > 0)) throw new Error('fault times must be > 0 (Infinity allowed)');
-		this.armed.push({ spec: { ...f }, left: times });
+		if (f.forMs !== undefined && !(f.forMs > 0)) throw new Error('fault forMs must be > 0');
+		this.armed.push({ spec: { ...f }, left: times, until: f.forMs === undefined ? Infinity : Date.now() + f.forMs });
 	}
 
 	/** Clears the armed faults, the page cap and the extra latency. */
@@ -34,7 +37,13 @@ export class Faults {
 	}
 
 	list(): FaultSpec[] {
+		this.expire();
 		return this.armed.map((a) => ({ ...a.spec, times: a.left }));
+	}
+
+	private expire(): void {
+		const now = Date.now();
+		this.armed = this.armed.filter((a) => a.until > now);
 	}
 
 	/**
@@ -42,6 +51,7 @@ export class Faults {
 	 * API call (a signed /services route), which is what a fault without `match` targets.
 	 */
 	take(method: string, path: string, apiDefault: boolean): FaultSpec | undefined {
+		this.expire();
 		const i = this.armed.findIndex((a) => matches(a.spec.match, method, path, apiDefault));
 		if (i < 0) return undefined;
 		const a = this.armed[i];

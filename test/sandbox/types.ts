@@ -49,4 +49,6 @@ export interface FaultSpec {
 	message?: string;
 	/** for 'slow': delay before answering */
 	ms?: number;
+	/** wall-clock milliseconds the fault stays armed (e.g. the webhook API answering 503 for 2 minutes) */
+	forMs?: number;
 }

@@ -1,0 +1,147 @@
+import type { IDataObject, IHookFunctions, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+
+import { NodeOperationError } from 'n8n-workflow';
+
+import { checkRegistrations, type CheckResult, type RegistrationApi } from './registrationCheck';
+import { recreatedMessage } from './registrationPlan';
+import { register, registrationsOfShop, unregister } from './registrations';
+import { serialize } from './serialize';
+
+/**
+ * The scheduled registration check of an active trigger (trigger()): every N minutes (at n8n's start n8n itself
+ * calls checkExists()/create(), which decide on the same plan, because the node has trigger()) it lists the
+ * shop's registrations, decides what is missing or stale (registrationPlan.ts) and applies it
+ * (registrationCheck.ts). It runs where n8n runs triggers: on the leader main only, once per cluster. It never
+ * fails the workflow (a failing check is logged and tried again at the next one) and stops with the workflow:
+ * n8n removes its schedule at deactivation, and the close function stops a check still running.
+ */
+
+export const DEFAULT_CHECK_MINUTES = 5;
+
+/** Where create() keeps the production URL: the trigger's context cannot ask n8n for it. */
+export interface TriggerStaticData {
+	/** Registration id by event kind, for the registrations this node made. */
+	webhookIds?: Record<string, string>;
+	/** The production URL the registrations post to, as n8n gave it at the last activation. */
+	productionUrl?: string;
+}
+
+/** A small hash of the workflow's id: spreads many workflows' checks over the minute. */
+function secondOf(key: string): number {
+	let h = 0;
+	for (const c of key) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+	return h % 60;
+}
+
+/** The cron expression (with seconds) of a check every `minutes` minutes; null when off. */
+export function checkCron(minutes: number, key = ''): string | null {
+	if (!Number.isFinite(minutes) || minutes <= 0) return null;
+	const m = Math.max(1, Math.round(minutes));
+	const second = secondOf(key);
+	if (m < 60) return `${second} */${m} * * * *`;
+	const hours = Math.min(24, Math.round(m / 60));
+	return hours >= 24 ? `${second} ${secondOf(`${key}m`)} 0 * * *` : `${second} 0 */${hours} * * *`;
+}
+
+/**
+ * Registers `onTick` with n8n's scheduler: n8n 2.x takes `{ expression }`, 1.x the expression itself. Returns
+ * false where n8n does not register it (a follower main).
+ */
+export function registerCheckCron(ctx: ITriggerFunctions, expression: string, onTick: () => void): boolean {
+	const register = ctx.helpers.registerCron as unknown as (cron: unknown, tick: () => void) => unknown;
+	try {
+		return register({ expression }, onTick) !== false;
+	} catch (objectFormRefused) {
+		try {
+			return register(expression, onTick) !== false;
+		} catch {
+			throw new NodeOperationError(ctx.getNode(), objectFormRefused as Error, {
+				message: 'n8n refused the schedule of the registration check',
+			});
+		}
+	}
+}
+
+/** The store's webhook API through the action node's transport, in the given n8n context. */
+export function storeApi(ctx: IHookFunctions | ITriggerFunctions): RegistrationApi {
+	const hook = ctx as IHookFunctions;
+	return {
+		list: async () => await registrationsOfShop.call(hook),
+		create: async (section, url) => await register.call(hook, section, url),
+		remove: async (id) => await unregister.call(hook, id),
+	};
+}
+
+/** The key under which one trigger's registration changes run one at a time (serialize.ts). */
+export const registrationKey = (ctx: IHookFunctions | ITriggerFunctions) =>
+	`${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
+
+function report(ctx: ITriggerFunctions, result: CheckResult, url: string): void {
+	const workflow = ctx.getWorkflow();
+	const name = `workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}"`;
+	for (const d of result.deleted) {
+		ctx.logger.info(
+			`Store Platform Trigger (${name}): removed registration ${d.id} for ${d.section} (${d.reason}: ${d.siteUrl})`,
+			{ workflowId: workflow.id, event: d.section, reason: d.reason },
+		);
+	}
+	if (result.error !== undefined) {
+		ctx.logger.warn(
+			`Store Platform Trigger (${name}): the registration check could not finish (${(result.error as Error).message ?? String(result.error)}); it tries again at the next check. The workflow stays active.`,
+			{ workflowId: workflow.id, url },
+		);
+	}
+}
+
+/** Starts the checks of an activated trigger; the returned close function stops them. */
+export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
+	const state = { closed: false };
+	const closeFunction = async () => {
+		state.closed = true;
+	};
+	const mode = ctx.getActivationMode();
+	if (mode === 'manual') return { closeFunction };
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const minutes = Number(options.registrationCheckMinutes ?? DEFAULT_CHECK_MINUTES);
+	const key = registrationKey(ctx);
+	const expression = checkCron(minutes, key);
+	if (expression === null) return { closeFunction };
+	const events = [...new Set(ctx.getNodeParameter('events', []) as string[])];
+	const workflow = ctx.getWorkflow();
+	const node = ctx.getNode().name;
+
+	const check = async () => {
+		if (state.closed || events.length === 0) return;
+		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
+		const url = data.productionUrl;
+		if (!url) {
+			ctx.logger.debug(`Store Platform Trigger (${workflow.id ?? ''}, ${node}): no production URL yet; check skipped`);
+			return;
+		}
+		const result = await serialize(key, async () =>
+			await checkRegistrations(storeApi(ctx), { events, url }, {
+				stopped: () => state.closed,
+				onCreated: (create, made) =>
+					ctx.logger.warn(recreatedMessage(`workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`, create, url), {
+						workflowId: workflow.id,
+						node,
+						event: create.section,
+						reason: create.reason,
+						registrationId: made.id,
+					}),
+			}),
+		);
+		if (!state.closed) data.webhookIds = result.registered;
+		report(ctx, result, url);
+	};
+	const run = () => {
+		check().catch((error: unknown) =>
+			ctx.logger.warn(`Store Platform Trigger (${workflow.id ?? ''}, ${node}): registration check failed: ${String(error)}`),
+		);
+	};
+
+	// No check at once: n8n runs checkExists()/create() beside trigger() at every activation, at its start and
+	// when a main becomes the leader (both on the same plan), and a check fired now would race them.
+	registerCheckCron(ctx, expression, run);
+	return { closeFunction };
+}
