@@ -146,10 +146,14 @@ class QueueCluster {
 		return this.pg.query(`select id, status, mode, finished from execution_entity where "workflowId" = '${workflowId}' order by id`).map(([id, status, mode, finished]) => ({ id, status, mode, finished: finished === 't' }));
 	}
 
-	/** Execution rows of a workflow in Postgres, counted. */
-	executionCount(workflowId) {
+	/**
+	 * Execution rows of a workflow in Postgres, counted. A row is written when a delivery is queued (status
+	 * 'new'); with `{ finished: true }` only those the worker has ended (status not new/running/waiting).
+	 */
+	executionCount(workflowId, { finished = false } = {}) {
 		if (!/^[A-Za-z0-9]+$/.test(workflowId)) throw new Error(`unexpected workflow id ${workflowId}`);
-		return Number(this.pg.query(`select count(*) from execution_entity where "workflowId" = '${workflowId}'`)[0][0]);
+		const where = finished ? ` and status not in ('new', 'running', 'waiting')` : '';
+		return Number(this.pg.query(`select count(*) from execution_entity where "workflowId" = '${workflowId}'${where}`)[0][0]);
 	}
 
 	/** Execution ids in "Worker started execution <id>" (or "finished") lines of a process's output, in order. */
