@@ -21,6 +21,8 @@
  *   c. trigger   Store Platform Trigger -> HTTP Request to a collector: activated before start, its
  *                registrations on the sandbox, form and JSON deliveries reach the collector, tampered
  *                deliveries get 401 and start nothing, REST deactivation leaves no registration
+ *   h. healing   self-healing registrations (test/e2e/healing.js): deleted while active / while n8n is down,
+ *                the webhook API answering 503 for 2 min, "Listen for test event", deactivation (~10 min)
  *   d. Connect   storePlatformOAuth1Api created over REST, Connect clicked in headless Chromium,
  *                approved on the sandbox's authorize page, then a node with that credential runs
  *   e. editor    (2.x) screenshot of the node's parameters panel -> docs/editor.png

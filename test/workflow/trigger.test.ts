@@ -81,6 +81,25 @@ describe('registration lifecycle', () => {
 		expect(registered('https://other.example/hook')).toEqual(['order/create']);
 	});
 
+	it('at a new public address of n8n, moves its registrations there; deactivation removes any left at the old one', async () => {
+		const OLD = 'http://10.0.0.5:5678/webhook/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
+		const TEST = 'http://127.0.0.1:5678/webhook-test/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
+		env.sandbox.store.webhooks.insert({ id: 901, section: 'order/create', site_url: TEST, format: 'json' });
+		await activate(['order/create', 'order/paid'], {}, OLD);
+		expect(registered(OLD)).toEqual(['order/create', 'order/paid']);
+		const data = await activate(['order/create', 'order/paid']);
+		expect(registered()).toEqual(['order/create', 'order/paid']);
+		expect(registered(OLD)).toEqual([]);
+		expect(data.productionUrl).toBe(HOOK_URL);
+		// a registration at the old address that appears later (another n8n still running there) goes at deactivation
+		env.sandbox.store.webhooks.insert({ id: 902, section: 'order/paid', site_url: OLD, format: 'json' });
+		await lifecycle('delete', [], data);
+		expect(registered()).toEqual([]);
+		expect(registered(OLD)).toEqual([]);
+		// the editor's test registration is not this activation's
+		expect(registered(TEST)).toEqual(['order/create']);
+	});
+
 	it('retries a delete the shop fails once, and treats a registration already gone as removed', async () => {
 		const data = await activate(['order/create', 'product/create']);
 		env.sandbox.faults.add({ type: 'status', status: 500, match: /^DELETE /, times: 1 });

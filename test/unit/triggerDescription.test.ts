@@ -1,0 +1,40 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+
+const node = new StorePlatformTrigger();
+const d = node.description;
+
+describe('trigger description', () => {
+	it('has typeVersion 2 as the default, typeVersion 1 still loadable', () => {
+		expect(d.version).toEqual([1, 2]);
+		expect(d.defaultVersion).toBe(2);
+	});
+
+	it('describes its webhook with literal values only (no expression for n8n to evaluate per delivery)', () => {
+		for (const w of d.webhooks ?? []) {
+			for (const [key, value] of Object.entries(w)) expect([key, String(value).startsWith('=')]).toEqual([key, false]);
+		}
+	});
+
+	it('offers "Check Registrations Every (Minutes)" in Options, default 5, 0 = off', () => {
+		const options = d.properties.find((p) => p.name === 'options') as INodeProperties;
+		const check = (options.options as INodeProperties[]).find((o) => o.name === 'registrationCheckMinutes');
+		expect(check).toMatchObject({ displayName: 'Check Registrations Every (Minutes)', type: 'number', default: 5 });
+		expect(check?.typeOptions?.minValue).toBe(0);
+	});
+
+	it('names the public-address variables of n8n 1.x and 2.x and says it re-registers itself', () => {
+		const notice = String(d.properties.find((p) => p.type === 'notice')?.displayName);
+		expect(notice).toContain('WEBHOOK_URL');
+		expect(notice).toContain('N8N_WEBHOOK_URL');
+		expect(notice).toMatch(/registers itself again/);
+	});
+
+	it('has trigger() for the scheduled check and a pass-through execute() for test runs', async () => {
+		expect(typeof node.trigger).toBe('function');
+		const items = [{ json: { a: 1 } }];
+		const out = await node.execute.call({ getInputData: () => items } as never);
+		expect(out).toEqual([items]);
+	});
+});
