@@ -212,11 +212,11 @@ async function runQueueLeg({ version, tgz, check, log, area, keep, cleanups, san
 		const bad = again.filter((e) => e.status !== 'success' || e.mode !== 'webhook');
 		assert.deepStrictEqual(bad.slice(0, 5), [], `${bad.length} not successful webhook executions`);
 		const dbIds = again.map((e) => e.id).sort();
-		const started = cluster.workerExecutionIds('started');
-		const finished = cluster.workerExecutionIds('finished');
-		assert.strictEqual(new Set(started).size, started.length, 'an execution started twice on the worker');
-		assert.deepStrictEqual([...started].sort(), dbIds, 'the worker started exactly the executions in Postgres');
-		assert.deepStrictEqual([...finished].sort(), dbIds, 'the worker finished exactly the executions in Postgres');
+		const startedIds = cluster.workerExecutionIds('started');
+		const finishedIds = cluster.workerExecutionIds('finished');
+		assert.strictEqual(new Set(startedIds).size, startedIds.length, 'an execution started twice on the worker');
+		assert.deepStrictEqual([...startedIds].sort(), dbIds, 'the worker started exactly the executions in Postgres');
+		assert.deepStrictEqual([...finishedIds].sort(), dbIds, 'the worker finished exactly the executions in Postgres');
 		assert.deepStrictEqual(QueueCluster.executionIdsIn(cluster.main.output), [], 'main ran executions');
 		assert.deepStrictEqual(QueueCluster.executionIdsIn(cluster.webhook.output), [], 'the webhook process ran executions');
 		// every delivery reached the collector exactly once, from an execution in Postgres
