@@ -7,7 +7,8 @@
  *
  *   npm run bench                       everything (~20–25 min on 2 cores)
  *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
- *   npm run bench -- --only=returnAll,trigger,startup
+ *   npm run bench -- --only=returnAll,trigger,startup,queue
+ *                                       (queue: its own section in bench/RESULTS.md, updated unless --no-write)
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
@@ -26,17 +27,18 @@ const { startBenchSandbox } = require('./lib/sandbox');
 const returnAll = require('./returnAll');
 const trigger = require('./trigger');
 const startup = require('./startup');
+const queue = require('./queue');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['returnAll', 'startup', 'trigger'];
+const DEFAULT_SECTIONS = ['returnAll', 'startup', 'trigger', 'queue'];
 
 function parseArgs(argv) {
 	const opts = { quick: false, write: undefined, only: DEFAULT_SECTIONS };
 	for (const a of argv) {
 		if (a === '--quick') opts.quick = true;
-		else if (a === '--no-write') opts.write = false;
+		else if (a === '--no-write') (opts.write = false), (opts.noWrite = true);
 		else if (a.startsWith('--write=')) opts.write = path.resolve(a.slice(8));
 		else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').filter(Boolean);
 		else if (a === '--help' || a === '-h') {
@@ -62,6 +64,21 @@ function speedCheck() {
 		if (acc < 0) console.log(acc);
 	}
 	return Math.min(...times);
+}
+
+/** Versions of the Debian postgres and redis-server the queue section ran on. */
+function queueMeta() {
+	const first = (cmd, args) => {
+		const r = spawnSync(cmd, args, { encoding: 'utf8' });
+		return r.status === 0 ? r.stdout.trim().split('\n')[0] : '?';
+	};
+	const { postgresBinDir, redisServerBin } = require('../scripts/n8n/services');
+	const pg = postgresBinDir();
+	const redis = redisServerBin();
+	return {
+		pg: pg ? first(path.join(pg, 'postgres'), ['--version']).replace(/^postgres \(PostgreSQL\) /, '') : '?',
+		redis: redis ? (/v=(\S+)/.exec(first(redis, ['--version'])) || [])[1] || '?' : '?',
+	};
 }
 
 function gitInfo() {
@@ -158,6 +175,8 @@ async function main() {
 			return { raw, summary: trigger.summarise(raw) };
 		});
 		if (tr) parts.trigger = tr;
+		const qu = await section('queue', async () => queue.summarise(await queue.run(ctx)));
+		if (qu) parts.queue = qu;
 	} finally {
 		await cleanup();
 		await sb.sandbox.close();
@@ -209,7 +228,10 @@ async function main() {
 		totalS: (Date.now() - t0) / 1000,
 		quick: opts.quick,
 	};
-	const md = render(meta, parts);
+	let md = render(meta, parts);
+	// queue mode: its own block (bench/queue.js), carried over from the file when this run did not measure it
+	const queueMd = parts.queue ? queue.render(parts.queue, { ...meta, ...queueMeta() }) : queue.existingSection(RESULTS);
+	if (queueMd) md = `${md.replace(/\s*$/, '')}\n\n${queueMd}\n`;
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
@@ -221,6 +243,9 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
+	} else if (parts.queue && !opts.noWrite && !opts.quick) {
+		queue.writeSection(RESULTS, queue.render(parts.queue, { ...meta, ...queueMeta() }));
+		log(`written the queue-mode section of ${path.relative(PROJECT_DIR, RESULTS)}`);
 	}
 	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	if (parts.errors.length) process.exitCode = 1;

@@ -6,6 +6,7 @@
  *   npm run test:e2e                      both versions (2.40.7 on Node 24, 1.123.81 on Node 20)
  *   node test/e2e/run.js 2.40.7           one version
  *   options: --no-browser (skip the Connect flow and the screenshot)
+ *            --no-queue   (skip the queue-mode leg, test/e2e/queue.js)
  *            --keep       (keep the n8n user folders, print their paths)
  *   env:     STORE_PLATFORM_E2E_TIMEOUT_MIN   hard limit for the whole suite (default 60)
  *            STORE_PLATFORM_N8N_CACHE         where n8n is installed (see scripts/n8n/install.js)
@@ -25,6 +26,7 @@
  *   d. Connect   storePlatformOAuth1Api created over REST, Connect clicked in headless Chromium,
  *                approved on the sandbox's authorize page, then a node with that credential runs
  *   e. editor    (2.x) screenshot of the node's parameters panel -> docs/editor.png
+ *   q. queue     (2.x, after the versions) Postgres + Redis, main + worker + webhook process: test/e2e/queue.js
  * Then a compatibility table (also written to test/e2e/RESULTS.md) and "N passed, N failed".
  * Every process it starts (n8n, task runners, chromium) is ended on exit, also on failure or timeout.
  */
@@ -41,11 +43,13 @@ const { ensureN8n, isInstalled, ensurePlaywrightCore, cacheRoot, SUPPORTED } = r
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
 const { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, httpRequestWorkflow } = require('./workflows');
 const browserLib = require('./browser');
+const { runQueueLeg } = require('./queue');
 
 const argv = process.argv.slice(2);
 const VERSIONS = argv.filter((a) => /^\d+\.\d+\.\d+$/.test(a));
 if (!VERSIONS.length) VERSIONS.push('2.40.7', '1.123.81');
 const NO_BROWSER = argv.includes('--no-browser');
+const NO_QUEUE = argv.includes('--no-queue');
 const KEEP = argv.includes('--keep');
 // the versions run side by side (own sandbox, collector, n8n, browser each) unless --serial
 const PARALLEL = !argv.includes('--serial') && VERSIONS.length > 1;
@@ -192,6 +196,27 @@ async function suiteFor(version, tgz, pw) {
 	} finally {
 		await runCleanups(cleanups);
 		running.delete(cleanups);
+	}
+}
+
+/** The queue-mode leg (test/e2e/queue.js) of a 2.x version, with its own cleanups. */
+async function queueFor(version, tgz) {
+	const cleanups = [];
+	running.add(cleanups);
+	const r = (results[version] = results[version] || { times: {} });
+	const t = Date.now();
+	const area = areaOf(version, 'queue');
+	try {
+		await runQueueLeg({ version, tgz, check, log, area, keep: KEEP, cleanups, sandboxModule, startCollector, waitFor, sleep, r });
+	} catch (e) {
+		failed++;
+		failures.push(`n8n ${version} queue mode: ${firstLine(e)}`);
+		log(`  FAIL n8n ${version} queue mode: ${e.stack || e}`);
+		area.fail('queue mode', e);
+	} finally {
+		await runCleanups(cleanups);
+		running.delete(cleanups);
+		r.times.queue = Date.now() - t;
 	}
 }
 
@@ -611,8 +636,9 @@ async function runBrowserParts({ n8n, sandbox, r, major, pw, connect, editor, cr
 // ---- table, results file -----------------------------------------------------------------------
 
 function table() {
-	const cols = ['n8n', 'Node', 'loads', 'action', 'trigger', 'Connect', 'editor'];
-	const rows = Object.entries(results).map(([v, r]) => [v, r.node || '', r.loads || '', r.action || '', r.trigger || '', r.connect || '', r.editor || '']);
+	const cols = ['n8n', 'Node', 'loads', 'action', 'trigger', 'Connect', 'editor', 'queue mode'];
+	const queue = (r) => (r.queue === 'pass' && r.queuePending ? `pass (pending: ${r.queuePending})` : r.queue || '');
+	const rows = Object.entries(results).map(([v, r]) => [v, r.node || '', r.loads || '', r.action || '', r.trigger || '', r.connect || '', r.editor || '', queue(r)]);
 	const cell = (s) => String(s).replace(/\|/g, '\\|');
 	return [`| ${cols.join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`, ...rows.map((x) => `| ${x.map(cell).join(' | ')} |`)].join('\n');
 }
@@ -620,7 +646,7 @@ function table() {
 function writeResults(totalMs, pkgVersion) {
 	const date = new Date().toISOString().slice(0, 10);
 	const timing = Object.entries(results)
-		.map(([v, r]) => `| ${v} | ${secs(r.times.total || 0)} | ${secs(r.times.load || 0)} | ${secs(r.times.action || 0)} | ${secs(r.times.startTotal || 0)} | ${secs(r.times.trigger || 0)} | ${secs(r.times.browser || 0)} |`)
+		.map(([v, r]) => `| ${v} | ${secs(r.times.total || 0)} | ${secs(r.times.load || 0)} | ${secs(r.times.action || 0)} | ${secs(r.times.startTotal || 0)} | ${secs(r.times.trigger || 0)} | ${secs(r.times.browser || 0)} | ${secs(r.times.queue || 0)} |`)
 		.join('\n');
 	const notes = Object.entries(results)
 		.map(([v, r]) => {
@@ -630,6 +656,8 @@ function writeResults(totalMs, pkgVersion) {
 			if (r.restartRestores !== undefined) n.push(r.restartRestores ? 'a restart re-registers webhooks the shop lost (n8n calls checkExists/create at start)' : 'a restart does NOT re-register webhooks the shop lost (n8n keeps published webhook triggers; deactivate + activate does)');
 			if (r.healSeconds !== undefined) n.push(`self-healing (check every 1 min): registrations deleted while active were back after ${r.healSeconds} s, after a 2-min 503 of the webhook API ${r.afterFaultSeconds} s after it ended, after a restart ${r.restartHealSeconds} s after ready`);
 			if (r.connectFlow) n.push(`Connect flow on the sandbox: ${r.connectFlow.join(' → ')}`);
+			if (r.queueBurst) n.push(`queue mode: ${r.queueBurst.ok}/${r.queueBurst.sent} deliveries answered 200 by the webhook process at ${r.queueBurst.rate.toFixed(1)}/s (20 at a time), ${r.queueRows ?? '?'} executions in Postgres, all on the worker`);
+			if (r.queuePending) n.push(`queue mode: pending: ${r.queuePending}`);
 			if (r.screenshot) n.push(`editor screenshot \`${r.screenshot.file}\` (${Math.round(r.screenshot.bytes / 1024)} KB)`);
 			return `- ${v}: ${n.join('; ') || '—'}`;
 		})
@@ -652,11 +680,16 @@ ${table()}
 - **Connect**: \`storePlatformOAuth1Api\` created over REST, Connect clicked in headless Chromium, approved
   on the sandbox's authorize page, then a node with \`authentication: oAuth1\` lists categories.
 - **editor**: screenshot of the node's parameters panel (\`docs/editor.png\`), taken on 2.x.
+- **queue mode** (2.x, \`test/e2e/queue.js\`): Postgres + Redis (Debian packages), main + worker + webhook process
+  sharing one user folder; activation registers the webhook process's URL; ${process.env.STORE_PLATFORM_E2E_QUEUE_DELIVERIES || 1000} PHP-signed deliveries,
+  20 at a time, each run exactly once by the worker (Postgres rows = the worker's executions, none by main);
+  50 forgeries → 401 and no execution; removed registrations re-created once for the cluster by the registration
+  check; deactivation leaves 0 registrations.
 
 Times per version (${PARALLEL ? 'both versions side by side' : 'one version after the other (--serial)'}; the machine's load varies):
 
-| n8n | total | install + load | action | start | trigger | browser |
-|---|---|---|---|---|---|---|
+| n8n | total | install + load | action | start | trigger | browser | queue mode |
+|---|---|---|---|---|---|---|---|
 ${timing}
 
 Observed:
@@ -780,6 +813,8 @@ async function main() {
 		} else {
 			for (const v of todo) await suiteFor(v, tgz, pw);
 		}
+		// queue mode (2.x), after the versions: its 1,000-delivery burst wants the machine to itself
+		for (const v of todo.filter((x) => Number(x.split('.')[0]) >= 2 && !NO_QUEUE)) await queueFor(v, tgz);
 	}
 
 	const totalMs = Date.now() - T0;
