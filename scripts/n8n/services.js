@@ -19,6 +19,7 @@ const net = require('net');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { LIVE, killGroup, freePort } = require('./process');
+const { aptInstall, which } = require('./apt');
 
 const PG_USER = 'n8n';
 const PG_DATABASE = 'n8n';
@@ -33,11 +34,6 @@ function postgresBinDir() {
 		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'postgres')))
 		.sort((a, b) => Number(b) - Number(a));
 	return majors.length ? path.join(root, majors[0], 'bin') : undefined;
-}
-
-function which(bin) {
-	const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' });
-	return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 function redisServerBin() {
@@ -63,32 +59,13 @@ function ensureServices({ log = () => {}, timeoutMs = 15 * 60 * 1000 } = {}) {
 	let missing = missingServices();
 	const installed = [];
 	if (missing.length) {
-		const pkgs = missing.map((m) => m.pkg);
-		const how = `apt-get update && apt-get install -y --no-install-recommends ${pkgs.join(' ')}`;
-		const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-		const apt = which('apt-get');
-		if (!isRoot || !apt || process.env.STORE_PLATFORM_NO_APT) {
-			const reason = !apt ? 'apt-get not found (Debian/Ubuntu packages expected)' : !isRoot ? 'not running as root' : 'STORE_PLATFORM_NO_APT is set';
+		try {
+			installed.push(...aptInstall(missing.map((m) => m.pkg), { why: `queue mode (${missing.map((m) => m.why).join('; ')})`, log, timeoutMs }));
+		} catch (e) {
 			throw new Error(
-				`queue mode needs Debian's ${pkgs.join(' and ')} (${missing.map((m) => m.why).join('; ')}), not installed; ` +
-					`cannot install them here: ${reason}. Install them as root:\n  ${how}\n` +
-					'or point STORE_PLATFORM_PG_BIN (folder with initdb, postgres, psql) and STORE_PLATFORM_REDIS_SERVER at existing binaries.',
+				`${e.message}\nor point STORE_PLATFORM_PG_BIN (folder with initdb, postgres, psql) and STORE_PLATFORM_REDIS_SERVER at existing binaries.`,
 			);
 		}
-		log(`installing ${pkgs.join(' and ')} (${how})`);
-		const policy = '/usr/sbin/policy-rc.d';
-		const ownPolicy = !fs.existsSync(policy);
-		if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# store-platform e2e: keep package services from starting during apt-get install\nexit 101\n', { mode: 0o755 });
-		try {
-			const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-			for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...pkgs]]) {
-				const r = spawnSync(apt, args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
-				if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stdout).slice(-2000)}\n${String(r.stderr).slice(-2000)}`);
-			}
-		} finally {
-			if (ownPolicy) fs.rmSync(policy, { force: true });
-		}
-		installed.push(...pkgs);
 		missing = missingServices();
 		if (missing.length) throw new Error(`still missing after apt-get install: ${missing.map((m) => m.why).join('; ')}`);
 	}
