@@ -12,7 +12,8 @@
  *     to a URL -> refused naming the field, no request;
  *   - a Luxon DateTime and {{ $now }} -> sent as the workflow time zone's wall clock.
  *
- *   node test/e2e/inputRules.js [2.40.7]        (run under: flock -s /tmp/sp-heavy.lock ...)
+ *   node test/e2e/inputRules.js [2.40.7] [--tgz=<packed package>]
+ * Part of `npm run test:e2e` (run.js runs it for each version, as a child process).
  *
  * Needs n8n in the cache (scripts/n8n/install.js); compiles the sandbox (tsc) and packs the package.
  */
@@ -103,9 +104,13 @@ async function check(name, fn) {
 async function main() {
 	console.log(`# input rules in real n8n ${VERSION}`);
 	if (!isInstalled(VERSION)) throw new Error(`n8n ${VERSION} is not in the cache: node scripts/n8n/install.js ${VERSION}`);
-	const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
-	if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-	const tgz = packProject();
+	// --tgz=<packed package>: run by test/e2e/run.js, which has compiled the sandbox and packed already
+	let tgz = (process.argv.find((a) => a.startsWith('--tgz=')) || '').slice(6);
+	if (!tgz) {
+		const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
+		if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+		tgz = packProject();
+	}
 	const { startSandbox } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
 	const sandbox = await startSandbox({ port: 0 });
 	const n8n = await N8nInstance.create({ version: VERSION });

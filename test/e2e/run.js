@@ -26,6 +26,7 @@
  *   d. Connect   storePlatformOAuth1Api created over REST, Connect clicked in headless Chromium,
  *                approved on the sandbox's authorize page, then a node with that credential runs
  *   e. editor    (2.x) screenshot of the node's parameters panel -> docs/editor.png
+ *   i. inputs    (after the versions, side by side) expression-fed values in real n8n: test/e2e/inputRules.js
  *   q. queue     (2.x, after the versions) Postgres + Redis, main + worker + webhook process: test/e2e/queue.js
  * Then a compatibility table (also written to test/e2e/RESULTS.md) and "N passed, N failed".
  * Every process it starts (n8n, task runners, chromium) is ended on exit, also on failure or timeout.
@@ -169,6 +170,29 @@ function installInChild(version) {
 		child.on('error', () => resolve(false));
 		child.on('close', (code) => resolve(code === 0));
 	});
+}
+
+/**
+ * The input-rules leg (test/e2e/inputRules.js: expression-fed values in real n8n) of one version, as a child
+ * process with its own n8n; one check, its output printed when it fails.
+ */
+async function inputRulesFor(version, tgz) {
+	await check(`n8n ${version}: input rules in real n8n (test/e2e/inputRules.js)`, () =>
+		new Promise((resolve, reject) => {
+			let out = '';
+			const child = spawn(process.execPath, [path.join(__dirname, 'inputRules.js'), version, `--tgz=${tgz}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+			const stop = () => child.exitCode === null && child.kill('SIGTERM');
+			globalCleanups.push(stop);
+			child.stdout.on('data', (d) => (out += d));
+			child.stderr.on('data', (d) => (out += d));
+			child.on('error', reject);
+			child.on('close', (code) => {
+				const summary = (out.match(/(\d+) passed, (\d+) failed/) || [])[0] || 'no summary';
+				if (code === 0) resolve(summary);
+				else reject(new Error(`exit ${code}, ${summary}:\n${out.split('\n').slice(-40).join('\n')}`));
+			});
+		}),
+	{ timeoutMs: 10 * 60 * 1000, area: areaOf(version, 'inputs') });
 }
 
 /** The sandbox store server of the project, compiled by tsc into build/. */
@@ -636,9 +660,9 @@ async function runBrowserParts({ n8n, sandbox, r, major, pw, connect, editor, cr
 // ---- table, results file -----------------------------------------------------------------------
 
 function table() {
-	const cols = ['n8n', 'Node', 'loads', 'action', 'trigger', 'Connect', 'editor', 'queue mode'];
+	const cols = ['n8n', 'Node', 'loads', 'action', 'trigger', 'Connect', 'editor', 'input rules', 'queue mode'];
 	const queue = (r) => (r.queue === 'pass' && r.queuePending ? `pass (pending: ${r.queuePending})` : r.queue || '');
-	const rows = Object.entries(results).map(([v, r]) => [v, r.node || '', r.loads || '', r.action || '', r.trigger || '', r.connect || '', r.editor || '', queue(r)]);
+	const rows = Object.entries(results).map(([v, r]) => [v, r.node || '', r.loads || '', r.action || '', r.trigger || '', r.connect || '', r.editor || '', r.inputs || '', queue(r)]);
 	const cell = (s) => String(s).replace(/\|/g, '\\|');
 	return [`| ${cols.join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`, ...rows.map((x) => `| ${x.map(cell).join(' | ')} |`)].join('\n');
 }
@@ -813,6 +837,7 @@ async function main() {
 		} else {
 			for (const v of todo) await suiteFor(v, tgz, pw);
 		}
+		await Promise.all(todo.map((v) => inputRulesFor(v, tgz)));
 		// queue mode (2.x), after the versions: its 1,000-delivery burst wants the machine to itself
 		for (const v of todo.filter((x) => Number(x.split('.')[0]) >= 2 && !NO_QUEUE)) await queueFor(v, tgz);
 	}
