@@ -15,24 +15,27 @@ export const DEFAULT_PARALLEL = 16;
 export const SLOW_WINDOWS = 20;
 
 export interface Window {
-	/** Requests allowed in flight (fractional: growth adds 1/limit per answer). */
+	/** Requests allowed in flight. */
 	limit: number;
 	/** The user's bound. */
 	ceiling: number;
 	/** Below this, grow fast (one per window); at or above it, slowly: one below the level last refused. */
 	safe: number;
+	/** Answers counted towards the next step of growth. */
+	answers: number;
 }
 
 /** The window after an answer that was not a 429/503, when the window was in full use. */
 export function grown(w: Window): Window {
-	const step = w.limit < w.safe ? 1 / w.limit : 1 / (SLOW_WINDOWS * w.limit);
-	return { ...w, limit: Math.min(w.ceiling, w.limit + step) };
+	if (w.limit >= w.ceiling) return { ...w, limit: w.ceiling, answers: 0 };
+	const answers = w.answers + 1;
+	const needed = w.limit < w.safe ? w.limit : w.limit * SLOW_WINDOWS;
+	return answers >= needed ? { ...w, limit: w.limit + 1, answers: 0 } : { ...w, answers };
 }
 
 /** The window after a 429/503 (multiplicative decrease; the refused level minus one is remembered). */
 export function shrunk(w: Window): Window {
-	const level = Math.floor(w.limit);
-	return { ...w, limit: Math.max(1, Math.floor(level / 2)), safe: Math.max(1, level - 1) };
+	return { ...w, limit: Math.max(1, Math.floor(w.limit / 2)), safe: Math.max(1, w.limit - 1), answers: 0 };
 }
 
 export type Outcome = 'answered' | 'throttled' | 'failed';
@@ -56,11 +59,11 @@ export class Pool {
 		private readonly now: () => number = Date.now,
 	) {
 		const bound = Math.max(1, Math.floor(ceiling));
-		this.window = { limit: bound, ceiling: bound, safe: bound };
+		this.window = { limit: bound, ceiling: bound, safe: bound, answers: 0 };
 	}
 
 	get limit(): number {
-		return Math.floor(this.window.limit);
+		return this.window.limit;
 	}
 
 	get ceiling(): number {
