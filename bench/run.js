@@ -7,7 +7,8 @@
  *
  *   npm run bench                       everything (~20–25 min on 2 cores)
  *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
- *   npm run bench -- --only=returnAll,trigger,startup
+ *   npm run bench -- --only=returnAll,trigger,startup,bulk
+ *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
@@ -26,17 +27,21 @@ const { startBenchSandbox } = require('./lib/sandbox');
 const returnAll = require('./returnAll');
 const trigger = require('./trigger');
 const startup = require('./startup');
+const bulk = require('./bulk');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['returnAll', 'startup', 'trigger'];
+const DEFAULT_SECTIONS = ['returnAll', 'startup', 'bulk', 'trigger'];
 
 function parseArgs(argv) {
-	const opts = { quick: false, write: undefined, only: DEFAULT_SECTIONS };
+	const opts = { quick: false, write: undefined, noWrite: false, only: DEFAULT_SECTIONS };
 	for (const a of argv) {
 		if (a === '--quick') opts.quick = true;
-		else if (a === '--no-write') opts.write = false;
+		else if (a === '--no-write') {
+			opts.write = false;
+			opts.noWrite = true;
+		}
 		else if (a.startsWith('--write=')) opts.write = path.resolve(a.slice(8));
 		else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').filter(Boolean);
 		else if (a === '--help' || a === '-h') {
@@ -151,6 +156,8 @@ async function main() {
 		if (ra) parts.returnAll = ra;
 		const st = await section('startup', async () => startup.summarise(await startup.run(ctx)));
 		if (st) parts.startup = st;
+		const bk = await section('bulk', async () => await bulk.run(ctx));
+		if (bk) parts.bulk = bk;
 		// the diagnostics (~2 min each) must still fit after the trigger repetitions
 		ctx.reserveMs = 420000;
 		const tr = await section('trigger', async () => {
@@ -205,7 +212,11 @@ async function main() {
 		totalS: (Date.now() - t0) / 1000,
 		quick: opts.quick,
 	};
-	const md = render(meta, parts);
+	let md = render(meta, parts);
+	// bench/bulk.js writes its own section of RESULTS.md (kept by a run without it)
+	const bulkSection = parts.bulk ? bulk.render(parts.bulk, { date: meta.date, version: meta.n8nVersion, commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`, quick: opts.quick }) : undefined;
+	const previous = fs.existsSync(RESULTS) ? bulk.existingSection(fs.readFileSync(RESULTS, 'utf8')) : undefined;
+	if (bulkSection || previous) md = bulk.spliceSection(md, bulkSection ?? previous);
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
@@ -217,6 +228,9 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
+	} else if (bulkSection && !opts.noWrite && !opts.quick) {
+		bulk.writeSection(RESULTS, bulkSection);
+		log(`written the bulk section of ${path.relative(PROJECT_DIR, RESULTS)}`);
 	}
 	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	if (parts.errors.length) process.exitCode = 1;
