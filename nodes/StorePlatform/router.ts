@@ -16,6 +16,7 @@ import { InputError, toInteger } from './values';
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	if (items.length === 0) return [[]];
 	const continueOnFail = this.continueOnFail();
 	const results: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const prepared: Array<PreparedRow | undefined> = new Array(items.length);
