@@ -5,7 +5,7 @@
  * a request the store answered with anything but 429/503 is never sent again; Return All shares the
  * node run's bound.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PARALLEL } from '../../nodes/StorePlatform/transport/pool';
@@ -40,7 +40,7 @@ function requestCounts(s: Sandbox): Map<string, number> {
 	return counts;
 }
 
-const updateVendors = (options: IDataObject = {}) => ({
+const updateVendors = (options: INodeParameters = {}): INodeParameters => ({
 	resource: 'vendor',
 	operation: 'update',
 	vendorId: byExpression,
