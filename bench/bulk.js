@@ -246,6 +246,8 @@ function summarise(out) {
 
 const yes = (b) => (b ? '**met**' : '**NOT met**');
 const med = (runs, f) => summary(runs.filter((r) => r.ok).map(f));
+/** Counts of every run, failed ones included (a failed run still made its requests). */
+const all = (runs, f) => summary(runs.map(f));
 const fmtCount = (s) => (Number.isFinite(s.median) ? (s.min === s.max ? fmtNum(s.median) : `${fmtNum(s.median)} (${fmtNum(s.min)}–${fmtNum(s.max)})`) : '–');
 
 function render(out, meta) {
@@ -279,10 +281,10 @@ function render(out, meta) {
 		r.runs.every((x) => x.ok) ? fmtMs(r.time) : `FAILED (${r.runs.filter((x) => !x.ok).length}/${r.runs.length}): ${String(r.runs.find((x) => !x.ok)?.error ?? '').split('\n')[0].slice(0, 90)}`,
 		r.runs.map((x) => `${fmtNum(x.once ?? NaN)}/1,000`).join(', '),
 		r.runs.map((x) => (x.paired ? 'yes' : 'no')).join(', '),
-		fmtCount(med(r.runs.length ? r.runs : [], (x) => x.requests)),
-		fmtCount(med(r.runs, (x) => x.capped)),
-		fmtCount(med(r.runs, (x) => x.maxInFlight)),
-		fmtCount(med(r.runs, (x) => x.connections)),
+		fmtCount(all(r.runs, (x) => x.requests)),
+		fmtCount(all(r.runs, (x) => x.capped)),
+		fmtCount(all(r.runs, (x) => x.maxInFlight)),
+		fmtCount(all(r.runs, (x) => x.connections)),
 	];
 	L.push(
 		table(

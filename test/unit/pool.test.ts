@@ -9,8 +9,14 @@ const w = (limit: number, ceiling: number, safe: number, answers = 0): Window =>
 describe('AIMD window (pure)', () => {
 	it('halves on a 429/503 and remembers one below the refused level', () => {
 		expect(shrunk(w(16, 16, 16))).toEqual(w(8, 16, 15));
-		expect(shrunk(w(5, 16, 4, 3))).toEqual(w(2, 16, 4));
+		expect(shrunk(w(5, 16, 7, 3))).toEqual(w(2, 16, 4));
 		expect(shrunk(w(3, 16, 8))).toEqual(w(1, 16, 2));
+	});
+
+	it('a refused probe above the safe level only steps back to it', () => {
+		expect(shrunk(w(5, 16, 4, 17))).toEqual(w(4, 16, 4));
+		// and a refusal at the safe level itself is congestion again: halved
+		expect(shrunk(w(4, 16, 4))).toEqual(w(2, 16, 3));
 	});
 
 	it('never goes below one', () => {

@@ -2,13 +2,13 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * One bounded, adaptive pool of requests per node run (p-limit's queue, TCP's AIMD window): at most
- * `floor(limit)` requests in flight; a 429/503 halves the window (once per window of requests: answers
- * to requests sent before the cut do not cut again), a full window of answers grows it back by one,
- * quickly up to just below the level that was refused, then slowly (one per SLOW_WINDOWS windows), never
- * above the user's bound and never before the store's Retry-After has passed. At a window of one a
- * 429/503 also holds every new request until its Retry-After: the store asks for a pause.
+ * `limit` requests in flight. A 429/503 halves the window (once per window of requests: answers to
+ * requests sent before the cut do not cut again) and remembers one below the refused level as "safe";
+ * a full window of answers grows it by one, quickly up to that level, then slowly (one per SLOW_WINDOWS
+ * windows), never above the user's bound and not before the store's Retry-After has passed. A refusal
+ * while probing above the safe level only steps back to it (the store's limit has not moved). At a
+ * window of one a 429/503 also holds every new request until its Retry-After: the store asks for a pause.
  */
-
 /** Requests in flight at most when the node is not told otherwise (measured: see the README's Performance). */
 export const DEFAULT_PARALLEL = 16;
 /** Windows of answers per step of growth at or above the last refused level. */
@@ -33,8 +33,12 @@ export function grown(w: Window): Window {
 	return answers >= needed ? { ...w, limit: w.limit + 1, answers: 0 } : { ...w, answers };
 }
 
-/** The window after a 429/503 (multiplicative decrease; the refused level minus one is remembered). */
+/**
+ * The window after a 429/503: back to the safe level when probing above it, else halved
+ * (multiplicative decrease), remembering the refused level minus one as safe.
+ */
 export function shrunk(w: Window): Window {
+	if (w.limit > w.safe) return { ...w, limit: w.safe, answers: 0 };
 	return { ...w, limit: Math.max(1, Math.floor(w.limit / 2)), safe: Math.max(1, w.limit - 1), answers: 0 };
 }
 
@@ -57,6 +61,7 @@ export class Pool {
 	constructor(
 		ceiling = DEFAULT_PARALLEL,
 		private readonly now: () => number = Date.now,
+		private readonly wait: (ms: number) => Promise<void> = sleep,
 	) {
 		const bound = Math.max(1, Math.floor(ceiling));
 		this.window = { limit: bound, ceiling: bound, safe: bound, answers: 0 };
@@ -114,7 +119,7 @@ export class Pool {
 		const wait = this.pausedUntil - this.now();
 		if (this.waiting.length > 0 && wait > 0 && !this.waking) {
 			this.waking = true;
-			void sleep(wait).then(() => {
+			void this.wait(wait).then(() => {
 				this.waking = false;
 				this.pump();
 			});
