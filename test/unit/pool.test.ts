@@ -182,3 +182,100 @@ describe('Pool', () => {
 		expect(new Pool(2.7).ceiling).toBe(2);
 	});
 });
+
+/**
+ * The pool against a store that allows `cap` requests in flight (429 + Retry-After beyond), in virtual
+ * time: `latency` ms per answer, `cpu` ms of single-threaded work before and after each request.
+ */
+async function simulate({ n, ceiling, cap, latency = 50, retryAfter = 1000, cpu = 2 }: { n: number; ceiling: number; cap: number; latency?: number; retryAfter?: number; cpu?: number }) {
+	let now = 0;
+	let seq = 0;
+	const events: Array<[number, number, () => void]> = [];
+	const at = (t: number, fn: () => void) => events.push([t, seq++, fn]);
+	const delay = async (ms: number) => await new Promise<void>((resolve) => at(now + ms, resolve));
+	const pool = new Pool(ceiling, () => now, delay);
+	let cpuFree = 0;
+	const work = async (ms: number) => {
+		cpuFree = Math.max(cpuFree, now) + ms;
+		await new Promise<void>((resolve) => at(cpuFree, resolve));
+	};
+	let inFlight = 0;
+	let busy = 0;
+	let last = 0;
+	let refused = 0;
+	let sent = 0;
+	const account = () => {
+		busy += Math.min(inFlight, cap) * (now - last);
+		last = now;
+	};
+	const request = async (): Promise<number> => {
+		await work(cpu);
+		account();
+		inFlight++;
+		sent++;
+		const ok = inFlight <= cap;
+		await delay(ok ? latency : 1);
+		account();
+		inFlight--;
+		await work(cpu);
+		return ok ? 200 : 429;
+	};
+	let next = 0;
+	let failed = 0;
+	const worker = async () => {
+		while (next < n) {
+			next++;
+			for (let attempt = 0; ; attempt++) {
+				const epoch = await pool.acquire(attempt > 0);
+				if ((await request()) === 200) {
+					pool.release(epoch, 'answered');
+					break;
+				}
+				refused++;
+				pool.release(epoch, 'throttled', retryAfter);
+				if (attempt === 4) {
+					failed++;
+					break;
+				}
+				await delay(retryAfter);
+			}
+		}
+	};
+	let finished = false;
+	void Promise.all(Array.from({ length: ceiling }, worker)).then(() => (finished = true));
+	for (;;) {
+		for (let k = 0; k < 50; k++) await Promise.resolve();
+		if (finished) break;
+		if (events.length === 0) throw new Error('the simulation is stuck');
+		events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+		const [t, , fn] = events.shift() as [number, number, () => void];
+		now = Math.max(now, t);
+		fn();
+	}
+	return { ms: now, refused, failed, sent, busy: busy / (cap * now), maxActive: pool.maxActive };
+}
+
+describe('Pool against a store capping requests in flight (virtual time)', () => {
+	it('1,000 requests, store allowing 4, bound 16: the cap kept ≥ 85% busy, few refusals, none given up', async () => {
+		const r = await simulate({ n: 1000, ceiling: 16, cap: 4 });
+		expect(r.failed).toBe(0);
+		expect(r.sent).toBe(1000 + r.refused);
+		expect(r.refused).toBeLessThan(40);
+		expect(r.busy).toBeGreaterThan(0.85);
+		// the floor is 1,000 × 50 ms / 4 = 12.5 s
+		expect(r.ms).toBeLessThan(12_500 / 0.85 + 1000);
+	});
+
+	it('a store allowing 1: one at a time after the first refusals, none given up', async () => {
+		const r = await simulate({ n: 100, ceiling: 16, cap: 1 });
+		expect(r.failed).toBe(0);
+		expect(r.refused).toBeLessThan(30);
+		expect(r.busy).toBeGreaterThan(0.7);
+	});
+
+	it('no cap: the bound is used', async () => {
+		const r = await simulate({ n: 1000, ceiling: 16, cap: 1_000_000 });
+		expect(r.refused).toBe(0);
+		expect(r.maxActive).toBe(16);
+	});
+});

@@ -7,7 +7,8 @@ import { sleep } from 'n8n-workflow';
  * a full window of answers grows it by one, quickly up to that level, then slowly (one per SLOW_WINDOWS
  * windows), never above the user's bound and not before the store's Retry-After has passed. A refusal
  * while probing above the safe level only steps back to it (the store's limit has not moved). At a
- * window of one a 429/503 also holds every new request until its Retry-After: the store asks for a pause.
+ * window of one (not a probe back to it) a 429/503 also holds every new request until its Retry-After: the
+ * store asks for a pause.
  */
 /** Requests in flight at most when the node is not told otherwise (measured: see the README's Performance). */
 export const DEFAULT_PARALLEL = 16;
@@ -51,7 +52,7 @@ export class Pool {
 	private epoch = 0;
 	/** No growth before this time (the store's last Retry-After). */
 	private holdUntil = 0;
-	/** No new request before this time (a 429/503 at a window of one). */
+	/** No new request before this time (a 429/503 of a request sent at a window of one). */
 	private pausedUntil = 0;
 	private waking = false;
 	private readonly waiting: Array<(epoch: number) => void> = [];
@@ -93,11 +94,12 @@ export class Pool {
 		const now = this.now();
 		if (outcome === 'throttled') {
 			if (epoch === this.epoch) {
+				// refused even one at a time: the store asks for a pause
+				if (this.window.limit === 1) this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 				this.window = shrunk(this.window);
 				this.epoch++;
 			}
 			this.holdUntil = Math.max(this.holdUntil, now + waitMs);
-			if (this.limit === 1) this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		} else if (outcome === 'answered' && full && now >= this.holdUntil) {
 			this.window = grown(this.window);
 		}
