@@ -273,6 +273,12 @@ function render(out, meta) {
 	]);
 	L.push(table(['goal', 'result', ''], goal));
 	L.push('');
+	const floorMs = (1000 * out.latencyMs) / 4;
+	L.push(
+		`A store allowing 4 requests in flight at ${out.latencyMs} ms each answers at most ${fmtNum(4000 / out.latencyMs)} requests/s: 1,000 updates take at least ${fmtNum(floorMs)} ms there, ` +
+			`${(floorMs / s.ours.time.median).toFixed(2)}× the uncapped median; ours took ${(s.capped.time.median / floorMs).toFixed(2)}× that floor (the items are read and checked before the first request, which the floor does not count).`,
+	);
+	L.push('');
 	L.push(`### 1,000 vendor updates (${out.runs.filter((r) => r.label.startsWith('b. ours')).length} runs each, interleaved)`);
 	L.push('');
 	const upd = (name, r, cap) => [
@@ -306,11 +312,16 @@ function render(out, meta) {
 			[
 				['1,000', fmtMs(s.ours.time), fmtMs(s.ours.time), s.ours.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.ours.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.ours)],
 				[fmtNum(out.big), fmtMs(s.big.time), `${fmtNum(s.big.time.median / (out.big / 1000))} ms`, s.big.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.big.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.big)],
+				['1,000, HTTP Request node (for comparison)', fmtMs(s.http.time), fmtMs(s.http.time), s.http.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.http.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.http)],
 			],
 		),
 	);
 	L.push('');
-	L.push(`Time ${fmtNum(out.big)} / 1,000: ${s.bigRatio.toFixed(1)}× (linear: ${out.big / 1000}×). RSS is the whole \`n8n execute\` process (n8n itself ~400 MB); the process peak includes printing the run's output as JSON.`);
+	const growth = (r) => med(r.runs, (x) => x.nodePeakRss - x.rssBefore).median;
+	L.push(
+		`Time ${fmtNum(out.big)} / 1,000: ${s.bigRatio.toFixed(1)}× (linear: ${out.big / 1000}×). RSS growth while the node ran: ${fmtMB(growth(s.ours))} for 1,000, ${fmtMB(growth(s.big))} for ${fmtNum(out.big)} (${(growth(s.big) / growth(s.ours)).toFixed(1)}×). ` +
+			"RSS is the whole `n8n execute` process (n8n itself ~400 MB): it includes the items, n8n's run data and the expression engine's memory; the process peak also includes printing the run's output as JSON.",
+	);
 	L.push('');
 	L.push('### Reads: 1,000 Gets and 100 Return All items (each a product\'s variants, 4 per product)');
 	L.push('');
