@@ -8,8 +8,9 @@ import { sleep } from 'n8n-workflow';
  * windows), never above the user's bound and not before the store's Retry-After has passed. A refusal
  * while probing above the safe level only steps back to it (the store's limit has not moved). At a
  * window of one (not a probe back to it) a 429/503 also holds every new request until its Retry-After: the
- * store asks for a pause.
+ * store asks for a pause. The decisions are the pure functions grown() and shrunk().
  */
+
 /** Requests in flight at most when the node is not told otherwise (measured: see the README's Performance). */
 export const DEFAULT_PARALLEL = 16;
 /** Windows of answers per step of growth at or above the last refused level. */
