@@ -12,6 +12,7 @@
  *   e. 1,000 Gets, 100 Return All items (a product's variants each): ours vs the HTTP Request node
  *
  * Writes its own section of RESULTS.md (between BEGIN/END markers), leaving the others as they are.
+ * Environment: BULK_LATENCY_MS (50), BULK_REPS (3 runs of each comparison), BULK_BIG_REPS (2 runs of 10,000).
  */
 const fs = require('fs');
 const n8n = require('./lib/n8n');
@@ -109,7 +110,7 @@ function writes(recs, n) {
 
 async function run(ctx) {
 	const { quick, sb } = ctx;
-	const reps = quick ? 1 : 3;
+	const reps = quick ? 1 : Number(process.env.BULK_REPS || 3);
 	const big = quick ? 2000 : 10000;
 	const { N8nInstance } = n8n.harness();
 	const sandbox = sb.sandbox;
@@ -204,7 +205,7 @@ async function run(ctx) {
 
 		log(`bulk d: ${big} updates`);
 		sb.seedTo('vendor', 'vendors', big);
-		for (let rep = 0; rep < (quick ? 1 : 2); rep++) await measure(`ours-update-${big}`, `d. ours update ${big} #${rep + 1}`, { n: big, check: 'writes', extra: { timeoutMs: 900000 } });
+		for (let rep = 0; rep < (quick ? 1 : Number(process.env.BULK_BIG_REPS || 2)); rep++) await measure(`ours-update-${big}`, `d. ours update ${big} #${rep + 1}`, { n: big, check: 'writes', extra: { timeoutMs: 900000 } });
 	} finally {
 		sandbox.faults.inFlightCap = null;
 		sandbox.faults.latencyMs = latency0;
