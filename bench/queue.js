@@ -189,7 +189,7 @@ function render(s, meta) {
 	});
 	return [
 		START,
-		'## 5. Queue mode: webhook process throughput (`npm run bench -- --only=queue`)',
+		'## 6. Queue mode: webhook process throughput (`npm run bench -- --only=queue`)',
 		'',
 		`${meta.date}, n8n ${meta.n8nVersion}, package commit ${meta.commit}${meta.dirty ? ' (uncommitted changes)' : ''}${meta.quick ? ', --quick (figures indicative only)' : ''}. Postgres ${meta.pg} + Redis ${meta.redis}`,
 		"(Debian packages), main (`N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true`), one worker (concurrency 10), one webhook process, on one machine",

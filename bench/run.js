@@ -7,8 +7,9 @@
  *
  *   npm run bench                       everything (~20–25 min on 2 cores)
  *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
- *   npm run bench -- --only=returnAll,trigger,startup,queue
- *                                       (queue: its own section in bench/RESULTS.md, updated unless --no-write)
+ *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue
+ *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
+ *   npm run bench -- --only=queue       queue mode (bench/queue.js); writes only its own section of RESULTS.md
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
@@ -28,17 +29,21 @@ const returnAll = require('./returnAll');
 const trigger = require('./trigger');
 const startup = require('./startup');
 const queue = require('./queue');
+const bulk = require('./bulk');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['returnAll', 'startup', 'trigger', 'queue'];
+const DEFAULT_SECTIONS = ['returnAll', 'startup', 'bulk', 'trigger', 'queue'];
 
 function parseArgs(argv) {
-	const opts = { quick: false, write: undefined, only: DEFAULT_SECTIONS };
+	const opts = { quick: false, write: undefined, noWrite: false, only: DEFAULT_SECTIONS };
 	for (const a of argv) {
 		if (a === '--quick') opts.quick = true;
-		else if (a === '--no-write') (opts.write = false), (opts.noWrite = true);
+		else if (a === '--no-write') {
+			opts.write = false;
+			opts.noWrite = true;
+		}
 		else if (a.startsWith('--write=')) opts.write = path.resolve(a.slice(8));
 		else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').filter(Boolean);
 		else if (a === '--help' || a === '-h') {
@@ -168,6 +173,8 @@ async function main() {
 		if (ra) parts.returnAll = ra;
 		const st = await section('startup', async () => startup.summarise(await startup.run(ctx)));
 		if (st) parts.startup = st;
+		const bk = await section('bulk', async () => await bulk.run(ctx));
+		if (bk) parts.bulk = bk;
 		// the lazy-acquire runs (~8 min) must still fit after the trigger repetitions (diagnostics: what time is left)
 		ctx.reserveMs = 540000;
 		const tr = await section('trigger', async () => {
@@ -229,6 +236,10 @@ async function main() {
 		quick: opts.quick,
 	};
 	let md = render(meta, parts);
+	// bench/bulk.js writes its own section of RESULTS.md (kept by a run without it)
+	const bulkSection = parts.bulk ? bulk.render(parts.bulk, { date: meta.date, version: meta.n8nVersion, commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`, quick: opts.quick }) : undefined;
+	const previous = fs.existsSync(RESULTS) ? bulk.existingSection(fs.readFileSync(RESULTS, 'utf8')) : undefined;
+	if (bulkSection || previous) md = bulk.spliceSection(md, bulkSection ?? previous);
 	// queue mode: its own block (bench/queue.js), carried over from the file when this run did not measure it
 	const queueMd = parts.queue ? queue.render(parts.queue, { ...meta, ...queueMeta() }) : queue.existingSection(RESULTS);
 	if (queueMd) md = `${md.replace(/\s*$/, '')}\n\n${queueMd}\n`;
@@ -243,9 +254,15 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
-	} else if (parts.queue && !opts.noWrite && !opts.quick) {
-		queue.writeSection(RESULTS, queue.render(parts.queue, { ...meta, ...queueMeta() }));
-		log(`written the queue-mode section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+	} else if ((bulkSection || parts.queue) && !opts.noWrite && !opts.quick) {
+		if (bulkSection) {
+			bulk.writeSection(RESULTS, bulkSection);
+			log(`written the bulk section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
+		if (parts.queue) {
+			queue.writeSection(RESULTS, queue.render(parts.queue, { ...meta, ...queueMeta() }));
+			log(`written the queue-mode section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
 	}
 	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	if (parts.errors.length) process.exitCode = 1;

@@ -776,6 +776,27 @@ describe('faults', () => {
 		expect(() => sb.faults.add({ type: 'status', status: 503, forMs: 0 })).toThrow(/forMs/);
 	});
 
+	test('inFlightCap: beyond N requests in flight, 429 + Retry-After at once; max in flight and connections counted', async () => {
+		sb.faults.latencyMs = 150;
+		sb.faults.inFlightCap = 3;
+		sb.faults.capRetryAfter = 1;
+		const answers = await Promise.all(Array.from({ length: 5 }, () => call(sb, 'GET', '/services/users')));
+		const statuses = answers.map((a) => a.status).sort();
+		expect(statuses).toEqual([200, 200, 200, 429, 429]);
+		const refused = answers.filter((a) => a.status === 429);
+		expect(refused.every((a) => a.headers.get('retry-after') === '1')).toBe(true);
+		expect(refused[0].json.error).toBe('too_many_requests');
+		expect(sb.traffic).toMatchObject({ inFlight: 0, capped: 2 });
+		// a refusal is answered at once, so it may be gone before the last request arrives
+		expect(sb.traffic.maxInFlight).toBeGreaterThanOrEqual(4);
+		expect(sb.requests.filter((r) => r.status === 429).map((r) => r.path)).toEqual(['/services/users', '/services/users']);
+		// one at a time: never refused
+		for (let k = 0; k < 4; k++) expect((await call(sb, 'GET', '/services/users')).status).toBe(200);
+		expect(sb.traffic.capped).toBe(2);
+		sb.faults.clear();
+		expect(sb.faults.inFlightCap).toBeNull();
+	});
+
 	test('pageCap silently caps every page', async () => {
 		sb.seed('page', 46);
 		sb.faults.pageCap = 20;
@@ -800,6 +821,10 @@ describe('admin endpoints (/_sandbox)', () => {
 		expect(sb.store.blogs.size).toBe(5);
 		expect((await admin('POST', '/faults', { type: 'status', status: 500, times: 'Infinity', regex: '^GET /services/blogs$' })).json.faults).toHaveLength(1);
 		expect((await call(sb, 'GET', '/services/blogs')).status).toBe(500);
+		await admin('DELETE', '/faults');
+		expect((await admin('POST', '/faults', { inFlightCap: 2, capRetryAfter: 3 })).json).toMatchObject({ inFlightCap: 2, capRetryAfter: 3 });
+		expect((await admin('GET', '/traffic')).json).toMatchObject({ inFlight: 0, maxInFlight: 1, capped: 0 });
+		expect((await admin('DELETE', '/traffic')).json).toMatchObject({ maxInFlight: 0, connections: 0, capped: 0 });
 		await admin('DELETE', '/faults');
 		await admin('POST', '/faults', { pageCap: 1 });
 		expect((await call(sb, 'GET', '/services/blogs/count')).json.count).toBe(5);

@@ -161,10 +161,10 @@ function parseRunJson(text) {
 
 /**
  * `n8n execute --id=<id> --rawOutput`, measured. Returns { ok, error, node: {startTime, executionTime, items,
- * status}, cliMs, peakRss (process VmHWM: GNU time's max RSS, else the last sampled VmHWM), nodePeakRss (largest
+ * status, output (the node's items, with `keepOutput`)}, cliMs, peakRss (process VmHWM: GNU time's max RSS, else the last sampled VmHWM), nodePeakRss (largest
  * sampled VmRSS while the node ran), rssBeforeNode, samples }.
  */
-async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleMs = 20, env: extraEnv = {} } = {}) {
+async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleMs = 20, env: extraEnv = {}, keepOutput = false } = {}) {
 	const { freePort } = harness();
 	const env = inst.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extraEnv });
 	const outFile = path.join(inst.folder, 'io', `execute-${Date.now()}.out`);
@@ -224,6 +224,7 @@ async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleM
 	const node = rd
 		? { startTime: rd.startTime, executionTime: rd.executionTime, items: rd.data?.main?.[0]?.length ?? 0, status: rd.executionStatus }
 		: undefined;
+	if (node && keepOutput) node.output = rd.data?.main?.[0] ?? [];
 	let nodePeakRss = NaN;
 	let rssBeforeNode = NaN;
 	let nodeCpuMs = NaN;

@@ -150,6 +150,39 @@ const wrapBody = (row: Endpoint, body?: IDataObject) =>
 
 export const operationLabel = (table: ResourceTable, row: Endpoint) => `${table.displayName} → ${row.name}`;
 
+/** One item's request, read and checked: every input error is raised here, before any request. */
+export interface PreparedRow {
+	table: ResourceTable;
+	row: Endpoint;
+	i: number;
+	request: RowRequest;
+	options: ReadOptions;
+	timeout?: number;
+	/** Lists: how many records ('all' for Return All and counts by listing). */
+	limit?: number | 'all';
+}
+
+/** Reads and checks one item's parameters for a row (no request is made). */
+export async function prepareRow(
+	this: IExecuteFunctions,
+	table: ResourceTable,
+	row: Endpoint,
+	i: number,
+): Promise<PreparedRow> {
+	const request = buildRequest.call(this, row, i);
+	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
+	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
+	const prepared: PreparedRow = { table, row, i, request, options, timeout };
+	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
+		const returnAll = row.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
+		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
+		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
+		prepared.limit = limit;
+	}
+	return prepared;
+}
+
 /** Runs one row for one item and returns its output records. */
 export async function executeRow(
 	this: IExecuteFunctions,
@@ -158,11 +191,17 @@ export async function executeRow(
 	i: number,
 	find: (operation: string) => Endpoint | undefined,
 ): Promise<INodeExecutionData[]> {
-	const request = buildRequest.call(this, row, i);
-	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
+	return await sendRow.call(this, await prepareRow.call(this, table, row, i), find);
+}
+
+/** Sends a prepared row and returns its output records. */
+export async function sendRow(
+	this: IExecuteFunctions,
+	prepared: PreparedRow,
+	find: (operation: string) => Endpoint | undefined,
+): Promise<INodeExecutionData[]> {
+	const { table, row, i, request, options, timeout } = prepared;
 	const operation = operationLabel(table, row);
-	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
-	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 
 	const toItems = async (records: IDataObject[]) => {
 		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
@@ -172,12 +211,9 @@ export async function executeRow(
 			: records.map((json) => ({ json }));
 	};
 
-	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
+	if (prepared.limit !== undefined) {
 		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;
 		if (!listRow) throw new Error(`No list row for ${operation}`);
-		const returnAll = row.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
-		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
-		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		const countRow = listRow.countWith ? find(listRow.countWith) : undefined;
 		const plan: ListPlan = {
 			path: request.path,
@@ -193,7 +229,7 @@ export async function executeRow(
 			timeout,
 		};
 		if (row.answer === 'count' && listRow.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
-		const records = await fetchList.call(this, plan, limit);
+		const records = await fetchList.call(this, plan, prepared.limit);
 		if (row.answer === 'count') return [{ json: { count: records.length } }];
 		return await toItems(records);
 	}

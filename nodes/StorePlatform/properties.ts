@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './methods/listSearch';
+import { DEFAULT_PARALLEL } from './transport/pool';
 import type { Endpoint, Param, ResourceTable } from './types';
 
 /** Operation order in the dropdown, n8n style. */
@@ -60,6 +61,17 @@ const TIMEOUT_OPTION: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 60,
 	description: 'Seconds to wait for each answer of the shop before failing',
+};
+
+/** Node-level: the bound of the run's request pool (transport/pool.ts), offered in every operation's Options. */
+const PARALLEL_OPTION: INodeProperties = {
+	displayName: 'Requests in Parallel',
+	name: 'requestsInParallel',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 100 },
+	default: DEFAULT_PARALLEL,
+	description:
+		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
 /** Output options of rows that return records. */
@@ -140,7 +152,7 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []), TIMEOUT_OPTION);
+	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
 	props.push(...collection('Options', 'options', 'Add Option', options));
 	return props;
 }

@@ -1,54 +1,112 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { executeRow } from './execute';
+import { prepareRow, sendRow, type PreparedRow } from './execute';
 import { findRow, findTable } from './resources';
-import { InputError } from './values';
+import { DEFAULT_PARALLEL, usePool } from './transport/pool';
+import { InputError, toInteger } from './values';
 
 /**
- * The item loop: reads resource and operation per item, runs the row, pairs every output item
- * with its input, and with "Continue On Fail" turns a failed item into an error item so that
- * the other items are still processed.
+ * The item loop. First every item is read and checked (a bad input fails before any request is
+ * made); then the items are sent side by side through the node run's pool (transport/pool.ts: at
+ * most "Requests in Parallel" requests in flight, Return All pages included, fewer after a 429/503).
+ * Output keeps the input order, every output item is paired with its input, and with "Continue On
+ * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
+ * first failure (in item order) fails the node: no further item is started, those in flight finish.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const out: INodeExecutionData[] = [];
+	if (items.length === 0) return [[]];
+	const continueOnFail = this.continueOnFail();
+	const results: Array<INodeExecutionData[] | undefined> = new Array(items.length);
+	const prepared: Array<PreparedRow | undefined> = new Array(items.length);
+
+	const fail = (i: number, caught: unknown): INodeExecutionData[] => {
+		const error = asNodeError(this, i, caught);
+		if (!continueOnFail) throw error;
+		return [errorItem(error, i)];
+	};
+
 	for (let i = 0; i < items.length; i++) {
 		try {
-			const resource = this.getNodeParameter('resource', i) as string;
-			const operation = this.getNodeParameter('operation', i) as string;
-			const table = findTable(resource);
-			const row = table && findRow(table, operation);
-			if (!table || !row) {
-				throw new NodeOperationError(this.getNode(), `Unknown operation '${operation}' of resource '${resource}'`, {
-					itemIndex: i,
-				});
-			}
-			const results = await executeRow.call(this, table, row, i, (op) => findRow(table, op));
-			for (const result of results) out.push({ ...result, pairedItem: { item: i } });
+			prepared[i] = await prepare(this, i);
 		} catch (caught) {
-			const error =
-				caught instanceof InputError
-					? new NodeOperationError(this.getNode(), caught.message, {
-							itemIndex: i,
-							description: `Field: ${caught.field}`,
-						})
-					: caught;
-			if (this.continueOnFail()) {
-				const json: IDataObject = { error: (error as Error).message };
-				const description = (error as NodeApiError).description;
-				if (description) json.description = description;
-				const httpCode = (error as NodeApiError).httpCode;
-				if (httpCode) json.httpCode = httpCode;
-				out.push({ json, pairedItem: { item: i } });
-				continue;
-			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-				if (error.context) error.context.itemIndex = i;
-				throw error;
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
+			results[i] = fail(i, caught);
 		}
 	}
-	return [out];
+
+	const pool = usePool(this, parallel(this));
+	const failures: Array<{ i: number; error: Error }> = [];
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length && failures.length === 0) {
+			const i = next++;
+			const job = prepared[i];
+			if (!job) continue;
+			prepared[i] = undefined;
+			const find = (operation: string) => findRow(job.table, operation);
+			try {
+				const out = await sendRow.call(this, job, find);
+				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
+			} catch (caught) {
+				try {
+					results[i] = fail(i, caught);
+				} catch (error) {
+					failures.push({ i, error: error as Error });
+				}
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(pool.ceiling, items.length) }, worker));
+	if (failures.length > 0) throw failures.reduce((a, b) => (b.i < a.i ? b : a)).error;
+	return [results.flatMap((r) => r ?? [])];
+}
+
+/** Reads resource and operation of an item, finds its row and reads and checks its parameters. */
+async function prepare(ctx: IExecuteFunctions, i: number): Promise<PreparedRow> {
+	const resource = ctx.getNodeParameter('resource', i) as string;
+	const operation = ctx.getNodeParameter('operation', i) as string;
+	const table = findTable(resource);
+	const row = table && findRow(table, operation);
+	if (!table || !row) {
+		throw new NodeOperationError(ctx.getNode(), `Unknown operation '${operation}' of resource '${resource}'`, {
+			itemIndex: i,
+		});
+	}
+	return await prepareRow.call(ctx, table, row, i);
+}
+
+/** The option "Requests in Parallel" (read once per run, from the first item). */
+function parallel(ctx: IExecuteFunctions): number {
+	const value = ctx.getNodeParameter('options.requestsInParallel', 0, DEFAULT_PARALLEL);
+	try {
+		const n = toInteger(value, 'Requests in Parallel');
+		if (n >= 1) return n;
+	} catch {
+		// reported below
+	}
+	throw new NodeOperationError(ctx.getNode(), `'Requests in Parallel' must be a whole number of 1 or more, not '${String(value)}'`, {
+		itemIndex: 0,
+		description: 'Field: Requests in Parallel',
+	});
+}
+
+function asNodeError(ctx: IExecuteFunctions, i: number, caught: unknown): Error {
+	if (caught instanceof InputError) {
+		return new NodeOperationError(ctx.getNode(), caught.message, { itemIndex: i, description: `Field: ${caught.field}` });
+	}
+	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
+		if (caught.context) caught.context.itemIndex = i;
+		return caught;
+	}
+	return new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex: i });
+}
+
+function errorItem(error: Error, i: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	const description = (error as NodeApiError).description;
+	if (description) json.description = description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) json.httpCode = httpCode;
+	return { json, pairedItem: { item: i } };
 }

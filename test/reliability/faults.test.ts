@@ -291,12 +291,17 @@ describe('continue on fail with faults on some items only', () => {
 		figure(`continue on fail: ${ids.length} items, ${ok} correct, ${failed} error items (500, status:err, 502 HTML, malformed, reset, timeout, 404, empty id), 429 retried`);
 	});
 
-	it('without continue on fail, the first failed item stops the node with its item index', async () => {
+	it('without continue on fail, the first failed item stops the node with its item index (one at a time)', async () => {
 		const s = env.sandbox;
 		s.faults.add({ type: 'status', status: 500, match: /^GET \/services\/vendors\/2$/ });
 		const result = await runStore(
 			s,
-			{ resource: 'vendor', operation: 'get', vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				options: { requestsInParallel: 1 },
+			},
 			{ items: [{ json: { id: 1 } }, { json: { id: 2 } }, { json: { id: 3 } }] },
 		);
 		expectApiError(result.error, 'Vendor → Get', { status: 500, text: /sandbox fault/ });

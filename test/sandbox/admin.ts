@@ -57,6 +57,11 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		}
 		case 'GET /_sandbox/requests':
 			return json(200, { requests: app.requests });
+		case 'GET /_sandbox/traffic':
+			return json(200, app.traffic);
+		case 'DELETE /_sandbox/traffic':
+			Object.assign(app.traffic, { maxInFlight: app.traffic.inFlight, connections: 0, capped: 0 });
+			return json(200, app.traffic);
 		case 'GET /_sandbox/deliveries':
 			return json(200, { deliveries: app.hooks.deliveries });
 		case 'POST /_sandbox/reset':
@@ -68,6 +73,8 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			if (typeof body.type === 'string') app.faults.add(faultFromJson(body));
 			if ('pageCap' in body) app.faults.pageCap = body.pageCap === null ? null : Number(body.pageCap);
 			if ('latencyMs' in body) app.faults.latencyMs = Number(body.latencyMs) || 0;
+			if ('inFlightCap' in body) app.faults.inFlightCap = body.inFlightCap === null ? null : Number(body.inFlightCap);
+			if ('capRetryAfter' in body) app.faults.capRetryAfter = Number(body.capRetryAfter) || 0;
 			return json(200, faultState(app));
 		case 'DELETE /_sandbox/faults':
 			app.faults.clear();
@@ -125,5 +132,5 @@ function matchesWebhook(w: Record<string, unknown>, f: Body): boolean {
 }
 
 function faultState(app: App) {
-	return { faults: app.faults.list().map((f) => ({ ...f, match: f.match instanceof RegExp ? String(f.match) : f.match, times: f.times === Infinity ? 'Infinity' : f.times })), pageCap: app.faults.pageCap, latencyMs: app.faults.latencyMs };
+	return { faults: app.faults.list().map((f) => ({ ...f, match: f.match instanceof RegExp ? String(f.match) : f.match, times: f.times === Infinity ? 'Infinity' : f.times })), pageCap: app.faults.pageCap, latencyMs: app.faults.latencyMs, inFlightCap: app.faults.inFlightCap, capRetryAfter: app.faults.capRetryAfter };
 }

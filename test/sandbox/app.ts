@@ -16,6 +16,8 @@ export interface App {
 	hooks: WebhookEngine;
 	clock: Clock;
 	requests: RecordedRequest[];
+	/** API requests in flight now, the most seen together, TCP connections accepted (reset by reset()). */
+	traffic: Traffic;
 	/** http://127.0.0.1:port */
 	url: string;
 	shopId: number;
@@ -24,3 +26,13 @@ export interface App {
 
 /** "Now" for created_at/updated_at: the wall clock plus whatever the sandbox clock was advanced by. */
 export const nowDate = (app: App): string => formatDate(Date.now() + app.clock.offset());
+
+export interface Traffic {
+	inFlight: number;
+	maxInFlight: number;
+	connections: number;
+	/** API requests answered 429 by the in-flight cap */
+	capped: number;
+}
+
+export const newTraffic = (): Traffic => ({ inFlight: 0, maxInFlight: 0, connections: 0, capped: 0 });

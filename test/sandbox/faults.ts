@@ -1,4 +1,4 @@
-/** Switchable faults: error statuses, `status:err` bodies, HTML pages, broken JSON, slow answers, resets, capped pages. */
+/** Switchable faults: error statuses, `status:err` bodies, HTML pages, broken JSON, slow answers, resets, capped pages, capped requests in flight. */
 import type { FaultSpec } from './types';
 
 const TYPES: ReadonlyArray<FaultSpec['type']> = ['status', 'statusErr', 'html', 'malformed', 'slow', 'reset'];
@@ -16,6 +16,12 @@ export class Faults {
 	pageCap: number | null = null;
 	/** fixed delay on every API answer */
 	latencyMs: number;
+	/**
+	 * A store that allows this many API requests in flight: one more is answered at once with 429 and
+	 * `Retry-After: capRetryAfter` (seconds), as a rate limiter in front of a shop does. null: no cap.
+	 */
+	inFlightCap: number | null = null;
+	capRetryAfter = 1;
 
 	constructor(private readonly defaultLatency = 0) {
 		this.latencyMs = defaultLatency;
@@ -29,10 +35,12 @@ export class Faults {
 		this.armed.push({ spec: { ...f }, left: times, until: f.forMs === undefined ? Infinity : Date.now() + f.forMs });
 	}
 
-	/** Clears the armed faults, the page cap and the extra latency. */
+	/** Clears the armed faults, the page and in-flight caps and the extra latency. */
 	clear(): void {
 		this.armed = [];
 		this.pageCap = null;
+		this.inFlightCap = null;
+		this.capRetryAfter = 1;
 		this.latencyMs = this.defaultLatency;
 	}
 

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminHandler, type Control } from './admin';
-import type { App } from './app';
+import { newTraffic, type App, type Traffic } from './app';
 import { Faults } from './faults';
 import { Renderer } from './list';
 import { OAuthState, registerOAuthFlow } from './oauth';
@@ -18,6 +18,7 @@ import type { Delivery, FaultSpec, RecordedRequest, SandboxCredentials } from '.
 import { Clock, WebhookEngine } from './webhooks';
 
 export type { Delivery, FaultSpec, RecordedRequest, SandboxCredentials } from './types';
+export type { Traffic } from './app';
 export { Store, Table, type Rec } from './store';
 export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
@@ -33,7 +34,17 @@ export interface Sandbox {
 	requests: RecordedRequest[];
 	/** every webhook delivery attempt */
 	deliveries: Delivery[];
-	faults: { add(f: FaultSpec): void; clear(): void; pageCap: number | null; latencyMs: number };
+	faults: {
+		add(f: FaultSpec): void;
+		clear(): void;
+		pageCap: number | null;
+		latencyMs: number;
+		/** answer 429 + Retry-After: capRetryAfter to an API request beyond this many in flight (null: no cap) */
+		inFlightCap: number | null;
+		capRetryAfter: number;
+	};
+	/** API requests in flight now and at most, connections accepted, requests refused by the cap (since reset) */
+	traffic: Traffic;
 	/** direct access to data, for assertions and seeding */
 	store: Store;
 	/** add `count` generated records to a resource (node resource names, plus 'product') */
@@ -73,6 +84,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const faults = new Faults(opts.latencyMs ?? 0);
 	const app: App = {
 		store, credentials, clock, faults, url: '', shopId: SHOP_ID, log: opts.log === true, requests: [],
+		traffic: newTraffic(),
 		oauth: new OAuthState(credentials),
 		render: new Renderer(opts.stringIds ?? 'spec'),
 		hooks: new WebhookEngine(store, () => credentials.consumerSecret, SHOP_ID, clock),
@@ -86,6 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		if (seeded) seedAll(store, app.url);
 		faults.clear();
 		app.requests.length = 0;
+		Object.assign(app.traffic, newTraffic(), { inFlight: app.traffic.inFlight });
 		app.hooks.reset();
 		app.oauth.reset();
 		app.render = new Renderer(app.render.mode);
@@ -99,6 +112,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	};
 
 	const server = createServer(createHandler(app, router, sleeper, adminHandler(control)));
+	server.on('connection', () => app.traffic.connections++);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(opts.port ?? 0, '127.0.0.1', () => {
@@ -118,6 +132,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		requests: app.requests,
 		deliveries: app.hooks.deliveries,
 		faults,
+		traffic: app.traffic,
 		store,
 		seed: control.seed,
 		reset,

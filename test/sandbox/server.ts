@@ -1,4 +1,4 @@
-/** The request pipeline: record → latency → fault → OAuth check → route → JSON answer. */
+/** The request pipeline: record → in-flight cap → latency → fault → OAuth check → route → JSON answer. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
@@ -70,7 +70,22 @@ export function createHandler(app: App, router: Router, sleeper: Sleeper, admin:
 		const method = (req.method ?? 'GET').toUpperCase();
 		const record: RecordedRequest = { method, path: rawPath, query: {}, rawQuery, body: undefined, headers: { ...req.headers }, authorized: false, status: 0 };
 		app.requests.push(record);
-		void handle(app, router, sleeper, req, record, rawPath, rawQuery).then((reply) => {
+		const traffic = app.traffic;
+		const api = rawPath.startsWith('/services/') && !rawPath.startsWith('/services/oauth/');
+		if (api) traffic.maxInFlight = Math.max(traffic.maxInFlight, ++traffic.inFlight);
+		const cap = app.faults.inFlightCap;
+		const capped = api && cap !== null && traffic.inFlight > cap;
+		if (capped) traffic.capped++;
+		const answer = capped
+			? Promise.resolve(json(429, { error: 'too_many_requests', error_msg: `sandbox: more than ${cap} requests in flight` }, { 'retry-after': String(app.faults.capRetryAfter) }))
+			: handle(app, router, sleeper, req, record, rawPath, rawQuery);
+		if (capped) {
+			req.resume();
+			record.path = decodeComponent(rawPath, false);
+			record.query = parseUrlEncoded(rawQuery);
+		}
+		void answer.then((reply) => {
+			if (api) traffic.inFlight--;
 			if (reply === null) return;
 			record.status = reply.status;
 			if (app.log) process.stderr.write(`[sandbox] ${method} ${rawUrl} → ${reply.status}\n`);

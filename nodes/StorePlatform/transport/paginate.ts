@@ -5,7 +5,11 @@ import { unwrapCount, unwrapRecords } from './unwrap';
 
 /** Page size asked of lists whose maximum the spec does not give (the server may cap it lower). */
 export const DEFAULT_PAGE_REQUEST = 250;
-/** Requests in flight at once once the total is known. */
+/**
+ * Pages (or id ranges) of one list asked side by side once the total is known. Every request still
+ * waits for a place in the node run's pool (transport/pool.ts), which bounds the requests in flight of
+ * all items together and slows down on 429/503.
+ */
 export const CONCURRENCY = 4;
 
 export interface ListPlan {
@@ -82,7 +86,6 @@ function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]
  * - Other lists with a count fetch their remaining pages by number, CONCURRENCY at a time.
  * - Lists without a count read page after page (by `since_id` where they take it) until a short
  *   or empty page.
- * After a 429/503 every further request waits for the one before.
  */
 export async function fetchList(
 	this: StoreContext,
@@ -90,24 +93,9 @@ export async function fetchList(
 	want: number | 'all',
 	stats: ListStats = { requests: 0, pageSize: 0 },
 ): Promise<IDataObject[]> {
-	let throttled = false;
-	let queue: Promise<unknown> = Promise.resolve();
-	const send = async (path: string, query: Query) => {
-		stats.requests++;
-		return await apiRequest.call(this, 'GET', path, {
-			query,
-			operation: plan.operation,
-			timeout: plan.timeout,
-			onRetry: () => {
-				throttled = true;
-			},
-		});
-	};
 	const get = async (path: string, query: Query): Promise<unknown> => {
-		if (!throttled) return await send(path, query);
-		const turn = queue.then(async () => await send(path, query));
-		queue = turn.catch(() => undefined);
-		return await turn;
+		stats.requests++;
+		return await apiRequest.call(this, 'GET', path, { query, operation: plan.operation, timeout: plan.timeout });
 	};
 	const records = async (query: Query) => unwrapRecords(await get(plan.path, query), plan.key);
 

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { poolOf } from './pool';
 import { redactor } from './redact';
 import { inBandError } from './unwrap';
 
@@ -24,8 +25,6 @@ export interface RequestOptions {
 	timeout?: number;
 	/** Named in error messages, e.g. "Promotion → Get". */
 	operation?: string;
-	/** Told of each 429/503 before it is retried (lets Return All slow down). */
-	onRetry?: (status: number) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -152,7 +151,9 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 /**
- * The one place that talks HTTP: signs through the chosen credential, retries 429/503, and turns
+ * The one place that talks HTTP: signs through the chosen credential, sends through the node run's
+ * pool (transport/pool.ts: the bound on requests in flight, shrunk by 429/503), sends a request the
+ * store answered 429/503 again after its Retry-After (and no other request twice), and turns
  * every failure (non-2xx, in-band `status: err`, a body that is not JSON, no connection) into a
  * NodeApiError naming the operation, the HTTP status and the server's message. Never includes the
  * request's headers or credentials in an error.
@@ -170,6 +171,7 @@ export async function apiRequest(
 	const qs: IDataObject = {};
 	for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs[k] = v;
 
+	const pool = poolOf(this);
 	for (let attempt = 0; ; attempt++) {
 		const request: IHttpRequestOptions = {
 			method,
@@ -183,6 +185,7 @@ export async function apiRequest(
 		};
 		if (options.body !== undefined) request.body = options.body;
 		let response: FullResponse;
+		const epoch = await pool.acquire(attempt > 0);
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -190,6 +193,7 @@ export async function apiRequest(
 				request,
 			)) as FullResponse;
 		} catch (error) {
+			pool.release(epoch, 'failed');
 			// A thrown error is a network failure (HTTP statuses are answered, not thrown). A new error is
 			// built from its code alone: the original carries the request, signed headers included.
 			const cause = (error as { cause?: { code?: string } }).cause;
@@ -207,10 +211,15 @@ export async function apiRequest(
 			throw failure;
 		}
 		const status = response.statusCode;
-		if (RETRY_STATUSES.has(status) && attempt < MAX_RETRIES) {
-			options.onRetry?.(status);
-			await sleep(retryDelay(response.headers?.['retry-after'], attempt));
-			continue;
+		if (RETRY_STATUSES.has(status)) {
+			const wait = retryDelay(response.headers?.['retry-after'], attempt);
+			pool.release(epoch, 'throttled', wait);
+			if (attempt < MAX_RETRIES) {
+				await sleep(wait);
+				continue;
+			}
+		} else {
+			pool.release(epoch, 'answered');
 		}
 		const parsed = parseBody(response.body);
 		if (status < 200 || status >= 300) {
