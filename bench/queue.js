@@ -16,7 +16,8 @@
 const fs = require('fs');
 const path = require('path');
 const wf = require('./lib/workflows');
-const { buildDeliveries, blast } = require('./lib/load');
+const { buildDeliveries, blast, burstResult } = require('./lib/load');
+const { builtTriggerTypeVersion: triggerTypeVersion } = require('../scripts/n8n/pack');
 const { summary, percentile, waitFor, sleep, log, table, fmtNum } = require('./lib/util');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
@@ -28,16 +29,6 @@ const CONFIGS = [
 const START = '<!-- queue-mode:start -->';
 const END = '<!-- queue-mode:end -->';
 
-/** The trigger's newest typeVersion in the built package (dist/). */
-function triggerTypeVersion() {
-	try {
-		const mod = require(path.join(PROJECT_DIR, 'dist', 'nodes', 'StorePlatformTrigger', 'StorePlatformTrigger.node.js'));
-		const v = new mod.StorePlatformTrigger().description.version;
-		return Array.isArray(v) ? Math.max(...v) : v;
-	} catch {
-		return 1;
-	}
-}
 
 /** Finished executions of the workflow in Postgres once none is being written any more. */
 async function settledCount(cluster, workflowId) {
@@ -67,19 +58,7 @@ async function burst(ctx, cluster, t, kind, count, concurrency) {
 	const drainMs = Date.now() - sentAt;
 	await sleep(500);
 	counted = cluster.executionCount(t.ids[kind], { finished: true }) - before;
-	const res = {
-		kind,
-		sent: r.sent,
-		answered200: r.ok,
-		statuses: r.statuses,
-		wallMs: r.wallMs,
-		rate: (r.sent / r.wallMs) * 1000,
-		processedRate: (r.sent / (r.wallMs + drainMs)) * 1000,
-		p50: percentile(r.latencies, 50),
-		p99: percentile(r.latencies, 99),
-		executions: counted,
-		lost: r.sent - Math.min(r.ok, counted),
-	};
+	const res = burstResult(kind, r, { drainMs, executions: counted });
 	log(`queue ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, processed ${res.processedRate.toFixed(1)}/s, ${res.executions} executions, lost ${res.lost}`);
 	return res;
 }

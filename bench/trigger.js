@@ -9,7 +9,7 @@
  */
 const n8n = require('./lib/n8n');
 const wf = require('./lib/workflows');
-const { buildDeliveries, blast } = require('./lib/load');
+const { buildDeliveries, blast, burstResult } = require('./lib/load');
 const { summary, percentile, waitFor, sleep, log } = require('./lib/util');
 
 const KINDS = ['ours', 'webhook'];
@@ -120,20 +120,7 @@ async function burst(ctx, t, kind, count, concurrency) {
 	const drainMs = Date.now() - sentAt;
 	await sleep(500);
 	counted = (await executionCount(t.inst, t.ids[kind])) - before;
-	const res = {
-		kind,
-		sent: r.sent,
-		answered200: r.ok,
-		statuses: r.statuses,
-		wallMs: r.wallMs,
-		rate: (r.sent / r.wallMs) * 1000,
-		// deliveries per second until the last execution was recorded
-		processedRate: (r.sent / (r.wallMs + drainMs)) * 1000,
-		p50: percentile(r.latencies, 50),
-		p99: percentile(r.latencies, 99),
-		executions: counted,
-		lost: r.sent - Math.min(r.ok, counted),
-	};
+	const res = burstResult(kind, r, { drainMs, executions: counted });
 	log(`trigger ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, ${res.executions} executions, lost ${res.lost}`);
 	return res;
 }

@@ -8,6 +8,7 @@
 const http = require('http');
 const crypto = require('crypto');
 const { performance } = require('perf_hooks');
+const { percentile } = require('./util');
 
 /** `count` deliveries of `order/create` for the shop, signed with `secret`. */
 function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
@@ -86,4 +87,25 @@ async function blast(url, deliveries, { concurrency = 20, timeoutMs = 30000 } = 
 	return { sent: deliveries.length, ok, failed: deliveries.length - ok, statuses, wallMs, latencies };
 }
 
-module.exports = { buildDeliveries, blast };
+/**
+ * The figures of one burst: `r` as blast() returned it, `drainMs` from the last answer until every execution
+ * was recorded, `executions` counted. Lost = not answered 200 or no execution.
+ */
+function burstResult(kind, r, { drainMs, executions }) {
+	return {
+		kind,
+		sent: r.sent,
+		answered200: r.ok,
+		statuses: r.statuses,
+		wallMs: r.wallMs,
+		rate: (r.sent / r.wallMs) * 1000,
+		// deliveries per second until the last execution was recorded
+		processedRate: (r.sent / (r.wallMs + drainMs)) * 1000,
+		p50: percentile(r.latencies, 50),
+		p99: percentile(r.latencies, 99),
+		executions,
+		lost: r.sent - Math.min(r.ok, executions),
+	};
+}
+
+module.exports = { buildDeliveries, blast, burstResult };

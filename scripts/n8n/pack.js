@@ -41,4 +41,15 @@ function tarballPackageName(tarball) {
 	return JSON.parse(r.stdout).name;
 }
 
-module.exports = { packProject, tarballPackageName, PROJECT_DIR, PACKAGE_NAME };
+/** The Store Platform Trigger's newest typeVersion in the built package (dist/); 1 when it cannot be read. */
+function builtTriggerTypeVersion(projectDir = PROJECT_DIR) {
+	try {
+		const mod = require(path.join(projectDir, 'dist', 'nodes', 'StorePlatformTrigger', 'StorePlatformTrigger.node.js'));
+		const v = new mod.StorePlatformTrigger().description.version;
+		return Array.isArray(v) ? Math.max(...v) : v;
+	} catch {
+		return 1;
+	}
+}
+
+module.exports = { packProject, tarballPackageName, PROJECT_DIR, PACKAGE_NAME, builtTriggerTypeVersion };

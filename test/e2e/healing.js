@@ -17,6 +17,7 @@
  */
 const assert = require('assert');
 const crypto = require('crypto');
+const { collectorNode } = require('./workflows');
 
 const TRIGGER = 'n8n-nodes-store-platform.storePlatformTrigger';
 const EVENTS = ['order/create', 'product/update'];
@@ -35,14 +36,7 @@ function healingWorkflow(cred, { webhookId, collectorUrl, minutes = 1 }) {
 		credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
 		parameters: { events: EVENTS, options: { registrationCheckMinutes: minutes } },
 	};
-	const post = {
-		id: crypto.randomUUID(),
-		name: 'Post To Collector',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [260, 0],
-		parameters: { method: 'POST', url: collectorUrl, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify($json) }}', options: {} },
-	};
+	const post = collectorNode(collectorUrl);
 	return {
 		name: 'E2E: self-healing trigger',
 		nodes: [trigger, post],

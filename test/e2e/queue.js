@@ -15,12 +15,14 @@
  */
 const assert = require('assert');
 const crypto = require('crypto');
+const { collectorNode } = require('./workflows');
 const fs = require('fs');
 const path = require('path');
 
 const { QueueCluster } = require('../../scripts/n8n/queue');
 const { PROJECT_DIR } = require('../../scripts/n8n/instance');
 const { buildDeliveries, blast } = require('../../bench/lib/load');
+const { builtTriggerTypeVersion: triggerTypeVersion } = require('../../scripts/n8n/pack');
 
 const DELIVERIES = Number(process.env.STORE_PLATFORM_E2E_QUEUE_DELIVERIES || 1000);
 const CONCURRENCY = 20;
@@ -33,16 +35,6 @@ function triggerHasRegistrationCheck() {
 	return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('registrationCheckMinutes');
 }
 
-/** The trigger's newest typeVersion in the built package (1 before issue 16's typeVersion 2). */
-function triggerTypeVersion() {
-	try {
-		const mod = require(path.join(PROJECT_DIR, 'dist', 'nodes', 'StorePlatformTrigger', 'StorePlatformTrigger.node.js'));
-		const v = new mod.StorePlatformTrigger().description.version;
-		return Array.isArray(v) ? Math.max(...v) : v;
-	} catch {
-		return 1;
-	}
-}
 
 /** Store Platform Trigger (both events, registration check every minute) -> HTTP Request to the collector. */
 function queueWorkflow(cred, { webhookId, collectorUrl, typeVersion = triggerTypeVersion() }) {
@@ -57,21 +49,7 @@ function queueWorkflow(cred, { webhookId, collectorUrl, typeVersion = triggerTyp
 			credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
 			parameters: { events: EVENTS, options: { registrationCheckMinutes: 1 } },
 		},
-		{
-			id: crypto.randomUUID(),
-			name: 'Post To Collector',
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			position: [260, 0],
-			parameters: {
-				method: 'POST',
-				url: collectorUrl,
-				sendBody: true,
-				specifyBody: 'json',
-				jsonBody: '={{ JSON.stringify({ objectId: $json.objectId, event: $json.event, executionId: $execution.id }) }}',
-				options: {},
-			},
-		},
+		collectorNode(collectorUrl, '={{ JSON.stringify({ objectId: $json.objectId, event: $json.event, executionId: $execution.id }) }}'),
 	];
 	return {
 		name: 'E2E queue: trigger to collector',

@@ -225,28 +225,25 @@ function actionWorkflow(cred) {
 	return { name: 'E2E: every resource', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
 }
 
+/** n8n's HTTP Request node posting each item (or `jsonBody`, an expression) to the suite's collector. */
+function collectorNode(collectorUrl, jsonBody = '={{ JSON.stringify($json) }}') {
+	return {
+		id: crypto.randomUUID(),
+		name: 'Post To Collector',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [260, 0],
+		parameters: { method: 'POST', url: collectorUrl, sendBody: true, specifyBody: 'json', jsonBody, options: {} },
+	};
+}
+
 /** Store Platform Trigger (order/create, product/update) -> HTTP Request POST $json to collectorUrl. */
 function triggerWorkflow(cred, { webhookId, collectorUrl }) {
 	const trigger = node('Store Platform Trigger', TRIGGER, { events: ['order/create', 'product/update'], options: {} }, [0, 0], {
 		webhookId,
 		credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
 	});
-	const post = {
-		id: crypto.randomUUID(),
-		name: 'Post To Collector',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [260, 0],
-		parameters: {
-			method: 'POST',
-			url: collectorUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify($json) }}',
-			options: {},
-		},
-	};
-	const nodes = [trigger, post];
+	const nodes = [trigger, collectorNode(collectorUrl)];
 	return { name: 'E2E: trigger to collector', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
 }
 
@@ -321,4 +318,4 @@ function editorWorkflow(cred) {
 	return { name: 'Store Platform: categories', nodes, connections: chain(nodes), settings: { executionOrder: 'v1' } };
 }
 
-module.exports = { ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, httpRequestWorkflow, NODE, TRIGGER, rl, ref };
+module.exports = { collectorNode, ACTION_STEPS, RESOURCES, actionWorkflow, triggerWorkflow, oauthWorkflow, editorWorkflow, httpRequestWorkflow, NODE, TRIGGER, rl, ref };
