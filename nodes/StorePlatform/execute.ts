@@ -103,8 +103,11 @@ export function readOptions(options: IDataObject): ReadOptions {
 	};
 }
 
-/** Builds the request of a row for one item, raising an InputError for bad input before any request. */
-export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number): RowRequest {
+/**
+ * Builds the request of a row for one item (`options`: its Options, read once by prepareRow), raising an
+ * InputError for bad input before any request.
+ */
+export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number, options: ReadOptions): RowRequest {
 	const tz = this.getTimezone();
 	const { path, query, ids } = resolveParams(row, (param) =>
 		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
@@ -135,7 +138,6 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number):
 		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 		Object.assign(query, collectFields(row.filters, filters, tz, {}, true));
 	}
-	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
 	if (row.fieldsOption && options.fields) {
 		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
 			throw new InputError('Fields', `'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
@@ -169,9 +171,9 @@ export async function prepareRow(
 	row: Endpoint,
 	i: number,
 ): Promise<PreparedRow> {
-	const request = buildRequest.call(this, row, i);
-	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
 	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	const request = buildRequest.call(this, row, i, options);
+	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
 	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 	const prepared: PreparedRow = { table, row, i, request, options, timeout };
 	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
