@@ -700,10 +700,17 @@ ${table()}
   checked; every request the sandbox received was signed.
 - **trigger**: registered on activation with the production URL; form and JSON deliveries reach an HTTP
   Request node; tampered deliveries get 401 and start nothing; after a restart with registrations lost by
-  the shop, REST deactivate + activate registers again; REST deactivation leaves 0 registrations.
+  the shop, REST deactivate + activate registers again; REST deactivation leaves 0 registrations; self-healing (\`test/e2e/healing.js\`, a check every minute):
+  registrations deleted while active, or while n8n was down, come back once per event and a delivery then runs;
+  a 2-min 503 of the webhook API leaves no double and a foreign registration untouched; a test event while
+  active leaves the production registrations alone; deactivation leaves 0, still 0 two minutes later.
 - **Connect**: \`storePlatformOAuth1Api\` created over REST, Connect clicked in headless Chromium, approved
   on the sandbox's authorize page, then a node with \`authentication: oAuth1\` lists categories.
 - **editor**: screenshot of the node's parameters panel (\`docs/editor.png\`), taken on 2.x.
+- **input rules** (\`test/e2e/inputRules.js\`): Store Platform nodes fed by expressions over an item in one
+  \`n8n execute\`: rows from an expression in Metadata (JSON) sent as given; a whole-field expression n8n drops, an
+  object to a text field, a list to an ID filter, hex to a number, an impossible offset, a javascript: URL refused
+  naming the field, with no request; a Luxon date sent as the workflow time zone's wall clock.
 - **queue mode** (2.x, \`test/e2e/queue.js\`): Postgres + Redis (Debian packages), main + worker + webhook process
   sharing one user folder; activation registers the webhook process's URL; ${process.env.STORE_PLATFORM_E2E_QUEUE_DELIVERIES || 1000} PHP-signed deliveries,
   20 at a time, each run exactly once by the worker (Postgres rows = the worker's executions, none by main);
