@@ -16,9 +16,9 @@
 const fs = require('fs');
 const path = require('path');
 const wf = require('./lib/workflows');
-const { buildDeliveries, blast, burstResult } = require('./lib/load');
+const { buildDeliveries, blast, burstResult, burstSummary } = require('./lib/load');
 const { builtTriggerTypeVersion: triggerTypeVersion } = require('../scripts/n8n/pack');
-const { summary, percentile, waitFor, sleep, log, table, fmtNum } = require('./lib/util');
+const { waitFor, sleep, log, table, fmtNum } = require('./lib/util');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const KINDS = ['ours', 'webhook'];
@@ -117,19 +117,7 @@ async function run(ctx) {
 }
 
 function summarise(out) {
-	const row = (list, kind) => {
-		const rs = list.filter((r) => r.kind === kind);
-		return {
-			kind,
-			runs: rs.length,
-			rate: summary(rs.map((r) => r.rate)),
-			processedRate: summary(rs.map((r) => r.processedRate)),
-			p50: summary(rs.map((r) => r.p50)),
-			p99: summary(rs.map((r) => r.p99)),
-			sent: rs.reduce((s, r) => s + r.sent, 0),
-			lost: rs.reduce((s, r) => s + r.lost, 0),
-		};
-	};
+	const row = burstSummary;
 	return {
 		count: out.count,
 		concurrency: out.concurrency,

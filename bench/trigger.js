@@ -9,8 +9,8 @@
  */
 const n8n = require('./lib/n8n');
 const wf = require('./lib/workflows');
-const { buildDeliveries, blast, burstResult } = require('./lib/load');
-const { summary, percentile, waitFor, sleep, log } = require('./lib/util');
+const { buildDeliveries, blast, burstResult, burstSummary } = require('./lib/load');
+const { summary, waitFor, sleep, log } = require('./lib/util');
 
 const KINDS = ['ours', 'webhook'];
 /** With N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: the trigger's typeVersion 2 and 1 beside the Webhook node. */
@@ -191,21 +191,7 @@ async function run(ctx) {
 
 function summarise(out) {
 	const of = (list, kind) => list.filter((r) => r.kind === kind);
-	const row = (list, kind) => {
-		const rs = of(list, kind);
-		return {
-			kind,
-			runs: rs.length,
-			rate: summary(rs.map((r) => r.rate)),
-			processedRate: summary(rs.map((r) => r.processedRate)),
-			p50: summary(rs.map((r) => r.p50)),
-			p99: summary(rs.map((r) => r.p99)),
-			executions: rs.reduce((s, r) => s + r.executions, 0),
-			sent: rs.reduce((s, r) => s + r.sent, 0),
-			lost: rs.reduce((s, r) => s + r.lost, 0),
-			non200: rs.reduce((s, r) => s + (r.sent - r.answered200), 0),
-		};
-	};
+	const row = burstSummary;
 	const paired = (list, kind) =>
 		summary(
 			of(list, kind).map((o) => {

@@ -8,7 +8,7 @@
 const http = require('http');
 const crypto = require('crypto');
 const { performance } = require('perf_hooks');
-const { percentile } = require('./util');
+const { percentile, summary } = require('./util');
 
 /** `count` deliveries of `order/create` for the shop, signed with `secret`. */
 function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
@@ -108,4 +108,21 @@ function burstResult(kind, r, { drainMs, executions }) {
 	};
 }
 
-module.exports = { buildDeliveries, blast, burstResult };
+/** Medians (min–max) of the bursts of one kind, and their totals. */
+function burstSummary(list, kind) {
+	const rs = list.filter((r) => r.kind === kind);
+	return {
+		kind,
+		runs: rs.length,
+		rate: summary(rs.map((r) => r.rate)),
+		processedRate: summary(rs.map((r) => r.processedRate)),
+		p50: summary(rs.map((r) => r.p50)),
+		p99: summary(rs.map((r) => r.p99)),
+		executions: rs.reduce((s, r) => s + r.executions, 0),
+		sent: rs.reduce((s, r) => s + r.sent, 0),
+		lost: rs.reduce((s, r) => s + r.lost, 0),
+		non200: rs.reduce((s, r) => s + (r.sent - r.answered200), 0),
+	};
+}
+
+module.exports = { buildDeliveries, blast, burstResult, burstSummary };
