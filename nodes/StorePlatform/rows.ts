@@ -73,13 +73,11 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 		}
 		if (given === null || given === undefined) continue;
 		let converted: unknown;
-		let refused: InputError | undefined;
 		try {
 			converted = column.convert(given, column.label);
 		} catch (error) {
-			refused = error as InputError;
+			throw new InputError(field, `${at}: ${(error as Error).message}`);
 		}
-		if (refused) throw new InputError(field, `${at}: ${refused.message}`);
 		if (converted !== column.empty) onlyDefaults = false;
 		out[key] = converted as IDataObject[string];
 	}
@@ -96,9 +94,9 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 }
 
 /**
- * The rows of a multi-row field, converted. `fromEditor` marks the editor's fixed collection: n8n
- * replaces an expression given for the whole collection by its empty default before the node runs, so
- * no rows there gets a hint towards the JSON field that keeps expressions.
+ * The rows of a multi-row field, converted. `jsonField` (given for the editor's fixed collection) names
+ * its JSON companion: n8n replaces an expression given for the whole collection by its empty default
+ * before the node runs, so no rows there gets a hint towards the field that keeps expressions.
  */
 export function toRows(value: unknown, field: string, shape: RowsShape, jsonField?: string): IDataObject[] {
 	const rows = rowsOf(toJson(value, field), shape);
