@@ -30,6 +30,8 @@ const SUPPORTED = {
 	// linkedom 0.18.15 (newest match of n8n's ^0.18.13) depends on `cssomnom`,
 	// which the registry reachable here does not serve (404): pin 0.18.14.
 	'2.40.7': { node: '24', overrides: { linkedom: '0.18.14' } },
+	// The newest 2.x that installs from the registry here (2.41.3 depends on @n8n/agents@0.26.2, not served).
+	'2.41.1': { node: '24', overrides: { linkedom: '0.18.12' } },
 	// n8n 1.x runs on the machine's Node 20. Its dependency `xlsx` points at a
 	// tarball URL outside the npm registry: pin it to the registry release.
 	'1.123.81': { node: 'system', overrides: { xlsx: '0.18.5' } },
