@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OAuth from 'oauth-1.0a';
-import { startSandbox, type Sandbox } from './sandbox';
+import { startSandbox, type Sandbox } from '../sandbox';
 
 // ---- an independent client ---------------------------------------------------------------------
 

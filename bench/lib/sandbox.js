@@ -1,19 +1,15 @@
 'use strict';
 /**
- * The sandbox store server (compiled by `tsc -p tsconfig.json` into build/test/sandbox) in this process, with a
+ * The sandbox store server (sandbox/, compiled by sandbox/load.js into build/sandbox) in this process, with a
  * fixed latency, and request timing for the profile: every recorded request gets `t0` (when the sandbox records it,
- * on arrival) and `t1` (when its answer is sent), in ms of performance.now(). Works without touching test/sandbox:
+ * on arrival) and `t1` (when its answer is sent), in ms of performance.now(). Works without touching sandbox/:
  * the recorded array's push and each record's `status` assignment are observed.
  */
 const path = require('path');
 const { performance } = require('perf_hooks');
 
 const PROJECT_DIR = path.resolve(__dirname, '..', '..');
-const SANDBOX_JS = path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js');
-
-function loadSandbox() {
-	return require(SANDBOX_JS);
-}
+const { loadSandbox } = require(path.join(PROJECT_DIR, 'sandbox', 'load'));
 
 async function startBenchSandbox({ latencyMs = 20 } = {}) {
 	const mod = loadSandbox();
@@ -101,4 +97,4 @@ function requestProfile(recs, latencyMs) {
 	return { requests: api.length, byPath, spanMs: span, busyMs: busy, idleMs: span - busy, concurrency, serverMs };
 }
 
-module.exports = { startBenchSandbox, requestProfile, loadSandbox, SANDBOX_JS, PROJECT_DIR };
+module.exports = { startBenchSandbox, requestProfile, loadSandbox, PROJECT_DIR };

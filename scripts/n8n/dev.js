@@ -28,6 +28,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { cacheRoot, isInstalled, ensureN8n, DEFAULT_VERSION } = require('./install');
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
+const { loadSandbox } = require('../../sandbox/load');
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
@@ -150,16 +151,14 @@ async function main() {
 	process.on('SIGTERM', () => shutdown(0));
 	process.on('SIGHUP', () => shutdown(0));
 
-	// 1. the sandbox shop (compiled by tsc into build/), in this process
+	// 1. the sandbox shop (sandbox/, compiled into build/sandbox by sandbox/load.js), in this process
 	if (!fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes'))) {
 		say('dist/ missing: npm run build');
 		const b = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_DIR, stdio: 'inherit' });
 		if (b.status !== 0) throw new Error('npm run build failed');
 	}
-	say('compiling the sandbox (tsc -p tsconfig.json)');
-	const c = spawnSync(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
-	if (c.status !== 0) throw new Error(`tsc -p tsconfig.json failed:\n${c.stdout}\n${c.stderr}`);
-	const { startSandbox } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	say('compiling the sandbox (tsc -p sandbox/tsconfig.json)');
+	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({ port: await portOr(WANT_SANDBOX_PORT) });
 	stops.push(() => sandbox.close());
 	say(`sandbox shop on ${sandbox.url}`);

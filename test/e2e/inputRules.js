@@ -111,7 +111,7 @@ async function main() {
 		if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
 		tgz = packProject();
 	}
-	const { startSandbox } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	const { startSandbox } = require('../../sandbox/load').loadSandbox();
 	const sandbox = await startSandbox({ port: 0 });
 	const n8n = await N8nInstance.create({ version: VERSION });
 	try {

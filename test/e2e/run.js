@@ -197,7 +197,7 @@ async function inputRulesFor(version, tgz) {
 
 /** The sandbox store server of the project, compiled by tsc into build/. */
 function sandboxModule() {
-	return require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	return require('../../sandbox/load').loadSandbox();
 }
 
 /** Sandbox requests to the API (the OAuth token flow aside). */

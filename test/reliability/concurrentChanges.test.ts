@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { apiCredentials, jsonOf, runStore, useSandbox } from '../workflow/setup';
 import { figure, startProxy } from './helpers';
 

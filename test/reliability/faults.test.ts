@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CONCURRENCY } from '../../nodes/StorePlatform/transport/paginate';
 import { TABLES } from '../../nodes/StorePlatform/resources';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { apiCredentials, apiRequests, byId, jsonOf, runStore, useSandbox } from '../workflow/setup';
 import { closedPort, elapsed, figure, startProxy } from './helpers';
 

@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { paramName } from '../../nodes/StorePlatform/fields';
 import type { Endpoint, Field, ResourceTable } from '../../nodes/StorePlatform/types';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 
 /** One line of figures for the README's Reliability table. */
 export function figure(line: string): void {

@@ -17,7 +17,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { withCompanions } from '../../nodes/StorePlatform/fields';
 import { TABLES, findRow } from '../../nodes/StorePlatform/resources';
 import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/types';
-import type { RecordedRequest } from '../sandbox';
+import type { RecordedRequest } from '../../sandbox';
 import { prng, type Rand } from '../prng';
 import { apiCredentials, apiRequests, runStore, useSandbox } from '../workflow/setup';
 import { defaultParamValue, figure, startProxy, validValue, withField, type Proxy } from './helpers';

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { EVENTS } from '../../nodes/StorePlatformTrigger/events';
 import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
 import { callWebhookMethod } from '../harness';
-import { webhookHmac } from '../sandbox';
+import { webhookHmac } from '../../sandbox';
 import { apiCredentials, apiRequests, credentialTypes, useSandbox } from '../workflow/setup';
 import { startReceiver, type Receiver } from '../workflow/triggerReceiver';
 import { elapsed, figure } from './helpers';

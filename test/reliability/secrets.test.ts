@@ -20,7 +20,7 @@ import { TABLES } from '../../nodes/StorePlatform/resources';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
 import { callListSearch, callWebhook, callWebhookMethod, type RunResult } from '../harness';
-import { webhookHmac, type Sandbox } from '../sandbox';
+import { webhookHmac, type Sandbox } from '../../sandbox';
 import { apiCredentials, byId, credentialTypes, runStore, useSandbox } from '../workflow/setup';
 import { allStrings, baseParams, closedPort, figure, occurrences, safeStringify } from './helpers';
 

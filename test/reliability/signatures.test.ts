@@ -10,7 +10,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INodeParame
 import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { runNode } from '../harness';
-import type { RecordedRequest, Sandbox } from '../sandbox';
+import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { apiCredentials, apiRequests, credentialTypes, runStore, useSandbox } from '../workflow/setup';
 import { elapsed, figure } from './helpers';
 import { prng, pick, type Rand } from '../prng';

@@ -15,7 +15,7 @@ import { httpBuildQuery as triggerHttpBuildQuery } from '../../nodes/StorePlatfo
 import { SECRET_TTL_MS } from '../../nodes/StorePlatformTrigger/secretCache';
 import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
 import { callWebhook, type WebhookCallResult } from '../harness';
-import { httpBuildQuery, webhookHmac } from '../sandbox';
+import { httpBuildQuery, webhookHmac } from '../../sandbox';
 import { apiCredentials, credentialTypes, useSandbox } from '../workflow/setup';
 import { startReceiver } from '../workflow/triggerReceiver';
 import { elapsed, figure } from './helpers';

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PARALLEL } from '../../nodes/StorePlatform/transport/pool';
 import { prng, type Rand } from '../prng';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { apiRequests, jsonOf, runStore, useSandbox } from './setup';
 
 const env = useSandbox();

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } fr
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { apiCredentials, apiRequests, credentialTypes, useSandbox } from './setup';
 
 const env = useSandbox();

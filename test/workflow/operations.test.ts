@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { apiRequests, byId, jsonOf, runStore, useSandbox } from './setup';
 
 interface Case {

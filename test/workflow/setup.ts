@@ -4,7 +4,7 @@ import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials
 import { StorePlatformOAuth1Api } from '../../credentials/StorePlatformOAuth1Api.credentials';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { runNode, type RunResult } from '../harness';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
 
 /** A sandbox for a test file, reset before each test, and the node run through n8n-core against it. */
 export function useSandbox(opts: Parameters<typeof startSandbox>[0] = {}) {

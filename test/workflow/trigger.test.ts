@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
 import { callWebhookMethod } from '../harness';
-import { webhookHmac } from '../sandbox';
+import { webhookHmac } from '../../sandbox';
 import { apiCredentials, credentialTypes, useSandbox } from './setup';
 import { startReceiver, type Receiver } from './triggerReceiver';
 

@@ -1,7 +1,7 @@
 /**
- * node build/test/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
+ * node build/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
  *   starts the sandbox (default port 4010 or $SANDBOX_PORT) and prints the URL and a ready credential set.
- * node build/test/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
+ * node build/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
  */
 import { request } from 'node:http';
@@ -68,7 +68,7 @@ async function serve(args: string[]): Promise<void> {
 		'',
 		`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
 		`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
-		`  Fire an event       node build/test/sandbox/cli.js fire order/create --port ${sb.port}`,
+		`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
 		'',
 		'Ctrl+C to stop.',
 	].join('\n'));
