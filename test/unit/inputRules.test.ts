@@ -1,12 +1,13 @@
 /**
  * The input rules of the README's table, kind by kind, as pure functions: what is accepted and sent
- * as what, what is refused (an InputError naming the field). The generated cases through the whole node
+ * as what, what is refused (an InputError naming the field). The one table of unit cases of the input rules
+ * (test/e2e/inputRules.test.js proves the same rules in real n8n); the generated cases through the whole node
  * are in test/reliability/hostileInput.test.ts.
  */
 import { toSpecDateTime } from '../../nodes/StorePlatform/dates';
 import { fieldValue } from '../../nodes/StorePlatform/fields';
 import type { Field } from '../../nodes/StorePlatform/types';
-import { InputError, toBoolean, toId, toIdList, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/values';
+import { InputError, toBoolean, toId, toIdList, toInteger, toJson, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/values';
 
 const refused = (fn: () => unknown, field: string) => {
 	expect(fn).toThrow(InputError);
@@ -50,6 +51,22 @@ describe('number', () => {
 	});
 });
 
+describe('whole number', () => {
+	it('accepts numbers and numeric strings', () => {
+		expect(toInteger('42', 'Price')).toBe(42);
+		expect(toInteger(42, 'Price')).toBe(42);
+		expect(() => toInteger('4.5', 'Price')).toThrow(/'Price' must be a whole number/);
+		refused(() => toInteger('abc', 'Price'), 'Price');
+	});
+});
+
+describe('JSON', () => {
+	it('names the field of invalid JSON', () => {
+		expect(toJson('{"a":1}', 'Metadata')).toEqual({ a: 1 });
+		expect(() => toJson('{a:1}', 'Metadata')).toThrow(/'Metadata' is not valid JSON/);
+	});
+});
+
 describe('ID', () => {
 	it.each<[unknown, string]>([[12, '12'], [' 12 ', '12'], ['a/b?c#d', 'a/b?c#d'], ['\r\n7\t', '7'], [{ __rl: true, mode: 'list', value: 7 }, '7'], [0, '0']])('%p -> %p', (v, id) => {
 		expect(toId(v, 'Page')).toBe(id);
@@ -57,12 +74,18 @@ describe('ID', () => {
 	it.each([1.5, -1, 2 ** 53, NaN, true, [1], { id: 1 }, 'a\nb', 'a\tb', 'a\u0000', 'x'.repeat(256), '', '  ', null, undefined])('refuses %p', (v) => {
 		refused(() => toId(v, 'Page'), 'Page');
 	});
+	it('says an empty ID is required', () => {
+		expect(() => toId('', 'Page')).toThrow(/'Page' is required/);
+	});
 	it('lists: comma-separated, JSON, lists, one number; entries whole numbers of 1 or more', () => {
 		expect(toIdList(' 1, 2 ,3 ', 'Products')).toEqual([1, 2, 3]);
+		expect(toIdList('1, 2,3', 'Products')).toEqual([1, 2, 3]);
 		expect(toIdList('[4, "5"]', 'Products')).toEqual([4, 5]);
+		expect(toIdList('[4,"5"]', 'Products')).toEqual([4, 5]);
+		expect(toIdList([6, '7'], 'Products')).toEqual([6, 7]);
 		expect(toIdList([6, ' 7'], 'Products')).toEqual([6, 7]);
 		expect(toIdList(8, 'Products')).toEqual([8]);
-		for (const bad of ['1,,2', '1,', '0x10', '1e3', '1.5', '+1', '0', [0], [-1], [[1]], [{ id: 1 }], '[1,', '{"a":1}', true, { a: 1 }]) {
+		for (const bad of ['1, x', '1,,2', '1,', '0x10', '1e3', '1.5', '+1', '0', [0], [-1], [[1]], [{ id: 1 }], '[1,', '{"a":1}', true, { a: 1 }]) {
 			refused(() => toIdList(bad, 'Products'), 'Products');
 		}
 		expect(() => toIdList('1, two', 'Products')).toThrow(`'Products' must be a list of IDs such as 12, 15: entry 2 is "two", not a whole number of 1 or more`);
@@ -90,6 +113,15 @@ describe('options, switches, names', () => {
 
 describe('date-time', () => {
 	it.each([
+		['2026-05-01 13:30:00', '2026-05-01 13:30:00'],
+		['2026-05-01T13:30:00', '2026-05-01 13:30:00'],
+		['2026-05-01T13:30', '2026-05-01 13:30:00'],
+		['2026-05-01', '2026-05-01 00:00:00'],
+		['2026-05-01T13:30:00.250', '2026-05-01 13:30:00'],
+		['2026-05-01T13:30:00Z', '2026-05-01 13:30:00'],
+		['2026-05-01T13:30:00+02:00', '2026-05-01 11:30:00'],
+		['2026-05-01T00:30:00-01:00', '2026-05-01 01:30:00'],
+		['2024-02-29 23:59:59', '2024-02-29 23:59:59'],
 		['2026-05-01T10:00:00+18:00', '2026-04-30 16:00:00'],
 		['2026-05-01T10:00:00-1800', '2026-05-02 04:00:00'],
 		['2026-05-01 10:00:00 +02:00', '2026-05-01 08:00:00'],
@@ -99,7 +131,20 @@ describe('date-time', () => {
 	])('%s -> %s (UTC)', (v, want) => {
 		expect(toSpecDateTime(v, 'Start At', 'UTC')).toBe(want);
 	});
+	it('converts an instant to the wall clock of the workflow time zone', () => {
+		expect(toSpecDateTime('2026-07-01T10:00:00Z', 'Start At', 'Europe/Warsaw')).toBe('2026-07-01 12:00:00');
+		expect(toSpecDateTime(new Date(Date.UTC(2026, 0, 15, 23, 0, 0)), 'Start At', 'Europe/Warsaw')).toBe('2026-01-16 00:00:00');
+	});
+	it('accepts Luxon-like DateTimes', () => {
+		expect(toSpecDateTime({ toISO: () => '2026-03-04T05:06:07.000+00:00' }, 'Start At')).toBe('2026-03-04 05:06:07');
+	});
 	it.each([
+		'tomorrow',
+		'2026-02-30 10:00:00',
+		'2026-01-01 24:00:00',
+		'',
+		12345,
+		null,
 		'2026-05-01T10:00:00+99:99',
 		'2026-05-01T10:00:00+18:01',
 		'2026-05-01T10:00:00+05:60',
@@ -125,9 +170,21 @@ describe('date-time', () => {
 	});
 });
 
+describe('flags and coded options', () => {
+	it('sends flags as 1/0 and coded options as numbers', () => {
+		expect(fieldValue({ key: 'unique', displayName: 'Unique', kind: 'flag' }, true, 'UTC')).toBe(1);
+		expect(fieldValue({ key: 'unique', displayName: 'Unique', kind: 'flag' }, 'false', 'UTC')).toBe(0);
+		const type = { key: 't', displayName: 'Type', kind: 'options' as const, options: [[1, 'A'], [2, 'B']] as Array<[number, string]> };
+		expect(fieldValue(type, '2', 'UTC')).toBe(2);
+	});
+});
+
 describe('rows', () => {
 	const metadata: Field = { key: 'metadata', displayName: 'Metadata', kind: 'metadata' };
 	const json: Field = { ...metadata, name: 'metadataJson', displayName: 'Metadata (JSON)', rowsAsJson: true };
+	it('turns the editor shape of Metadata into a list of rows', () => {
+		expect(fieldValue(metadata, { meta: [{ meta_title: 'T' }] }, 'UTC')).toEqual([{ meta_title: 'T' }]);
+	});
 	it('accepts a list of rows, one row, the editor shape, JSON text', () => {
 		const row = { meta_title: 'T', meta_keywords: 'a, b' };
 		for (const v of [[row], row, { meta: [row] }, JSON.stringify([row])]) expect(fieldValue(json, v, 'UTC')).toEqual([row]);
@@ -144,6 +201,7 @@ describe('rows', () => {
 	it('progressive steps: numbers by the number rule, both cells, not the default row', () => {
 		const steps: Field = { key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'progressiveSteps' };
 		expect(fieldValue(steps, { step: [{ treshold: '100', discount: ' 2.5 ' }] }, 'UTC')).toEqual([{ treshold: 100, discount: 2.5 }]);
+		expect(fieldValue(steps, { step: [{ treshold: '100', discount: 5 }] }, 'UTC')).toEqual([{ treshold: 100, discount: 5 }]);
 		expect(() => fieldValue(steps, { step: [{ treshold: 0, discount: 0 }] }, 'UTC')).toThrow('row 1 is empty');
 		expect(() => fieldValue(steps, [{ treshold: 5 }], 'UTC')).toThrow("row 1 has no 'Discount'");
 		expect(() => fieldValue(steps, [{ threshold: 5, discount: 1 }], 'UTC')).toThrow("the API spells it 'treshold'");
