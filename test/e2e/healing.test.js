@@ -1,7 +1,7 @@
 'use strict';
 /**
- * End-to-end legs of the trigger's self-healing registrations (issue 16), run by run.js in the running n8n of
- * each version, after the trigger legs (c.). One more workflow: Store Platform Trigger typeVersion 2 (order/create,
+ * Leg "healing": the trigger's self-healing registrations (issue 16) in a running n8n of each version. One
+ * workflow: Store Platform Trigger typeVersion 2 (order/create,
  * product/update, "Check Registrations Every (Minutes)" = 1) -> HTTP Request to the collector, created and
  * activated over REST, beside a registration of another app at the sandbox (foreign: never touched).
  *
@@ -18,6 +18,7 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const { collectorNode } = require('./workflows');
+const { leg, waitFor, sleep } = require('./setup');
 
 const TRIGGER = 'n8n-nodes-store-platform.storePlatformTrigger';
 const EVENTS = ['order/create', 'product/update'];
@@ -177,4 +178,9 @@ async function runHealing({ n8n, sandbox, collector, check, log, waitFor, sleep,
 	for (const w of foreign()) sandbox.store.webhooks.remove(w.id);
 }
 
-module.exports = { runHealing, healingWorkflow, listenForTestEvent };
+leg('healing', async (v) => {
+	const { n8n, sandbox, collector, cred, collectorUrl } = await v.setUp({ start: true });
+	const check = (name, fn, opts) => v.check(name, fn, opts);
+	const log = (s) => v.log(s.trim());
+	await runHealing({ n8n, sandbox, collector, check, log, waitFor, sleep, area: v.area, cred, collectorUrl, major: v.major, r: v.r });
+});

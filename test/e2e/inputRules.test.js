@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 'use strict';
 /**
  * End-to-end leg of the input rules (README "Input rules") in REAL n8n: the packed package in one
@@ -10,22 +9,18 @@
  *   - an expression for its row list is split by n8n into empty rows -> refused, nothing written;
  *   - an object to a text field, a list to an ID filter, hex to a number, +99:99 to a date, javascript:
  *     to a URL -> refused naming the field, no request;
- *   - a Luxon DateTime and {{ $now }} -> sent as the workflow time zone's wall clock.
+ *   - Metadata (JSON) takes a list of rows, one row, the editor shape or JSON text; malformed rows, both
+ *     Metadata fields at once, and Progressive Steps (JSON) with hex or misspelled cells are refused;
+ *   - objects and lists to text, ID and URL fields are refused, never stringified;
+ *   - a Luxon DateTime, a JS Date and {{ $now }} -> sent as the workflow time zone's wall clock.
+ * (Moved here from test/workflow/rowsByExpression.test.ts, which ran the same cases in n8n-core's engine.)
  *
- *   node test/e2e/inputRules.js [2.40.7] [--tgz=<packed package>]
- * Part of `npm run test:e2e` (run.js runs it for each version, as a child process).
- *
- * Needs n8n in the cache (scripts/n8n/install.js); compiles the sandbox (tsc) and packs the package.
+ * Leg "inputRules" of `npm run test:e2e` (one version: STORE_PLATFORM_E2E_VERSIONS=2.40.7 node --test test/e2e/inputRules.test.js).
  */
 const assert = require('assert');
 const crypto = require('crypto');
-const path = require('path');
-const { spawnSync } = require('child_process');
+const { leg, N8nInstance } = require('./setup');
 
-const { N8nInstance, packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
-const { isInstalled } = require('../../scripts/n8n/install');
-
-const VERSION = process.argv.slice(2).find((a) => /^\d+\.\d+\.\d+$/.test(a)) || '2.40.7';
 const TZ = 'Europe/Warsaw';
 const NODE = 'n8n-nodes-store-platform.storePlatform';
 
@@ -39,9 +34,24 @@ const DATA = {
 	hex: '0x10',
 	offset: '2026-05-01T10:00:00+99:99',
 	js: 'javascript:alert(1)',
+	row: { meta_title: 'One row' },
+	editorRows: { meta: [{ meta_title: 'Editor shape' }] },
+	rowsText: JSON.stringify([{ meta_title: 'From text' }]),
+	unknownKey: [{ metaTitle: 'x' }],
+	objectCell: [{ meta_title: { a: 1 } }],
+	notJson: 'not json',
+	noRows: [],
+	number: 42,
+	emptyRow: [{ meta_title: '' }],
+	steps: [{ treshold: '100', discount: ' 5.5 ' }, { treshold: 200, discount: 10 }],
+	hexStep: [{ treshold: '0x10', discount: 1 }],
+	misspelledStep: [{ threshold: 1, discount: 1 }],
 };
 
 const locator = (value) => ({ __rl: true, mode: 'id', value });
+
+const vendorRows = (key) => ({ resource: 'vendor', operation: 'update', vendorId: locator('1'), updateFields: { metadataJson: `={{ $json.${key} }}` } });
+const voucherSteps = (key) => ({ resource: 'voucher', operation: 'update', voucherId: locator('1'), updateFields: { progressiveStepsJson: `={{ $json.${key} }}` } });
 
 /** [node name, parameters, expected: { refused: /message/ } | { sent: true }] */
 const STEPS = [
@@ -54,6 +64,27 @@ const STEPS = [
 	['Offset +99:99', { resource: 'promotion', operation: 'update', promotionId: locator('1'), updateFields: { startAt: '={{ $json.offset }}' } }, { refused: /'Start At' has an impossible UTC offset \+99:99/ }],
 	['javascript: URL', { resource: 'webhook', operation: 'create', section: 'order/create', siteUrl: '={{ $json.js }}' }, { refused: /'Target URL' must be an http:\/\/ or https:\/\/ URL/ }],
 	['Luxon dates', { resource: 'promotion', operation: 'update', promotionId: locator('2'), updateFields: { startAt: "={{ DateTime.fromISO('2026-07-01T10:00:00Z') }}", finishAt: '={{ $now }}' } }, { sent: true }],
+	// Metadata (JSON) takes a list of rows (above), one row, the editor shape or JSON text; malformed rows are refused
+	['Rows JSON one row', vendorRows('row'), { sent: true }],
+	['Rows JSON editor shape', vendorRows('editorRows'), { sent: true }],
+	['Rows JSON as text', vendorRows('rowsText'), { sent: true }],
+	['Rows JSON unknown key', vendorRows('unknownKey'), { refused: /row 1 has an unknown key 'metaTitle'/ }],
+	['Rows JSON object cell', vendorRows('objectCell'), { refused: /'Metadata \(JSON\)' row 1: 'Meta Title' must be text, not an object/ }],
+	['Rows JSON not JSON', vendorRows('notJson'), { refused: /'Metadata \(JSON\)' is not valid JSON/ }],
+	['Rows JSON no rows', vendorRows('noRows'), { refused: /'Metadata \(JSON\)' has no rows/ }],
+	['Rows JSON a number', vendorRows('number'), { refused: /'Metadata \(JSON\)' must be rows/ }],
+	['Rows JSON empty row', vendorRows('emptyRow'), { refused: /'Metadata \(JSON\)' row 1 is empty/ }],
+	['Both Metadata fields', { resource: 'vendor', operation: 'update', vendorId: locator('1'), updateFields: { metadata: { meta: [{ meta_title: 'x' }] }, metadataJson: '={{ $json.metadata }}' } }, { refused: /^Give either 'Metadata' or 'Metadata \(JSON\)', not both/ }],
+	// Progressive Steps (JSON) from data: text numbers are decimal only; the API's spelling 'treshold'
+	['Steps JSON from data', voucherSteps('steps'), { sent: true }],
+	['Steps JSON hex', voucherSteps('hexStep'), { refused: /'Threshold' must be a decimal number such as 12 or 12\.5, not "0x10"/ }],
+	['Steps JSON misspelled', voucherSteps('misspelledStep'), { refused: /unknown key 'threshold' \(the API spells it 'treshold'\)/ }],
+	// a JS Date, and lists and objects to text, ID and URL fields (never stringified)
+	['JS Date', { resource: 'promotion', operation: 'update', promotionId: locator('1'), updateFields: { startAt: "={{ new Date('2026-12-01T10:00:00.000Z') }}" } }, { sent: true }],
+	['List to Title', { resource: 'vendor', operation: 'update', vendorId: locator('1'), updateFields: { title: '={{ $json.list }}' } }, { refused: /'Title' must be text, not a list/ }],
+	['Object to Since ID', { resource: 'vendor', operation: 'getAll', returnAll: false, limit: 5, filters: { sinceId: '={{ $json.obj }}' }, options: {} }, { refused: /'Since ID' must be an ID \(a whole number or text\), not an object/ }],
+	['Object to Target URL', { resource: 'webhook', operation: 'create', section: 'order/create', siteUrl: '={{ $json.obj }}' }, { refused: /'Target URL' must be an http:\/\/ or https:\/\/ URL/ }],
+	['List to Target URL', { resource: 'webhook', operation: 'create', section: 'order/create', siteUrl: '={{ $json.list }}' }, { refused: /'Target URL' must be an http:\/\/ or https:\/\/ URL/ }],
 ];
 
 function workflow(cred) {
@@ -87,78 +118,55 @@ function wall(date, timeZone) {
 	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-	const t = Date.now();
-	try {
-		await fn();
-		passed++;
-		console.log(`  ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
-	} catch (error) {
-		failed++;
-		console.log(`  FAIL ${name}: ${error.message}`);
-	}
-}
-
-async function main() {
-	console.log(`# input rules in real n8n ${VERSION}`);
-	if (!isInstalled(VERSION)) throw new Error(`n8n ${VERSION} is not in the cache: node scripts/n8n/install.js ${VERSION}`);
-	// --tgz=<packed package>: run by test/e2e/run.js, which has compiled the sandbox and packed already
-	let tgz = (process.argv.find((a) => a.startsWith('--tgz=')) || '').slice(6);
-	if (!tgz) {
-		const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
-		if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-		tgz = packProject();
-	}
-	const { startSandbox } = require('../../sandbox/load').loadSandbox();
-	const sandbox = await startSandbox({ port: 0 });
-	const n8n = await N8nInstance.create({ version: VERSION });
-	try {
-		await n8n.installPackage(tgz);
-		const cred = { id: crypto.randomBytes(8).toString('hex'), name: 'Store Platform sandbox (tokens)' };
-		await n8n.importCredentials([{ ...cred, type: 'storePlatformApi', data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials } }]);
-		const id = await n8n.importWorkflow(workflow(cred));
-		const started = new Date();
+leg('inputRules', async (v) => {
+	const { n8n, sandbox, ids } = await v.setUp({ workflows: (cred) => [workflow(cred)] });
+	const [id] = ids;
+	let started;
+	let ended;
+	const run = await v.check('the input-rules workflow runs in one n8n execute (each node On Error: Continue)', async () => {
+		started = new Date();
 		const res = await n8n.execute(id, { timeoutMs: 240000 });
-		const ended = new Date();
+		ended = new Date();
 		assert.ok(res.result, `no run JSON (exit ${res.code})\n${res.stdout.slice(-2000)}\n${res.stderr.slice(-2000)}`);
-		const requests = sandbox.requests.filter((r) => r.path.startsWith('/services/'));
+		return res.result;
+	}, { timeoutMs: 300000 });
+	if (!run.ok) return;
+	const requests = sandbox.requests.filter((r) => r.path.startsWith('/services/'));
 
-		for (const [name, , want] of STEPS) {
-			await check(`${name}: ${want.sent ? 'sent' : 'refused before any request, naming the field'}`, async () => {
-				const out = N8nInstance.nodeOutput(res.result, name);
-				assert.ok(out, `${name} did not run`);
-				assert.strictEqual(out.length, 1, `${out.length} output items`);
-				const json = out[0].json;
-				if (want.refused) {
-					assert.match(String(json.error), want.refused);
-					assert.match(String(json.description), /^Field: /);
-				} else {
-					assert.strictEqual(json.error, undefined, String(json.error));
-				}
-			});
-		}
-		await check('the shop received exactly the two accepted requests, as given', async () => {
-			assert.deepStrictEqual(requests.map((r) => `${r.method} ${r.path}`).sort(), ['PUT /services/promotions/2', 'PUT /services/vendors/1']);
-			const vendor = requests.find((r) => r.path === '/services/vendors/1').body.vendor;
-			assert.deepStrictEqual(vendor, { metadata: DATA.metadata });
-			const promotion = requests.find((r) => r.path === '/services/promotions/2').body.promotion;
-			assert.strictEqual(promotion.start_at, '2026-07-01 12:00:00', `Luxon 2026-07-01T10:00:00Z in ${TZ}`);
-			const [from, to] = [wall(new Date(started.getTime() - 120000), TZ), wall(new Date(ended.getTime() + 1000), TZ)];
-			assert.ok(promotion.finish_at >= from && promotion.finish_at <= to, `{{ $now }} sent as ${promotion.finish_at}, not within ${from} .. ${to}`);
+	for (const [name, , want] of STEPS) {
+		await v.check(`${name}: ${want.sent ? 'sent' : 'refused before any request, naming the field'}`, async () => {
+			const out = N8nInstance.nodeOutput(run.value, name);
+			assert.ok(out, `${name} did not run`);
+			assert.strictEqual(out.length, 1, `${out.length} output items`);
+			const json = out[0].json;
+			if (want.refused) {
+				assert.match(String(json.error), want.refused);
+				assert.match(String(json.description), /^Field: /);
+			} else {
+				assert.strictEqual(json.error, undefined, String(json.error));
+			}
 		});
-	} finally {
-		await n8n.stop();
-		if (failed) console.log(`  (n8n folder kept: ${n8n.folder})`);
-		else n8n.cleanup();
-		await sandbox.close();
 	}
-	console.log(`${passed} passed, ${failed} failed`);
-	process.exitCode = failed ? 1 : 0;
-}
-
-main().catch((error) => {
-	console.error(`FAIL ${error.stack || error}`);
-	process.exitCode = 1;
+	await v.check('the shop received exactly the accepted requests, as given', async () => {
+		assert.deepStrictEqual(requests.map((r) => `${r.method} ${r.path}`).sort(), [
+			'PUT /services/promotions/1',
+			'PUT /services/promotions/2',
+			'PUT /services/vendors/1',
+			'PUT /services/vendors/1',
+			'PUT /services/vendors/1',
+			'PUT /services/vendors/1',
+			'PUT /services/vouchers/1',
+		]);
+		const vendors = requests.filter((r) => r.path === '/services/vendors/1').map((r) => JSON.stringify(r.body.vendor));
+		const rows = [DATA.metadata, [DATA.row], DATA.editorRows.meta, JSON.parse(DATA.rowsText)];
+		assert.deepStrictEqual(vendors.sort(), rows.map((metadata) => JSON.stringify({ metadata })).sort());
+		const voucher = requests.find((r) => r.path === '/services/vouchers/1').body;
+		assert.deepStrictEqual(voucher, { progressive_steps: [{ treshold: 100, discount: 5.5 }, { treshold: 200, discount: 10 }] });
+		const jsDate = requests.find((r) => r.path === '/services/promotions/1').body.promotion;
+		assert.deepStrictEqual(jsDate, { start_at: '2026-12-01 11:00:00' }, `JS Date 2026-12-01T10:00:00Z in ${TZ}`);
+		const promotion = requests.find((r) => r.path === '/services/promotions/2').body.promotion;
+		assert.strictEqual(promotion.start_at, '2026-07-01 12:00:00', `Luxon 2026-07-01T10:00:00Z in ${TZ}`);
+		const [from, to] = [wall(new Date(started.getTime() - 120000), TZ), wall(new Date(ended.getTime() + 1000), TZ)];
+		assert.ok(promotion.finish_at >= from && promotion.finish_at <= to, `{{ $now }} sent as ${promotion.finish_at}, not within ${from} .. ${to}`);
+	});
 });

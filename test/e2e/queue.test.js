@@ -11,11 +11,12 @@
  *   q. registrations removed at the shop are re-created by the trigger's registration check
  *      (registrationCheckMinutes = 1) exactly once for the cluster
  *   q. REST deactivation leaves 0 registrations
- * Called by run.js with its reporting helpers (check, log, area, ...); never throws.
+ * Leg "queue" of `npm run test:e2e` (2.x; the versions one after the other: the bursts want the machine).
  */
 const assert = require('assert');
 const crypto = require('crypto');
 const { collectorNode } = require('./workflows');
+const { leg, packedPackage, loadSandbox, startCollector, waitFor, sleep } = require('./setup');
 const fs = require('fs');
 const path = require('path');
 
@@ -118,7 +119,7 @@ async function runQueueLeg({ version, tgz, check, log, area, keep, cleanups, san
 	const up = await check("q. Debian's postgresql + redis-server (installed when missing) on free loopback ports; main, worker, webhook prepared", async () => {
 		cluster = await QueueCluster.create({ version, keep, log: (s) => log(`       ${s}`) });
 		cleanups.push(async () => {
-			const broken = String(r.queue).startsWith('FAIL');
+			const broken = String(r.status).startsWith('FAIL');
 			if (broken && !keep) {
 				cluster.main.keep = true;
 				log(`  (queue-mode logs: ${Object.values(cluster.logFiles).join(', ')})`);
@@ -168,7 +169,6 @@ async function runQueueLeg({ version, tgz, check, log, area, keep, cleanups, san
 	if (!registered.ok) return;
 
 	const secret = sandbox.credentials.consumerSecret;
-	const collected = (id) => collector.received.filter((x) => x.body && String(x.body.objectId) === String(id));
 	await check(`q. ${DELIVERIES} deliveries signed the PHP way, ${CONCURRENCY} at a time: all 200 from the webhook process, each run exactly once, by the worker`, async () => {
 		const vectors = assertPhpSigner(sandboxMod);
 		const deliveries = buildDeliveries(sandboxMod, secret, DELIVERIES, { shopId: 1001 });
@@ -176,7 +176,7 @@ async function runQueueLeg({ version, tgz, check, log, area, keep, cleanups, san
 		r.queueBurst = { sent: res.sent, ok: res.ok, wallMs: res.wallMs, rate: (res.sent / res.wallMs) * 1000 };
 		log(`       signer matches ${vectors} PHP vectors; ${res.ok}/${res.sent} answered 200 in ${(res.wallMs / 1000).toFixed(1)}s (${r.queueBurst.rate.toFixed(1)}/s)`);
 		assert.deepStrictEqual(res.statuses, { 200: DELIVERIES });
-		const rows = await waitFor(
+		await waitFor(
 			() => {
 				const list = cluster.executions(workflowId);
 				return list.length >= DELIVERIES && list.every((e) => e.finished || !['new', 'running'].includes(e.status)) && list;
@@ -266,4 +266,13 @@ async function runQueueLeg({ version, tgz, check, log, area, keep, cleanups, san
 	}, { area, timeoutMs: 120000 });
 }
 
-module.exports = { runQueueLeg, queueWorkflow, triggerHasRegistrationCheck, triggerTypeVersion };
+leg(
+	'queue',
+	async (v) => {
+		const check = (name, fn, opts) => v.check(name, fn, opts);
+		const log = (s) => v.log(s.trim());
+		const keep = process.env.STORE_PLATFORM_E2E_KEEP === '1';
+		await runQueueLeg({ version: v.version, tgz: packedPackage(), check, log, area: v.area, keep, cleanups: v.cleanups, sandboxModule: loadSandbox, startCollector, waitFor, sleep, r: v.r });
+	},
+	{ only2x: true, serial: true, skip: process.env.STORE_PLATFORM_E2E_NO_QUEUE === '1' ? 'STORE_PLATFORM_E2E_NO_QUEUE=1 (--no-queue)' : undefined, timeoutMs: 30 * 60 * 1000 },
+);
