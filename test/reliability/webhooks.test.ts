@@ -254,7 +254,7 @@ describe('floats that PHP prints in exponent form (1.0E+21)', () => {
 		if (php !== undefined) expect(triggerHttpBuildQuery(data)).toBe(php);
 	});
 
-	// BUG (test/sandbox/http-build-query.ts, scalar(): `if (typeof v === 'number') return phpNumber(v);`): a
+	// BUG (sandbox/http-build-query.ts, scalar(): `if (typeof v === 'number') return phpNumber(v);`): a
 	// number is not passed through phpUrlencode, so the '+' of an exponent stays a '+' ("x=1.0E+21"), where
 	// PHP's http_build_query writes "x=1.0E%2B21". The sandbox then signs such payloads differently from the
 	// platform, and its JSON deliveries of them are refused by the (correct) trigger. Fix: return
