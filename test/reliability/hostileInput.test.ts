@@ -14,9 +14,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { withCompanions } from '../../nodes/StorePlatform/fields';
+import { withCompanions } from '../../nodes/StorePlatform/action/fields';
 import { TABLES, findRow } from '../../nodes/StorePlatform/resources';
-import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/types';
+import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/endpoint';
 import type { RecordedRequest } from '../sandbox';
 import { prng, type Rand } from '../prng';
 import { apiCredentials, apiRequests, runStore, useSandbox } from '../workflow/setup';

@@ -3,10 +3,10 @@
  * as what, what is refused (an InputError naming the field). The generated cases through the whole node
  * are in test/reliability/hostileInput.test.ts.
  */
-import { toSpecDateTime } from '../../nodes/StorePlatform/dates';
-import { fieldValue } from '../../nodes/StorePlatform/fields';
-import type { Field } from '../../nodes/StorePlatform/types';
-import { InputError, toBoolean, toId, toIdList, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/values';
+import { toSpecDateTime } from '../../nodes/StorePlatform/action/dates';
+import { fieldValue } from '../../nodes/StorePlatform/action/fields';
+import type { Field } from '../../nodes/StorePlatform/endpoint';
+import { InputError, toBoolean, toId, toIdList, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/action/inputRules';
 
 const refused = (fn: () => unknown, field: string) => {
 	expect(fn).toThrow(InputError);

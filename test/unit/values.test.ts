@@ -1,6 +1,6 @@
-import { fieldValue } from '../../nodes/StorePlatform/fields';
-import { toSpecDateTime } from '../../nodes/StorePlatform/dates';
-import { InputError, toId, toIdList, toInteger, toJson } from '../../nodes/StorePlatform/values';
+import { fieldValue } from '../../nodes/StorePlatform/action/fields';
+import { toSpecDateTime } from '../../nodes/StorePlatform/action/dates';
+import { InputError, toId, toIdList, toInteger, toJson } from '../../nodes/StorePlatform/action/inputRules';
 
 describe('toSpecDateTime', () => {
 	it.each([
@@ -91,7 +91,7 @@ describe('fieldValue', () => {
 
 describe('output options', () => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { normaliseNumbers, simplify } = require('../../nodes/StorePlatform/output');
+	const { normaliseNumbers, simplify } = require('../../nodes/StorePlatform/api/output');
 
 	it('normalises numeric strings but keeps codes and leading zeros', () => {
 		expect(

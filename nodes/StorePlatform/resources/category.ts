@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import {
 	commonFilters,
 	countRow,

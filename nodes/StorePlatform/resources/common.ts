@@ -1,4 +1,4 @@
-import type { Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../types';
+import type { Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
 
 /** Builders of the standard rows, so that each resource file states only what differs. */
 

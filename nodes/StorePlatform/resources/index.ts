@@ -1,4 +1,4 @@
-import type { Endpoint, ResourceTable } from '../types';
+import type { Endpoint, ResourceTable } from '../endpoint';
 import { abandonedCart } from './abandonedCart';
 import { applicationCharge } from './applicationCharge';
 import { blog } from './blog';

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };

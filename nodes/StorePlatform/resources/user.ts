@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { getRow, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'user', one: 'user', many: 'users' };

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { countRow, createRow, deleteRow, getRow, listRow, sinceId, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { EVENTS } from '../../StorePlatformTrigger/events';
-import type { Field, ResourceTable } from '../types';
-import { idValue, toId } from '../values';
+import { EVENTS } from '../api/events';
+import type { Field, ResourceTable } from '../endpoint';
+import { idValue, toId } from '../action/inputRules';
 import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'webhook', one: 'webhook', many: 'webhooks' };

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Resource, ResourceTable } from '../types';
+import type { Resource, ResourceTable } from '../endpoint';
 import { makeListSearch } from './listSearch';
 
 /** Most records offered in a dropdown (the first pages of the list). */

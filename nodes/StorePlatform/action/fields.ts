@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toSpecDateTime } from './dates';
-import { loadOptionsMethodName } from './methods/loadOptions';
-import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './rows';
-import type { Field } from './types';
+import { loadOptionsMethodName } from './loadOptions';
+import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './multiRowFields';
+import type { Field } from '../endpoint';
 import {
 	InputError,
 	idValue,
@@ -16,7 +16,7 @@ import {
 	toOption,
 	toText,
 	toUrl,
-} from './values';
+} from './inputRules';
 
 export const camel = (key: string) => key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

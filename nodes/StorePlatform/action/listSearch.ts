@@ -5,9 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { unwrapRecords } from '../transport/unwrap';
-import { apiRequest } from '../transport/request';
-import type { Resource, ResourceTable } from '../types';
+import { unwrapRecords } from '../api/unwrap';
+import { apiRequest } from '../api/request';
+import type { Resource, ResourceTable } from '../endpoint';
 
 /** Page size of the "From list" mode. */
 export const LIST_PAGE = 50;

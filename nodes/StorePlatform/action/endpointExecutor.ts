@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError } from 'n8n-workflow';
 
 import { fieldValue, paramName, withCompanions } from './fields';
-import { normaliseNumbers, simplify } from './output';
-import { apiRequest, type Query } from './transport/request';
-import { fetchList, type ListPlan } from './transport/paginate';
-import { unwrapCount, unwrapOne } from './transport/unwrap';
-import type { Endpoint, Field, Param, ResourceTable } from './types';
-import { InputError, toBoolean, toId, toInteger, toNameList } from './values';
+import { normaliseNumbers, simplify } from '../api/output';
+import { apiRequest, type Query } from '../api/request';
+import { fetchList, type ListPlan } from '../api/paginate';
+import { unwrapCount, unwrapOne } from '../api/unwrap';
+import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
+import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
 
 export interface RowRequest {
 	path: string;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { prepareRow, sendRow, type PreparedRow } from './execute';
-import { findRow, findTable } from './resources';
-import { DEFAULT_PARALLEL, usePool } from './transport/pool';
-import { InputError, toInteger } from './values';
+import { prepareRow, sendRow, type PreparedRow } from './endpointExecutor';
+import { findRow, findTable } from '../resources';
+import { DEFAULT_PARALLEL, usePool } from '../api/pool';
+import { InputError, toInteger } from './inputRules';
 
 /**
  * The item loop. First every item is read and checked (a bad input fails before any request is
