@@ -137,8 +137,12 @@ export interface ResourceTable {
 	resource: Resource;
 	displayName: string;
 	description?: string;
-	/** The field that names a record in lists (resource locator "From list"). */
-	label: string;
+	/**
+	 * How a record is named in lists (resource locator "From list", dropdowns): the field holding its name, shown
+	 * with the ID (`'title'`: "Summer sale (12)"), or a function giving the whole name when no single field names
+	 * it (`user.ts`: "Ann Lee <ann@shop.test>"; `webhook.ts`: "order/create → https://…").
+	 */
+	label: string | ((record: IDataObject) => string);
 	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
 	simplify?: string[];
 	/** The field that identifies a record in paths (`id` when absent). */

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { ResourceTable } from '../endpoint';
 import { getRow, listRow, type Noun } from './common';
 
@@ -7,7 +9,8 @@ export const user: ResourceTable = {
 	resource: 'user',
 	displayName: 'User',
 	description: 'Staff accounts of the shop (read only)',
-	label: 'email',
+	label: (user: IDataObject) =>
+		`${String(user.first_name ?? '')} ${String(user.last_name ?? '')} <${String(user.email)}>`.trim(),
 	endpoints: [
 		listRow(noun, { path: '/services/users' }),
 		getRow(noun, { path: '/services/users/{id}', output: 'user' }),

@@ -39,7 +39,7 @@ export const webhook: ResourceTable = {
 	resource: 'webhook',
 	displayName: 'Webhook',
 	description: 'Registrations of notifications sent on shop events',
-	label: 'section',
+	label: (webhook: IDataObject) => `${String(webhook.section)} → ${String(webhook.site_url)}`,
 	endpoints: [
 		listRow(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
 		countRow(noun, { path: '/services/webhooks/count', filters }),
