@@ -42,6 +42,21 @@ export type FieldKind =
 	| 'progressiveSteps'
 	| 'stringList';
 
+export type DropdownName = 'category' | 'target';
+
+/**
+ * A dropdown of records for an id field: the records of one resource, or of the resource that another
+ * parameter's value chooses (the first of `chosenBy` that the operation has; `fallback` when none is set).
+ */
+export interface Dropdown {
+	/** The name of its load-options method. */
+	method: string;
+	resource?: Resource;
+	chosenBy?: string[];
+	resources?: Record<string, Resource>;
+	fallback?: Resource;
+}
+
 /** One API input (body key or query parameter) and its editor field. */
 export interface Field {
 	/** The key the API uses, e.g. `promotion_type`. */
@@ -57,8 +72,8 @@ export interface Field {
 	description?: string;
 	placeholder?: string;
 	hint?: string;
-	/** For `id`: a dropdown fed by this resource's list, or by the promotion/voucher target type. */
-	loadFrom?: 'category' | 'target';
+	/** For `id`: a dropdown of records, described in `DROPDOWNS` (resources/common.ts). */
+	loadFrom?: DropdownName;
 	/** For `options` on booleans sent as `0`/`1`. */
 	typeOptions?: IDataObject;
 	/** For `metadata` and `progressiveSteps`: the companion field taking the rows as JSON or an expression. */

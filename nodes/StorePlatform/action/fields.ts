@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toSpecDateTime } from './dates';
-import { loadOptionsMethodName } from './loadOptions';
 import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './multiRowFields';
 import type { Field } from '../endpoint';
+import { DROPDOWNS } from '../resources/common';
 import {
 	InputError,
 	idValue,
@@ -85,18 +85,20 @@ export function fieldProperty(field: Field): INodeProperties {
 			});
 		case 'json':
 			return clean({ ...base, type: 'json', default: field.default ?? '{}' });
-		case 'id':
+		case 'id': {
 			if (!field.loadFrom) break;
+			const dropdown = DROPDOWNS[field.loadFrom];
 			return clean({
 				...base,
 				type: 'options',
 				typeOptions: {
-					loadOptionsMethod: loadOptionsMethodName(field.loadFrom),
-					loadOptionsDependsOn: field.loadFrom === 'target' ? ['promotionOnType', 'additionalFields.discountOnType'] : undefined,
+					loadOptionsMethod: dropdown.method,
+					loadOptionsDependsOn: dropdown.chosenBy,
 				},
 				default: '',
 				description: `${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim(),
 			});
+		}
 		case 'metadata':
 			return clean({
 				...base,

@@ -1,16 +1,11 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Resource, ResourceTable } from '../endpoint';
+import type { Dropdown, Resource, ResourceTable } from '../endpoint';
+import { DROPDOWNS } from '../resources/common';
 import { makeListSearch } from './listSearch';
 
 /** Most records offered in a dropdown (the first pages of the list). */
 const MAX_OPTIONS = 500;
-
-export const loadOptionsMethodName = (source: 'category' | 'target') =>
-	source === 'category' ? 'loadCategories' : 'loadTargets';
-
-/** The target kinds of promotions and vouchers: 2 category, 3 collection, 4 vendor. */
-const TARGETS: Record<string, Resource> = { '2': 'category', '3': 'collection', '4': 'vendor' };
 
 async function optionsOf(ctx: ILoadOptionsFunctions, table: ResourceTable): Promise<INodePropertyOptions[]> {
 	const search = makeListSearch(table);
@@ -24,28 +19,30 @@ async function optionsOf(ctx: ILoadOptionsFunctions, table: ResourceTable): Prom
 	return out;
 }
 
-/** Reads the "applies to" type of the current promotion or voucher, wherever it sits. */
-function targetType(ctx: ILoadOptionsFunctions): string {
-	for (const name of ['promotionOnType', 'additionalFields.discountOnType', 'updateFields.discountOnType']) {
+/** The resource a dropdown lists now: its own, or the one chosen by the first of its `chosenBy` parameters that is set. */
+function listedResource(ctx: ILoadOptionsFunctions, dropdown: Dropdown): Resource | undefined {
+	if (dropdown.resource) return dropdown.resource;
+	for (const name of dropdown.chosenBy ?? []) {
 		try {
 			const value = ctx.getCurrentNodeParameter(name);
-			if (value !== undefined && value !== '') return String(value);
+			if (value !== undefined && value !== '') return dropdown.resources?.[String(value)];
 		} catch {
 			// not a parameter of this operation: try the next place
 		}
 	}
-	return '2';
+	return dropdown.fallback;
 }
 
+/** One load-options method per dropdown of `DROPDOWNS`. */
 export function buildLoadOptions(tables: ResourceTable[]) {
 	const find = (resource: Resource) => tables.find((t) => t.resource === resource) as ResourceTable;
-	return {
-		[loadOptionsMethodName('category')]: async function (this: ILoadOptionsFunctions) {
-			return await optionsOf(this, find('category'));
-		},
-		[loadOptionsMethodName('target')]: async function (this: ILoadOptionsFunctions) {
-			const resource = TARGETS[targetType(this)];
-			return resource ? await optionsOf(this, find(resource)) : [];
-		},
-	};
+	return Object.fromEntries(
+		Object.values(DROPDOWNS).map((dropdown) => [
+			dropdown.method,
+			async function (this: ILoadOptionsFunctions) {
+				const resource = listedResource(this, dropdown);
+				return resource ? await optionsOf(this, find(resource)) : [];
+			},
+		]),
+	);
 }
