@@ -34,6 +34,6 @@ export class StorePlatform implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this);
+		return await route.call(this, TABLES);
 	}
 }

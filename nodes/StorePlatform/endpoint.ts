@@ -42,8 +42,6 @@ export type FieldKind =
 	| 'progressiveSteps'
 	| 'stringList';
 
-export type DropdownName = 'category' | 'target';
-
 /**
  * A dropdown of records for an id field: the records of one resource, or of the resource that another
  * parameter's value chooses (the first of `chosenBy` that the operation has; `fallback` when none is set).
@@ -72,8 +70,8 @@ export interface Field {
 	description?: string;
 	placeholder?: string;
 	hint?: string;
-	/** For `id`: a dropdown of records, described in `DROPDOWNS` (resources/common.ts). */
-	loadFrom?: DropdownName;
+	/** For `id`: a dropdown of records (`category.ts`: Parent Category; `resources/common.ts`: discountTarget). */
+	loadFrom?: Dropdown;
 	/** For `options` on booleans sent as `0`/`1`. */
 	typeOptions?: IDataObject;
 	/** For `metadata` and `progressiveSteps`: the companion field taking the rows as JSON or an expression. */
@@ -177,3 +175,7 @@ export interface ResourceTable {
 	valueKey?: string;
 	endpoints: Endpoint[];
 }
+
+/** The endpoint of a resource for an operation (`'getAll'`, `'count'`...). */
+export const findEndpoint = (table: ResourceTable, operation: string): Endpoint | undefined =>
+	table.endpoints.find((endpoint) => endpoint.operation === operation);

@@ -6,7 +6,7 @@ import { fetchList, type ListPlan } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapOne } from '../api/unwrap';
 import type { Answer, Endpoint, ResourceTable } from '../endpoint';
-import type { PreparedRow } from './endpointExecutor';
+import { prepareRow, type PreparedRow } from './endpointRequest';
 
 export const operationLabel = (table: ResourceTable, row: Endpoint) => `${table.displayName} → ${row.name}`;
 
@@ -128,3 +128,26 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 		return [{ json: { ...prepared.request.ids, ...answered } }];
 	},
 };
+
+/** Runs one endpoint for one item: reads and checks its parameters, sends it, returns its output items. */
+export async function executeRow(
+	this: IExecuteFunctions,
+	table: ResourceTable,
+	row: Endpoint,
+	i: number,
+	find: (operation: string) => Endpoint | undefined,
+): Promise<INodeExecutionData[]> {
+	return await sendRow.call(this, await prepareRow.call(this, table, row, i), find);
+}
+
+/** Sends a prepared request and turns the answer into output items, by the handler of the endpoint's answer kind. */
+export async function sendRow(
+	this: IExecuteFunctions,
+	prepared: PreparedRow,
+	find: (operation: string) => Endpoint | undefined,
+): Promise<INodeExecutionData[]> {
+	return await ANSWERS[prepared.row.answer].call(this, prepared, {
+		find,
+		again: async (row) => await executeRow.call(this, prepared.table, row, prepared.i, find),
+	});
+}

@@ -3,7 +3,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toSpecDateTime } from './dates';
 import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './multiRowFields';
 import type { Field } from '../endpoint';
-import { DROPDOWNS } from '../resources/common';
 import {
 	InputError,
 	idValue,
@@ -87,7 +86,7 @@ export function fieldProperty(field: Field): INodeProperties {
 			return clean({ ...base, type: 'json', default: field.default ?? '{}' });
 		case 'id': {
 			if (!field.loadFrom) break;
-			const dropdown = DROPDOWNS[field.loadFrom];
+			const dropdown = field.loadFrom;
 			return clean({
 				...base,
 				type: 'options',

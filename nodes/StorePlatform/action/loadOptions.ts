@@ -1,7 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Dropdown, Resource, ResourceTable } from '../endpoint';
-import { DROPDOWNS } from '../resources/common';
 import { makeListSearch } from './listSearch';
 
 /** Most records offered in a dropdown (the first pages of the list). */
@@ -33,11 +32,18 @@ function listedResource(ctx: ILoadOptionsFunctions, dropdown: Dropdown): Resourc
 	return dropdown.fallback;
 }
 
-/** One load-options method per dropdown of `DROPDOWNS`. */
+/** The dropdowns that the tables' fields use, once each. */
+function dropdownsOf(tables: ResourceTable[]): Dropdown[] {
+	const fields = tables.flatMap((t) => t.endpoints.flatMap((e) => [...(e.body ?? []), ...(e.filters ?? [])]));
+	const byMethod = new Map(fields.flatMap((f) => (f.loadFrom ? [[f.loadFrom.method, f.loadFrom] as const] : [])));
+	return [...byMethod.values()];
+}
+
+/** One load-options method per dropdown of the tables' id fields. */
 export function buildLoadOptions(tables: ResourceTable[]) {
 	const find = (resource: Resource) => tables.find((t) => t.resource === resource) as ResourceTable;
 	return Object.fromEntries(
-		Object.values(DROPDOWNS).map((dropdown) => [
+		dropdownsOf(tables).map((dropdown) => [
 			dropdown.method,
 			async function (this: ILoadOptionsFunctions) {
 				const resource = listedResource(this, dropdown);

@@ -1,4 +1,4 @@
-import type { Dropdown, DropdownName, Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
+import type { Dropdown, Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
 
 /** Builders of the standard rows, so that each resource file states only what differs. */
 
@@ -139,18 +139,13 @@ export const descriptionField = (what: string): Field => ({
 	description: `The ${what}'s description (HTML allowed)`,
 });
 
-/** The dropdowns of id fields (`Field.loadFrom`). */
-export const DROPDOWNS: Record<DropdownName, Dropdown> = {
-	/** category.ts: Parent Category. */
-	category: { method: 'loadCategories', resource: 'category' },
-	/**
-	 * promotion.ts and voucher.ts: the category, collection or vendor a discount applies to, by the
-	 * promotion's Promotion On Type or the voucher's Discount On Type (2, 3, 4).
-	 */
-	target: {
-		method: 'loadTargets',
-		chosenBy: ['promotionOnType', 'additionalFields.discountOnType', 'updateFields.discountOnType'],
-		resources: { '2': 'category', '3': 'collection', '4': 'vendor' },
-		fallback: 'category',
-	},
+/**
+ * promotion.ts and voucher.ts: the category, collection or vendor a discount applies to, listed by the
+ * promotion's Promotion On Type or the voucher's Discount On Type (2, 3, 4).
+ */
+export const discountTarget: Dropdown = {
+	method: 'loadTargets',
+	chosenBy: ['promotionOnType', 'additionalFields.discountOnType', 'updateFields.discountOnType'],
+	resources: { '2': 'category', '3': 'collection', '4': 'vendor' },
+	fallback: 'category',
 };

@@ -1,7 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldValue, paramName, withCompanions } from './fields';
-import { ANSWERS } from './answers';
 import type { Query } from '../api/request';
 import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
 import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
@@ -175,27 +174,4 @@ export async function prepareRow(
 		prepared.limit = limit;
 	}
 	return prepared;
-}
-
-/** Runs one endpoint for one item: reads and checks its parameters, sends it, returns its output items. */
-export async function executeRow(
-	this: IExecuteFunctions,
-	table: ResourceTable,
-	row: Endpoint,
-	i: number,
-	find: (operation: string) => Endpoint | undefined,
-): Promise<INodeExecutionData[]> {
-	return await sendRow.call(this, await prepareRow.call(this, table, row, i), find);
-}
-
-/** Sends a prepared request and turns the answer into output items, by the handler of the endpoint's answer kind. */
-export async function sendRow(
-	this: IExecuteFunctions,
-	prepared: PreparedRow,
-	find: (operation: string) => Endpoint | undefined,
-): Promise<INodeExecutionData[]> {
-	return await ANSWERS[prepared.row.answer].call(this, prepared, {
-		find,
-		again: async (row) => await executeRow.call(this, prepared.table, row, prepared.i, find),
-	});
 }
