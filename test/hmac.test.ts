@@ -8,7 +8,7 @@ import {
 	httpBuildQuery,
 	phpFloatToString,
 	verifySignature,
-} from '../nodes/StorePlatformTrigger/hmac';
+} from '../nodes/StorePlatform/trigger/hmac';
 
 interface Vector {
 	name: string;

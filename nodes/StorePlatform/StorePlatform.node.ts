@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './auth';
-import { buildListSearch } from './methods/listSearch';
-import { buildLoadOptions } from './methods/loadOptions';
-import { buildProperties } from './properties';
+import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { buildListSearch } from './action/listSearch';
+import { buildLoadOptions } from './action/loadOptions';
+import { buildProperties } from './action/properties';
 import { TABLES } from './resources';
-import { route } from './router';
+import { route } from './action/itemScheduler';
 
 export class StorePlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,6 +34,6 @@ export class StorePlatform implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this);
+		return await route.call(this, TABLES);
 	}
 }

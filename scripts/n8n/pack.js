@@ -44,7 +44,7 @@ function tarballPackageName(tarball) {
 /** The Store Platform Trigger's newest typeVersion in the built package (dist/); 1 when it cannot be read. */
 function builtTriggerTypeVersion(projectDir = PROJECT_DIR) {
 	try {
-		const mod = require(path.join(projectDir, 'dist', 'nodes', 'StorePlatformTrigger', 'StorePlatformTrigger.node.js'));
+		const mod = require(path.join(projectDir, 'dist', 'nodes', 'StorePlatform', 'StorePlatformTrigger.node.js'));
 		const v = new mod.StorePlatformTrigger().description.version;
 		return Array.isArray(v) ? Math.max(...v) : v;
 	} catch {

@@ -32,7 +32,7 @@ const EVENTS = ['order/create', 'product/update'];
 
 /** Does the packed trigger have the registration check (issue 16)? Read from the built node in the tarball. */
 function triggerHasRegistrationCheck() {
-	const file = path.join(PROJECT_DIR, 'dist', 'nodes', 'StorePlatformTrigger', 'StorePlatformTrigger.node.js');
+	const file = path.join(PROJECT_DIR, 'dist', 'nodes', 'StorePlatform', 'StorePlatformTrigger.node.js');
 	return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('registrationCheckMinutes');
 }
 

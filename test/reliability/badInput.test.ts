@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TABLES } from '../../nodes/StorePlatform/resources';
-import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/types';
+import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/endpoint';
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { apiCredentials, apiRequests, runStore, useSandbox } from '../workflow/setup';
 import { baseParams, figure, startProxy, withField, type Proxy } from './helpers';

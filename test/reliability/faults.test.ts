@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY } from '../../nodes/StorePlatform/transport/paginate';
+import { CONCURRENCY } from '../../nodes/StorePlatform/api/paginate';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import type { Sandbox } from '../../sandbox';
 import { apiCredentials, apiRequests, byId, jsonOf, runStore, useSandbox } from '../workflow/setup';

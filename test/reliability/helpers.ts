@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { paramName } from '../../nodes/StorePlatform/fields';
-import type { Endpoint, Field, ResourceTable } from '../../nodes/StorePlatform/types';
+import { paramName } from '../../nodes/StorePlatform/action/fields';
+import type { Endpoint, Field, ResourceTable } from '../../nodes/StorePlatform/endpoint';
 import type { Sandbox } from '../../sandbox';
 
 /** One line of figures for the README's Reliability table. */

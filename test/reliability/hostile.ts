@@ -7,7 +7,7 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field } from '../../nodes/StorePlatform/types';
+import type { Field } from '../../nodes/StorePlatform/endpoint';
 import { pick, type Rand } from '../prng';
 
 /** How the expression builds the value from the item: as is, a Luxon DateTime, or a JS Date. */

@@ -14,9 +14,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { withCompanions } from '../../nodes/StorePlatform/fields';
-import { TABLES, findRow } from '../../nodes/StorePlatform/resources';
-import type { Endpoint, Field, Param, ResourceTable } from '../../nodes/StorePlatform/types';
+import { withCompanions } from '../../nodes/StorePlatform/action/fields';
+import { TABLES } from '../../nodes/StorePlatform/resources';
+import { findEndpoint, type Endpoint, type Field, type Param, type ResourceTable } from '../../nodes/StorePlatform/endpoint';
 import type { RecordedRequest } from '../../sandbox';
 import { prng, type Rand } from '../prng';
 import { apiCredentials, apiRequests, runStore, useSandbox } from '../workflow/setup';
@@ -246,7 +246,7 @@ async function check(
 	const baseline = await run(params, [{ t: -1 }]);
 	// Decoded paths cannot tell an encoded '/' from a separator, so requests are told apart by the query:
 	// a list's count requests by their path, a list's later pages (which depend on the data) by `page`.
-	const countPath = row.countWith ? findRow(table, row.countWith)?.path : undefined;
+	const countPath = row.countWith ? findEndpoint(table, row.countWith)?.path : undefined;
 	const paged = row.answer === 'many' || Boolean(row.countByListing);
 	const own = (r: RecordedRequest) =>
 		!(countPath && r.path === countPath) && (!paged || r.query.page === undefined || r.query.page === '1');

@@ -8,8 +8,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { EVENTS } from '../../nodes/StorePlatformTrigger/events';
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+import { EVENTS } from '../../nodes/StorePlatform/api/events';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 import { callWebhookMethod } from '../harness';
 import { webhookHmac } from '../../sandbox';
 import { apiCredentials, apiRequests, credentialTypes, useSandbox } from '../workflow/setup';

@@ -15,10 +15,10 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { listSearchMethodName } from '../../nodes/StorePlatform/methods/listSearch';
+import { listSearchMethodName } from '../../nodes/StorePlatform/action/listSearch';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 import { callListSearch, callWebhook, callWebhookMethod, type RunResult } from '../harness';
 import { webhookHmac, type Sandbox } from '../../sandbox';
 import { apiCredentials, byId, credentialTypes, runStore, useSandbox } from '../workflow/setup';

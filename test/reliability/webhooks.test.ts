@@ -11,9 +11,9 @@ import { execFileSync } from 'node:child_process';
 import type { IDataObject } from 'n8n-workflow';
 import { parse as qsParse } from 'qs';
 
-import { httpBuildQuery as triggerHttpBuildQuery } from '../../nodes/StorePlatformTrigger/hmac';
-import { SECRET_TTL_MS } from '../../nodes/StorePlatformTrigger/secretCache';
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+import { httpBuildQuery as triggerHttpBuildQuery } from '../../nodes/StorePlatform/trigger/hmac';
+import { SECRET_TTL_MS } from '../../nodes/StorePlatform/trigger/secretCache';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 import { callWebhook, type WebhookCallResult } from '../harness';
 import { httpBuildQuery, webhookHmac } from '../../sandbox';
 import { apiCredentials, credentialTypes, useSandbox } from '../workflow/setup';

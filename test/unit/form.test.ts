@@ -1,5 +1,5 @@
-import { nestPairs, parseForm } from '../../nodes/StorePlatformTrigger/form';
-import { httpBuildQuery } from '../../nodes/StorePlatformTrigger/hmac';
+import { nestPairs, parseForm } from '../../nodes/StorePlatform/trigger/form';
+import { httpBuildQuery } from '../../nodes/StorePlatform/trigger/hmac';
 
 describe("PHP's reading of form bodies", () => {
 	it('nests bracket keys and makes lists of 0..n-1', () => {

@@ -4,10 +4,10 @@
  * (test/e2e/inputRules.test.js proves the same rules in real n8n); the generated cases through the whole node
  * are in test/reliability/hostileInput.test.ts.
  */
-import { toSpecDateTime } from '../../nodes/StorePlatform/dates';
-import { fieldValue } from '../../nodes/StorePlatform/fields';
-import type { Field } from '../../nodes/StorePlatform/types';
-import { InputError, toBoolean, toId, toIdList, toInteger, toJson, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/values';
+import { toSpecDateTime } from '../../nodes/StorePlatform/action/dates';
+import { fieldValue } from '../../nodes/StorePlatform/action/fields';
+import type { Field } from '../../nodes/StorePlatform/endpoint';
+import { InputError, toBoolean, toId, toIdList, toInteger, toJson, toNameList, toNumber, toOption, toText, toUrl } from '../../nodes/StorePlatform/action/inputRules';
 
 const refused = (fn: () => unknown, field: string) => {
 	expect(fn).toThrow(InputError);

@@ -1,7 +1,7 @@
 /**
  * The output options: Normalize Numbers and Simplify. (The input rules are in inputRules.test.ts.)
  */
-import { normaliseNumbers, simplify } from '../../nodes/StorePlatform/output';
+import { normaliseNumbers, simplify } from '../../nodes/StorePlatform/api/output';
 
 describe('output options', () => {
 	it('normalises numeric strings but keeps codes and leading zeros', () => {

@@ -2,7 +2,7 @@
  * The pool's decisions (transport/pool.ts): the AIMD window as pure functions, and the pool's queue,
  * cuts, growth, holds and pauses on a clock the test sets.
  */
-import { Pool, SLOW_WINDOWS, grown, shrunk, type Window } from '../../nodes/StorePlatform/transport/pool';
+import { Pool, SLOW_WINDOWS, grown, shrunk, type Window } from '../../nodes/StorePlatform/api/pool';
 
 const w = (limit: number, ceiling: number, safe: number, answers = 0): Window => ({ limit, ceiling, safe, answers });
 

@@ -1,8 +1,8 @@
-import { checkRegistrations, type RegistrationApi } from '../../nodes/StorePlatformTrigger/registrationCheck';
-import { isOwn, ownPathSuffix, planRegistrations } from '../../nodes/StorePlatformTrigger/registrationPlan';
-import type { Registration } from '../../nodes/StorePlatformTrigger/registrations';
-import { serialize } from '../../nodes/StorePlatformTrigger/serialize';
-import { checkCron } from '../../nodes/StorePlatformTrigger/registrationSchedule';
+import { checkRegistrations, type RegistrationApi } from '../../nodes/StorePlatform/trigger/registrationCheck';
+import { isOwn, ownPathSuffix, planRegistrations } from '../../nodes/StorePlatform/trigger/registrationPlan';
+import type { Registration } from '../../nodes/StorePlatform/trigger/registrations';
+import { serialize } from '../../nodes/StorePlatform/trigger/serialize';
+import { checkCron } from '../../nodes/StorePlatform/trigger/registrationSchedule';
 
 const HOOK = '6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f';
 const URL_NOW = `https://n8n.shop.example/webhook/${HOOK}/webhook`;

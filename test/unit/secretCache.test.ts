@@ -1,4 +1,4 @@
-import { MAX_ENTRIES, REFRESH_INTERVAL_MS, SECRET_TTL_MS, SecretCache } from '../../nodes/StorePlatformTrigger/secretCache';
+import { MAX_ENTRIES, REFRESH_INTERVAL_MS, SECRET_TTL_MS, SecretCache } from '../../nodes/StorePlatform/trigger/secretCache';
 
 function setup() {
 	const clock = { t: 1_000_000 };

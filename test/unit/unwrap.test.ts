@@ -1,4 +1,4 @@
-import { inBandError, twinOf, unwrapCount, unwrapOne, unwrapRecords } from '../../nodes/StorePlatform/transport/unwrap';
+import { inBandError, twinOf, unwrapCount, unwrapOne, unwrapRecords } from '../../nodes/StorePlatform/api/unwrap';
 
 describe('unwrapRecords', () => {
 	const p = { id: 1, title: 'A' };

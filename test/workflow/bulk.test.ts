@@ -8,7 +8,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_PARALLEL } from '../../nodes/StorePlatform/transport/pool';
+import { DEFAULT_PARALLEL } from '../../nodes/StorePlatform/api/pool';
 import { prng, type Rand } from '../prng';
 import type { Sandbox } from '../../sandbox';
 import { apiRequests, jsonOf, runStore, useSandbox } from './setup';

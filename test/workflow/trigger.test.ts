@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 import { callWebhookMethod } from '../harness';
 import { webhookHmac } from '../../sandbox';
 import { apiCredentials, credentialTypes, useSandbox } from './setup';

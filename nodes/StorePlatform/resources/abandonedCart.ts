@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { countRow, createdRange, getRow, idParam, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'abandonedCart', one: 'abandoned cart', many: 'abandoned carts' };

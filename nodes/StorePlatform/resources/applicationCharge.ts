@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { countRow, createRow, deleteRow, getRow, idParam, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'applicationCharge', one: 'application charge', many: 'application charges' };

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { countRow, createRow, deleteRow, getRow, listRow, titleField, updateRow, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'blog', one: 'blog', many: 'blogs' };

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import {
 	commonFilters,
 	countRow,
@@ -46,7 +46,7 @@ export const category: ResourceTable = {
 			body: [
 				{ ...titleField('category', true), description: "The category's name" },
 				urlField('category'),
-				{ key: 'parent_id', displayName: 'Parent Category Name or ID', kind: 'id', loadFrom: 'category', description: 'The parent category; none or 0 for a top-level category' },
+				{ key: 'parent_id', displayName: 'Parent Category Name or ID', kind: 'id', loadFrom: { method: 'loadCategories', resource: 'category' }, description: 'The parent category; none or 0 for a top-level category' },
 				descriptionField('category'),
 				metadataField,
 				{ key: 'force_save', displayName: 'Force Save', kind: 'boolean', description: 'Whether to save even when the platform would refuse (for example a URL already used)' },

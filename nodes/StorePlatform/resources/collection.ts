@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { commonFilters, countRow, getRow, listRow, productIdFilter, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'collection', one: 'collection', many: 'collections' };

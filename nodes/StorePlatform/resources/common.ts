@@ -1,4 +1,4 @@
-import type { Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../types';
+import type { Dropdown, Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
 
 /** Builders of the standard rows, so that each resource file states only what differs. */
 
@@ -138,3 +138,14 @@ export const descriptionField = (what: string): Field => ({
 	kind: 'text',
 	description: `The ${what}'s description (HTML allowed)`,
 });
+
+/**
+ * promotion.ts and voucher.ts: the category, collection or vendor a discount applies to, listed by the
+ * promotion's Promotion On Type or the voucher's Discount On Type (2, 3, 4).
+ */
+export const discountTarget: Dropdown = {
+	method: 'loadTargets',
+	chosenBy: ['promotionOnType', 'additionalFields.discountOnType', 'updateFields.discountOnType'],
+	resources: { '2': 'category', '3': 'collection', '4': 'vendor' },
+	fallback: 'category',
+};

@@ -1,4 +1,4 @@
-import type { Endpoint, ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { abandonedCart } from './abandonedCart';
 import { applicationCharge } from './applicationCharge';
 import { blog } from './blog';
@@ -37,10 +37,3 @@ export const TABLES: ResourceTable[] = [
 	webhook,
 	themeScript,
 ];
-
-const byResource = new Map(TABLES.map((t) => [t.resource as string, t]));
-
-export const findTable = (resource: string): ResourceTable | undefined => byResource.get(resource);
-
-export const findRow = (table: ResourceTable, operation: string): Endpoint | undefined =>
-	table.endpoints.find((row) => row.operation === operation);

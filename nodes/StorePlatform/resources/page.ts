@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { commonFilters, countRow, createRow, deleteRow, getRow, listRow, metadataField, titleField, updateRow, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'page', one: 'page', many: 'pages' };

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { countRow, getRow, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'paymentMethod', one: 'payment method', many: 'payment methods' };

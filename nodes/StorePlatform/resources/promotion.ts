@@ -1,5 +1,5 @@
-import type { Field, ResourceTable } from '../types';
-import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
+import type { Field, ResourceTable } from '../endpoint';
+import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun, discountTarget } from './common';
 
 const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };
 
@@ -71,7 +71,7 @@ export const promotion: ResourceTable = {
 					key: 'promotion_set',
 					displayName: 'Target Name or ID',
 					kind: 'id',
-					loadFrom: 'target',
+					loadFrom: discountTarget,
 					description: 'ID of the category, collection or vendor (when Applies To is not Products)',
 					placeholder: 'e.g. 7',
 				},

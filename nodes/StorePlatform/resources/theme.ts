@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import { getRow, idParam, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'theme', one: 'theme', many: 'themes' };

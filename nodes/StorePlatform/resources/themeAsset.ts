@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Param, ResourceTable } from '../types';
-import { InputError, toBoolean, toText } from '../values';
+import type { Param, ResourceTable } from '../endpoint';
+import { InputError, toBoolean, toText } from '../action/inputRules';
 import { idParam } from './common';
 
 const themeId: Param = idParam(

@@ -1,4 +1,4 @@
-import type { Field, ResourceTable } from '../types';
+import type { Field, ResourceTable } from '../endpoint';
 import { countRow, createdRange, createRow, deleteRow, listRow, updatedRange, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'themeScript', one: 'theme script', many: 'theme scripts' };

@@ -1,4 +1,6 @@
-import type { ResourceTable } from '../types';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ResourceTable } from '../endpoint';
 import { getRow, listRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'user', one: 'user', many: 'users' };
@@ -7,7 +9,8 @@ export const user: ResourceTable = {
 	resource: 'user',
 	displayName: 'User',
 	description: 'Staff accounts of the shop (read only)',
-	label: 'email',
+	label: (user: IDataObject) =>
+		`${String(user.first_name ?? '')} ${String(user.last_name ?? '')} <${String(user.email)}>`.trim(),
 	endpoints: [
 		listRow(noun, { path: '/services/users' }),
 		getRow(noun, { path: '/services/users/{id}', output: 'user' }),

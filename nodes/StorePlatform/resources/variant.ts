@@ -1,4 +1,4 @@
-import type { Field, Param, ResourceTable } from '../types';
+import type { Field, Param, ResourceTable } from '../endpoint';
 import { countRow, createRow, deleteRow, getRow, idParam, listRow, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'variant', one: 'variant', many: 'variants' };

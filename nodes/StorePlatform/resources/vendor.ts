@@ -1,4 +1,4 @@
-import type { ResourceTable } from '../types';
+import type { ResourceTable } from '../endpoint';
 import {
 	commonFilters,
 	countRow,

@@ -1,5 +1,5 @@
-import type { Field, ResourceTable } from '../types';
-import { countRow, createRow, deleteRow, getRow, listRow, sinceId, updateRow, type Noun } from './common';
+import type { Field, ResourceTable } from '../endpoint';
+import { countRow, createRow, deleteRow, getRow, listRow, sinceId, updateRow, type Noun, discountTarget } from './common';
 
 const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };
 
@@ -82,7 +82,7 @@ const bodyFields: Field[] = [
 	discountOn,
 	discountOnType,
 	{ key: 'products', displayName: 'Products', kind: 'ids', description: 'Product IDs, comma-separated (when Discount On Type is Products)', placeholder: 'e.g. 12, 15' },
-	{ key: 'discount_set', displayName: 'Target Name or ID', kind: 'id', loadFrom: 'target', description: 'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)' },
+	{ key: 'discount_set', displayName: 'Target Name or ID', kind: 'id', loadFrom: discountTarget, description: 'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)' },
 	{ key: 'discount_amount', displayName: 'Discount Amount', kind: 'number', description: 'Amount off (Price Discount types)' },
 	{ key: 'discount_percent', displayName: 'Discount Percent', kind: 'number', description: 'Percent off (Percent Discount types)' },
 	{ key: 'discount_value', displayName: 'Discount Value', kind: 'number', description: 'The discount value as the platform stores it' },

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { EVENTS } from '../../StorePlatformTrigger/events';
-import type { Field, ResourceTable } from '../types';
-import { idValue, toId } from '../values';
+import { EVENTS } from '../api/events';
+import type { Field, ResourceTable } from '../endpoint';
+import { idValue, toId } from '../action/inputRules';
 import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
 
 const noun: Noun = { resource: 'webhook', one: 'webhook', many: 'webhooks' };
@@ -39,7 +39,7 @@ export const webhook: ResourceTable = {
 	resource: 'webhook',
 	displayName: 'Webhook',
 	description: 'Registrations of notifications sent on shop events',
-	label: 'section',
+	label: (webhook: IDataObject) => `${String(webhook.section)} → ${String(webhook.site_url)}`,
 	endpoints: [
 		listRow(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
 		countRow(noun, { path: '/services/webhooks/count', filters }),

@@ -12,23 +12,23 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from '../StorePlatform/auth';
-import { credentialType } from '../StorePlatform/transport/request';
-import { EVENTS } from './events';
-import { deliveryMeta, postedData } from './delivery';
-import { verifySignature, type VerifySignatureResult } from './hmac';
-import { SecretCache } from './secretCache';
-import { checkRegistrations } from './registrationCheck';
-import { isOwn, isSettled, planRegistrations } from './registrationPlan';
-import { registrationsOfShop, unregister } from './registrations';
+import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { credentialType } from './api/request';
+import { EVENTS } from './api/events';
+import { deliveryMeta, postedData } from './trigger/delivery';
+import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
+import { SecretCache } from './trigger/secretCache';
+import { checkRegistrations } from './trigger/registrationCheck';
+import { isOwn, isSettled, planRegistrations } from './trigger/registrationPlan';
+import { registrationsOfShop, unregister } from './trigger/registrations';
 import {
 	DEFAULT_CHECK_MINUTES,
 	registrationKey,
 	startRegistrationChecks,
 	storeApi,
 	type TriggerStaticData,
-} from './registrationSchedule';
-import { serialize } from './serialize';
+} from './trigger/registrationSchedule';
+import { serialize } from './trigger/serialize';
 
 /** The shared secret of the chosen credential (the key of the delivery signatures). */
 async function sharedSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {

@@ -42,6 +42,19 @@ export type FieldKind =
 	| 'progressiveSteps'
 	| 'stringList';
 
+/**
+ * A dropdown of records for an id field: the records of one resource, or of the resource that another
+ * parameter's value chooses (the first of `chosenBy` that the operation has; `fallback` when none is set).
+ */
+export interface Dropdown {
+	/** The name of its load-options method. */
+	method: string;
+	resource?: Resource;
+	chosenBy?: string[];
+	resources?: Record<string, Resource>;
+	fallback?: Resource;
+}
+
 /** One API input (body key or query parameter) and its editor field. */
 export interface Field {
 	/** The key the API uses, e.g. `promotion_type`. */
@@ -57,8 +70,8 @@ export interface Field {
 	description?: string;
 	placeholder?: string;
 	hint?: string;
-	/** For `id`: a dropdown fed by this resource's list, or by the promotion/voucher target type. */
-	loadFrom?: 'category' | 'target';
+	/** For `id`: a dropdown of records (`category.ts`: Parent Category; `resources/common.ts`: discountTarget). */
+	loadFrom?: Dropdown;
 	/** For `options` on booleans sent as `0`/`1`. */
 	typeOptions?: IDataObject;
 	/** For `metadata` and `progressiveSteps`: the companion field taking the rows as JSON or an expression. */
@@ -93,43 +106,56 @@ export interface Hooks {
 	) => Promise<INodeExecutionData[]>;
 }
 
-/** One endpoint of the spec: the row that both builds the editor fields and drives the request. */
+/**
+ * One endpoint of the spec: the entry that both builds the editor fields and drives the request. Every setting
+ * is listed here, each with a resource file that uses it; the builders in `resources/common.ts` fill the usual
+ * ones (`listRow`, `getRow`, ...), so a resource file states only what differs.
+ */
 export interface Endpoint {
+	/** The resource it belongs to (`'vendor'`). */
 	resource: Resource;
+	/** n8n's operation value (`'getAll'` is "Get Many"). */
 	operation: Operation;
 	/** Shown in the operation dropdown, n8n style: "Create", "Get Many"... */
 	name: string;
-	/** Action text, e.g. "Create a promotion". */
+	/** The nodes panel's sentence: "Create a promotion", "Get an abandoned cart". */
 	action: string;
+	/** The operation's description in the dropdown. */
 	description: string;
 	method: HttpMethod;
-	/** Path below the base URL with `{placeholders}` filled from `params`. */
+	/** Path below the base URL with `{placeholders}` filled from `params` (`/services/vendors/{id}`). */
 	path: string;
+	/** Ids of the request: path placeholders or query keys, each its own parameter (`variant.ts`: product and variant). */
 	params?: Param[];
-	/** Key the body is wrapped in (`{promotion: {...}}`); unwrapped when absent. */
+	/** Key the body is wrapped in: `{ vendor: {...} }` (`vendor.ts`); sent unwrapped when absent (`voucher.ts`). */
 	wrap?: string;
-	/** Body inputs; required ones sit at the top, the rest in Additional/Update Fields. */
+	/** Body inputs; required ones sit at the top, the rest in Additional Fields or Update Fields (`promotion.ts`). */
 	body?: Field[];
-	/** Editor fields a hook reads (beside the body fields). */
+	/** Editor fields a hook reads, beside the body fields (`themeAsset.ts`: the asset's content source). */
 	extraFields?: INodeProperties[];
-	/** Entries a hook reads in the Options collection. */
+	/** Entries a hook reads in the Options collection (`themeAsset.ts`: Put Content in Binary Field). */
 	extraOptions?: INodeProperties[];
-	/** A fixed body, e.g. theme activation. */
+	/** A body sent as it is (`theme.ts`: activation). */
 	fixedBody?: IDataObject;
-	/** Query filters (list and count). */
+	/** Query filters of lists and counts, shown under Filters (`page.ts`: the created/updated ranges). */
 	filters?: Field[];
-	/** Whether Options offers the `fields` query parameter. */
+	/** Whether Options offers the spec's `fields` query parameter (`category.ts`). */
 	fieldsOption?: boolean;
-	/** Key the answer is wrapped in (`promotions`); unwrapped when absent. */
+	/** Key the answer is wrapped in (`vendors`); the answer is unwrapped tolerantly (`api/unwrap.ts`). */
 	output?: string;
+	/**
+	 * What the answer is, each kind with its own handler (`action/answers.ts`): `'one'` a record (most), `'many'`
+	 * a list (every Get Many), `'count'` a number (every Count), `'deleted'` nothing worth showing (every Delete),
+	 * `'idOnly'` only the record's id, with Return Full Record offered (`blog.ts`: Update).
+	 */
 	answer: Answer;
-	/** List rows: paged with limit/page; `maxLimit` where the spec gives one. */
+	/** Lists paged with `limit`/`page`, with the spec's largest `limit` where it gives one (`webhook.ts`: 200). */
 	paging?: { maxLimit?: number };
-	/** List rows: the count row of the same resource to plan Return All. */
+	/** Lists: the count endpoint of the same resource, used to plan Return All (`vendor.ts`). */
 	countWith?: Operation;
-	/** Count rows with no count endpoint: count by listing this row of the same resource. */
+	/** Counts with no count endpoint: count by listing this endpoint of the same resource (`themeScript.ts`). */
 	countByListing?: Operation;
-	/** Record name shown in lists and resource locators. */
+	/** Behaviour the table cannot state, in one small hook next to the entry (`themeAsset.ts`, `webhook.ts`). */
 	hooks?: Hooks;
 }
 
@@ -137,11 +163,19 @@ export interface ResourceTable {
 	resource: Resource;
 	displayName: string;
 	description?: string;
-	/** The field that names a record in lists (resource locator "From list"). */
-	label: string;
+	/**
+	 * How a record is named in lists (resource locator "From list", dropdowns): the field holding its name, shown
+	 * with the ID (`'title'`: "Summer sale (12)"), or a function giving the whole name when no single field names
+	 * it (`user.ts`: "Ann Lee <ann@shop.test>"; `webhook.ts`: "order/create → https://…").
+	 */
+	label: string | ((record: IDataObject) => string);
 	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
 	simplify?: string[];
 	/** The field that identifies a record in paths (`id` when absent). */
 	valueKey?: string;
 	endpoints: Endpoint[];
 }
+
+/** The endpoint of a resource for an operation (`'getAll'`, `'count'`...). */
+export const findEndpoint = (table: ResourceTable, operation: string): Endpoint | undefined =>
+	table.endpoints.find((endpoint) => endpoint.operation === operation);

@@ -1,9 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toSpecDateTime } from './dates';
-import { loadOptionsMethodName } from './methods/loadOptions';
-import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './rows';
-import type { Field } from './types';
+import { METADATA, PROGRESSIVE_STEPS, toRows, type RowsShape } from './multiRowFields';
+import type { Field } from '../endpoint';
 import {
 	InputError,
 	idValue,
@@ -16,7 +15,7 @@ import {
 	toOption,
 	toText,
 	toUrl,
-} from './values';
+} from './inputRules';
 
 export const camel = (key: string) => key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -85,18 +84,20 @@ export function fieldProperty(field: Field): INodeProperties {
 			});
 		case 'json':
 			return clean({ ...base, type: 'json', default: field.default ?? '{}' });
-		case 'id':
+		case 'id': {
 			if (!field.loadFrom) break;
+			const dropdown = field.loadFrom;
 			return clean({
 				...base,
 				type: 'options',
 				typeOptions: {
-					loadOptionsMethod: loadOptionsMethodName(field.loadFrom),
-					loadOptionsDependsOn: field.loadFrom === 'target' ? ['promotionOnType', 'additionalFields.discountOnType'] : undefined,
+					loadOptionsMethod: dropdown.method,
+					loadOptionsDependsOn: dropdown.chosenBy,
 				},
 				default: '',
 				description: `${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim(),
 			});
+		}
 		case 'metadata':
 			return clean({
 				...base,

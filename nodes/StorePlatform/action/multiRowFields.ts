@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, shown, toJson, toNumber, toText } from './values';
+import { InputError, shown, toJson, toNumber, toText } from './inputRules';
 
 interface Column {
 	label: string;

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { prepareRow, sendRow, type PreparedRow } from './execute';
-import { findRow, findTable } from './resources';
-import { DEFAULT_PARALLEL, usePool } from './transport/pool';
-import { InputError, toInteger } from './values';
+import { sendRow } from './answers';
+import { prepareRow, type PreparedRow } from './endpointRequest';
+import { findEndpoint, type ResourceTable } from '../endpoint';
+import { DEFAULT_PARALLEL, usePool } from '../api/pool';
+import { InputError, toInteger } from './inputRules';
 
 /**
  * The item loop. First every item is read and checked (a bad input fails before any request is
@@ -14,7 +15,7 @@ import { InputError, toInteger } from './values';
  * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
  * first failure (in item order) fails the node: no further item is started, those in flight finish.
  */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function route(this: IExecuteFunctions, tables: ResourceTable[]): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
 	const continueOnFail = this.continueOnFail();
@@ -29,7 +30,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	for (let i = 0; i < items.length; i++) {
 		try {
-			prepared[i] = await prepare(this, i);
+			prepared[i] = await prepare(this, tables, i);
 		} catch (caught) {
 			results[i] = fail(i, caught);
 		}
@@ -44,7 +45,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const job = prepared[i];
 			if (!job) continue;
 			prepared[i] = undefined;
-			const find = (operation: string) => findRow(job.table, operation);
+			const find = (operation: string) => findEndpoint(job.table, operation);
 			try {
 				const out = await sendRow.call(this, job, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
@@ -63,11 +64,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 }
 
 /** Reads resource and operation of an item, finds its row and reads and checks its parameters. */
-async function prepare(ctx: IExecuteFunctions, i: number): Promise<PreparedRow> {
+async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: number): Promise<PreparedRow> {
 	const resource = ctx.getNodeParameter('resource', i) as string;
 	const operation = ctx.getNodeParameter('operation', i) as string;
-	const table = findTable(resource);
-	const row = table && findRow(table, operation);
+	const table = tables.find((t) => t.resource === resource);
+	const row = table && findEndpoint(table, operation);
 	if (!table || !row) {
 		throw new NodeOperationError(ctx.getNode(), `Unknown operation '${operation}' of resource '${resource}'`, {
 			itemIndex: i,

@@ -1,9 +1,9 @@
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fetchList } from '../StorePlatform/transport/paginate';
-import { apiRequest } from '../StorePlatform/transport/request';
-import { unwrapOne } from '../StorePlatform/transport/unwrap';
+import { fetchList } from '../api/paginate';
+import { apiRequest } from '../api/request';
+import { unwrapOne } from '../api/unwrap';
 
 /** Webhook registrations of the shop, read and changed through the action node's transport. */
 

@@ -5,9 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { unwrapRecords } from '../transport/unwrap';
-import { apiRequest } from '../transport/request';
-import type { Resource, ResourceTable } from '../types';
+import { unwrapRecords } from '../api/unwrap';
+import { apiRequest } from '../api/request';
+import type { Resource, ResourceTable } from '../endpoint';
 
 /** Page size of the "From list" mode. */
 export const LIST_PAGE = 50;
@@ -17,10 +17,9 @@ export const listSearchMethodName = (resource: Resource) =>
 
 /** The name shown for a record: its label field, with the id for context. */
 function itemName(table: ResourceTable, record: IDataObject): string {
+	if (typeof table.label === 'function') return table.label(record);
 	const label = record[table.label] ?? record.title ?? record.name;
 	const value = record[table.valueKey ?? 'id'];
-	if (table.resource === 'webhook') return `${String(record.section)} → ${String(record.site_url)}`;
-	if (table.resource === 'user') return `${String(record.first_name ?? '')} ${String(record.last_name ?? '')} <${String(record.email)}>`.trim();
 	return label !== undefined && label !== '' && String(label) !== String(value)
 		? `${String(label)} (${String(value)})`
 		: String(value);

@@ -1,13 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldValue, paramName, withCompanions } from './fields';
-import { normaliseNumbers, simplify } from './output';
-import { apiRequest, type Query } from './transport/request';
-import { fetchList, type ListPlan } from './transport/paginate';
-import { unwrapCount, unwrapOne } from './transport/unwrap';
-import type { Endpoint, Field, Param, ResourceTable } from './types';
-import { InputError, toBoolean, toId, toInteger, toNameList } from './values';
+import type { Query } from '../api/request';
+import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
+import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
 
 export interface RowRequest {
 	path: string;
@@ -147,11 +143,6 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number, 
 	return { path, query, body, ids };
 }
 
-const wrapBody = (row: Endpoint, body?: IDataObject) =>
-	body === undefined ? undefined : row.wrap ? { [row.wrap]: body } : body;
-
-export const operationLabel = (table: ResourceTable, row: Endpoint) => `${table.displayName} → ${row.name}`;
-
 /** One item's request, read and checked: every input error is raised here, before any request. */
 export interface PreparedRow {
 	table: ResourceTable;
@@ -183,99 +174,4 @@ export async function prepareRow(
 		prepared.limit = limit;
 	}
 	return prepared;
-}
-
-/** Runs one row for one item and returns its output records. */
-export async function executeRow(
-	this: IExecuteFunctions,
-	table: ResourceTable,
-	row: Endpoint,
-	i: number,
-	find: (operation: string) => Endpoint | undefined,
-): Promise<INodeExecutionData[]> {
-	return await sendRow.call(this, await prepareRow.call(this, table, row, i), find);
-}
-
-/** Sends a prepared row and returns its output records. */
-export async function sendRow(
-	this: IExecuteFunctions,
-	prepared: PreparedRow,
-	find: (operation: string) => Endpoint | undefined,
-): Promise<INodeExecutionData[]> {
-	const { table, row, i, request, options, timeout } = prepared;
-	const operation = operationLabel(table, row);
-
-	const toItems = async (records: IDataObject[]) => {
-		if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
-		if (options.normaliseNumbers) records = normaliseNumbers(records);
-		return row.hooks?.output
-			? await row.hooks.output.call(this, i, records)
-			: records.map((json) => ({ json }));
-	};
-
-	if (prepared.limit !== undefined) {
-		const listRow = row.answer === 'count' ? find(row.countByListing as string) : row;
-		if (!listRow) throw new Error(`No list row for ${operation}`);
-		const countRow = listRow.countWith ? find(listRow.countWith) : undefined;
-		const plan: ListPlan = {
-			path: request.path,
-			query: request.query,
-			key: listRow.output,
-			paged: Boolean(listRow.paging),
-			maxLimit: listRow.paging?.maxLimit,
-			sinceId: listRow.filters?.some((f) => f.key === 'since_id'),
-			count: countRow && countTakes(countRow, request.query)
-				? { path: countRow.path, query: countQuery(countRow, request.query) }
-				: undefined,
-			operation,
-			timeout,
-		};
-		if (row.answer === 'count' && listRow.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
-		const records = await fetchList.call(this, plan, prepared.limit);
-		if (row.answer === 'count') return [{ json: { count: records.length } }];
-		return await toItems(records);
-	}
-
-	const body = await apiRequest.call(this, row.method, request.path, {
-		query: request.query,
-		body: wrapBody(row, request.body),
-		operation,
-		timeout,
-	});
-
-	switch (row.answer) {
-		case 'count': {
-			const count = unwrapCount(body);
-			if (count === undefined) {
-				throw new NodeApiError(this.getNode(), {} as JsonObject, {
-					message: `${operation} failed: the shop's answer carries no count`,
-				});
-			}
-			return [{ json: { count } }];
-		}
-		case 'deleted':
-			return [{ json: { ...request.ids, deleted: true } }];
-		case 'idOnly': {
-			const answered = unwrapOne(body, row.output);
-			if (options.returnFullRecord) {
-				const get = find('get');
-				if (get) return await executeRow.call(this, table, get, i, find);
-			}
-			return [{ json: { ...request.ids, ...answered } }];
-		}
-		default:
-			return await toItems([unwrapOne(body, row.output)]);
-	}
-}
-
-/** Whether the count endpoint takes every filter of the list query (else its total would not match). */
-function countTakes(countRow: Endpoint, query: Query): boolean {
-	const allowed = new Set(['fields', ...(countRow.filters ?? []).map((f) => f.key)]);
-	return Object.keys(query).every((k) => allowed.has(k));
-}
-
-/** The filters of a list that its count endpoint also takes. */
-function countQuery(countRow: Endpoint, query: Query): Query {
-	const allowed = new Set((countRow.filters ?? []).map((f) => f.key));
-	return Object.fromEntries(Object.entries(query).filter(([k]) => allowed.has(k)));
 }

@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldProperty, withCompanions } from './fields';
-import { listSearchMethodName } from './methods/listSearch';
-import { DEFAULT_PARALLEL } from './transport/pool';
-import type { Endpoint, Param, ResourceTable } from './types';
+import { listSearchMethodName } from './listSearch';
+import { DEFAULT_PARALLEL } from '../api/pool';
+import type { Endpoint, Param, ResourceTable } from '../endpoint';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
