@@ -57,5 +57,6 @@ leg(
 			}
 		});
 	},
-	{ skip: NO_BROWSER },
+	// one version after the other: Chromium and n8n's editor bundle want the CPU (page loads time out otherwise)
+	{ skip: NO_BROWSER, serial: true },
 );

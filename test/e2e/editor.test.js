@@ -29,5 +29,6 @@ leg(
 			v.r.screenshot = { file: path.relative(PROJECT_DIR, file), bytes: size };
 		}, { timeoutMs: 180000 });
 	},
-	{ only2x: true, skip: NO_BROWSER },
+	// one version after the other: Chromium and n8n's editor bundle want the CPU (page loads time out otherwise)
+	{ only2x: true, skip: NO_BROWSER, serial: true },
 );
