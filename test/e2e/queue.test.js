@@ -274,5 +274,5 @@ leg(
 		const keep = process.env.STORE_PLATFORM_E2E_KEEP === '1';
 		await runQueueLeg({ version: v.version, tgz: packedPackage(), check, log, area: v.area, keep, cleanups: v.cleanups, sandboxModule: loadSandbox, startCollector, waitFor, sleep, r: v.r });
 	},
-	{ only2x: true, serial: true, skip: process.env.STORE_PLATFORM_E2E_NO_QUEUE === '1' ? 'STORE_PLATFORM_E2E_NO_QUEUE=1 (--no-queue)' : undefined, timeoutMs: 30 * 60 * 1000 },
+	{ only2x: true, serial: true, priority: true, skip: process.env.STORE_PLATFORM_E2E_NO_QUEUE === '1' ? 'STORE_PLATFORM_E2E_NO_QUEUE=1 (--no-queue)' : undefined, timeoutMs: 30 * 60 * 1000 },
 );

@@ -216,9 +216,19 @@ class Version {
 
 /**
  * Declares a leg: one test per version (`only2x`: 1.x skipped; `serial`: one version after the other; `skip`: a
- * reason to skip every version), each running `body(v)` with a `Version` and ending what it started.
+ * reason to skip every version; `priority`: keep the default CPU priority, the other legs run at nice 10), each
+ * running `body(v)` with a `Version` and ending what it started.
  */
-function leg(name, body, { only2x = false, serial = false, skip, timeoutMs = 40 * 60 * 1000 } = {}) {
+function leg(name, body, { only2x = false, serial = false, skip, timeoutMs = 40 * 60 * 1000, priority = false } = {}) {
+	// the legs run side by side on few cores: all but the one that measures a burst (queue) yield the CPU to it
+	// (the niceness is inherited by the n8n processes, Postgres aside, and browsers a leg starts)
+	if (!priority) {
+		try {
+			os.setPriority(10);
+		} catch {
+			/* not allowed here: run at the default priority */
+		}
+	}
 	// n8n processes are in their own process groups: end them when this leg's process is told to stop
 	for (const sig of ['SIGINT', 'SIGTERM']) {
 		process.on(sig, () => {
