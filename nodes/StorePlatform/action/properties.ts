@@ -74,9 +74,9 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-/** Output options of rows that return records. */
-function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
-	if (row.answer !== 'one' && row.answer !== 'many') return [];
+/** Output options of endpoints that return records. */
+function outputOptions(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	if (endpoint.answer !== 'one' && endpoint.answer !== 'many') return [];
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Normalise Numbers',
@@ -87,7 +87,7 @@ function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
 				'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
 		},
 	];
-	if (table.simplify && (row.operation === 'get' || row.operation === 'getAll')) {
+	if (table.simplify && (endpoint.operation === 'get' || endpoint.operation === 'getAll')) {
 		options.unshift({
 			displayName: 'Simplify',
 			name: 'simplify',
@@ -100,17 +100,17 @@ function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
 }
 
 /** The editor fields of one endpoint, without display options. */
-function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] {
-	const props: INodeProperties[] = (row.params ?? []).map(locatorProperty);
-	const body = row.body ?? [];
-	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(row.extraFields ?? []));
+function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	const props: INodeProperties[] = (endpoint.params ?? []).map(locatorProperty);
+	const body = endpoint.body ?? [];
+	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(endpoint.extraFields ?? []));
 	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
-	if (row.operation === 'update') {
+	if (endpoint.operation === 'update') {
 		props.push(...collection('Update Fields', 'updateFields', 'Add Field', optional));
 	} else {
 		props.push(...collection('Additional Fields', 'additionalFields', 'Add Field', optional));
 	}
-	if (row.answer === 'many') {
+	if (endpoint.answer === 'many') {
 		props.push(
 			{
 				displayName: 'Return All',
@@ -130,9 +130,9 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 			},
 		);
 	}
-	props.push(...collection('Filters', 'filters', 'Add Filter', withCompanions(row.filters ?? []).map(fieldProperty)));
+	props.push(...collection('Filters', 'filters', 'Add Filter', withCompanions(endpoint.filters ?? []).map(fieldProperty)));
 	const options: INodeProperties[] = [];
-	if (row.fieldsOption) {
+	if (endpoint.fieldsOption) {
 		options.push({
 			displayName: 'Fields',
 			name: 'fields',
@@ -142,7 +142,7 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
-	if (row.answer === 'idOnly') {
+	if (endpoint.answer === 'idOnly') {
 		options.push({
 			displayName: 'Return Full Record',
 			name: 'returnFullRecord',
@@ -152,33 +152,33 @@ function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] 
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
+	options.push(...outputOptions(table, endpoint), ...(endpoint.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
 	props.push(...collection('Options', 'options', 'Add Option', options));
 	return props;
 }
 
-function withDisplay(row: Endpoint, props: INodeProperties[]): INodeProperties[] {
+function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
 	return props.map((p) => ({
 		...p,
 		displayOptions: {
 			...p.displayOptions,
-			show: { ...p.displayOptions?.show, resource: [row.resource], operation: [row.operation] },
+			show: { ...p.displayOptions?.show, resource: [endpoint.resource], operation: [endpoint.operation] },
 		},
 	}));
 }
 
 export function operationProperty(table: ResourceTable): INodeProperties {
-	const rows = [...table.endpoints].sort(
+	const sorted = [...table.endpoints].sort(
 		(a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation),
 	);
-	const options: INodePropertyOptions[] = rows.map((row) => ({
-		name: row.name,
-		value: row.operation,
-		description: row.description,
-		action: row.action,
+	const options: INodePropertyOptions[] = sorted.map((endpoint) => ({
+		name: endpoint.name,
+		value: endpoint.operation,
+		description: endpoint.description,
+		action: endpoint.action,
 	}));
 	// Get Many where the resource has it, else its first operation.
-	const defaultOperation = rows.some((r) => r.operation === 'getAll') ? 'getAll' : rows[0].operation;
+	const defaultOperation = sorted.some((r) => r.operation === 'getAll') ? 'getAll' : sorted[0].operation;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -190,7 +190,7 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 	};
 }
 
-/** Every property of the node: resource, one operation dropdown per resource, then each row's fields. */
+/** Every property of the node: resource, one operation dropdown per resource, then each endpoint's fields. */
 export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	const resource: INodeProperties = {
 		displayName: 'Resource',
@@ -205,6 +205,6 @@ export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	return [
 		resource,
 		...tables.map(operationProperty),
-		...tables.flatMap((t) => t.endpoints.flatMap((row) => withDisplay(row, endpointFields(t, row)))),
+		...tables.flatMap((t) => t.endpoints.flatMap((endpoint) => withDisplay(endpoint, endpointFields(t, endpoint)))),
 	];
 }
