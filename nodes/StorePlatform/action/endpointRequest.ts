@@ -4,6 +4,7 @@ import { fieldValue, paramName, withCompanions } from './fields';
 import type { Query } from '../api/request';
 import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
 import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
+import { OPTION, PARAMETER } from './parameters';
 
 export interface EndpointRequest {
 	path: string;
@@ -84,18 +85,18 @@ export function readOptions(options: IDataObject): ReadOptions {
 	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 	const flag = (key: string, label: string) => (given(options[key]) ? toBoolean(options[key], label) : false);
 	let timeout: number | undefined;
-	if (given(options.timeout)) {
-		timeout = toInteger(options.timeout, 'Timeout');
+	if (given(options[OPTION.timeout])) {
+		timeout = toInteger(options[OPTION.timeout], 'Timeout');
 		if (timeout < 1 || timeout > MAX_TIMEOUT_S) {
 			throw new InputError('Timeout', `'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`);
 		}
 	}
 	return {
-		fields: given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined,
+		fields: given(options[OPTION.fields]) ? toNameList(options[OPTION.fields], 'Fields') || undefined : undefined,
 		timeout,
-		simplify: flag('simplify', 'Simplify'),
-		normaliseNumbers: flag('normaliseNumbers', 'Normalise Numbers'),
-		returnFullRecord: flag('returnFullRecord', 'Return Full Record'),
+		simplify: flag(OPTION.simplify, 'Simplify'),
+		normaliseNumbers: flag(OPTION.normaliseNumbers, 'Normalise Numbers'),
+		returnFullRecord: flag(OPTION.returnFullRecord, 'Return Full Record'),
 	};
 }
 
@@ -117,7 +118,7 @@ export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: num
 		for (const f of required) {
 			if (body[f.key] === undefined) throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		}
-		const group = endpoint.operation === 'update' ? 'updateFields' : 'additionalFields';
+		const group = endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
 		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
 		collectFields(
 			endpoint.body.filter((f) => !f.required),
@@ -131,7 +132,7 @@ export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: num
 	}
 	if (endpoint.fixedBody) body = { ...endpoint.fixedBody, ...body };
 	if (endpoint.filters) {
-		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+		const filters = this.getNodeParameter(PARAMETER.filters, i, {}) as IDataObject;
 		Object.assign(query, collectFields(endpoint.filters, filters, tz, {}, true));
 	}
 	if (endpoint.fieldsOption && options.fields) {
@@ -162,14 +163,14 @@ export async function prepareRequest(
 	endpoint: Endpoint,
 	i: number,
 ): Promise<PreparedRequest> {
-	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
+	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
 	const request = buildRequest.call(this, endpoint, i, options);
 	if (endpoint.hooks?.body) request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});
 	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 	const prepared: PreparedRequest = { table, endpoint, i, request, options, timeout };
 	if (endpoint.answer === 'many' || (endpoint.answer === 'count' && endpoint.countByListing)) {
-		const returnAll = endpoint.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
-		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
+		const returnAll = endpoint.answer === 'count' || toBoolean(this.getNodeParameter(PARAMETER.returnAll, i, false), 'Return All');
+		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter(PARAMETER.limit, i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		prepared.limit = limit;
 	}

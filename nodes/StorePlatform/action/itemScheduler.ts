@@ -6,6 +6,7 @@ import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
 import { InputError, toInteger } from './inputRules';
+import { OPTION, PARAMETER } from './parameters';
 
 /**
  * The item loop. First every item is read and checked (a bad input fails before any request is
@@ -65,8 +66,8 @@ export async function scheduleItems(this: IExecuteFunctions, tables: ResourceTab
 
 /** Reads resource and operation of an item, finds its endpoint and reads and checks its parameters. */
 async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: number): Promise<PreparedRequest> {
-	const resource = ctx.getNodeParameter('resource', i) as string;
-	const operation = ctx.getNodeParameter('operation', i) as string;
+	const resource = ctx.getNodeParameter(PARAMETER.resource, i) as string;
+	const operation = ctx.getNodeParameter(PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
 	const endpoint = table && findEndpoint(table, operation);
 	if (!table || !endpoint) {
@@ -79,7 +80,7 @@ async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: numbe
 
 /** The option "Requests in Parallel" (read once per run, from the first item). */
 function parallel(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter('options.requestsInParallel', 0, DEFAULT_PARALLEL);
+	const value = ctx.getNodeParameter(`${PARAMETER.options}.${OPTION.requestsInParallel}`, 0, DEFAULT_PARALLEL);
 	try {
 		const n = toInteger(value, 'Requests in Parallel');
 		if (n >= 1) return n;

@@ -4,6 +4,7 @@ import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './listSearch';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import type { Endpoint, Param, ResourceTable } from '../endpoint';
+import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
@@ -56,7 +57,7 @@ const collection = (
 
 const TIMEOUT_OPTION: INodeProperties = {
 	displayName: 'Timeout',
-	name: 'timeout',
+	name: OPTION.timeout,
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 60,
@@ -66,7 +67,7 @@ const TIMEOUT_OPTION: INodeProperties = {
 /** Node-level: the bound of the run's request pool (transport/pool.ts), offered in every operation's Options. */
 const PARALLEL_OPTION: INodeProperties = {
 	displayName: 'Requests in Parallel',
-	name: 'requestsInParallel',
+	name: OPTION.requestsInParallel,
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 100 },
 	default: DEFAULT_PARALLEL,
@@ -80,7 +81,7 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Normalise Numbers',
-			name: 'normaliseNumbers',
+			name: OPTION.normaliseNumbers,
 			type: 'boolean',
 			default: false,
 			description:
@@ -90,7 +91,7 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 	if (table.simplify && (endpoint.operation === 'get' || endpoint.operation === 'getAll')) {
 		options.unshift({
 			displayName: 'Simplify',
-			name: 'simplify',
+			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
 			description: `Whether to return only the fields used most (${table.simplify.map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`,
@@ -106,36 +107,36 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(endpoint.extraFields ?? []));
 	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
 	if (endpoint.operation === 'update') {
-		props.push(...collection('Update Fields', 'updateFields', 'Add Field', optional));
+		props.push(...collection('Update Fields', PARAMETER.updateFields, 'Add Field', optional));
 	} else {
-		props.push(...collection('Additional Fields', 'additionalFields', 'Add Field', optional));
+		props.push(...collection('Additional Fields', PARAMETER.additionalFields, 'Add Field', optional));
 	}
 	if (endpoint.answer === 'many') {
 		props.push(
 			{
 				displayName: 'Return All',
-				name: 'returnAll',
+				name: PARAMETER.returnAll,
 				type: 'boolean',
 				default: false,
 				description: 'Whether to return all results or only up to a given limit',
 			},
 			{
 				displayName: 'Limit',
-				name: 'limit',
+				name: PARAMETER.limit,
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 50,
 				description: 'Max number of results to return',
-				displayOptions: { show: { returnAll: [false] } },
+				displayOptions: { show: { [PARAMETER.returnAll]: [false] } },
 			},
 		);
 	}
-	props.push(...collection('Filters', 'filters', 'Add Filter', withCompanions(endpoint.filters ?? []).map(fieldProperty)));
+	props.push(...collection('Filters', PARAMETER.filters, 'Add Filter', withCompanions(endpoint.filters ?? []).map(fieldProperty)));
 	const options: INodeProperties[] = [];
 	if (endpoint.fieldsOption) {
 		options.push({
 			displayName: 'Fields',
-			name: 'fields',
+			name: OPTION.fields,
 			type: 'string',
 			default: '',
 			placeholder: 'title,created_at',
@@ -145,7 +146,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 	if (endpoint.answer === 'idOnly') {
 		options.push({
 			displayName: 'Return Full Record',
-			name: 'returnFullRecord',
+			name: OPTION.returnFullRecord,
 			type: 'boolean',
 			default: false,
 			description:
@@ -153,7 +154,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 		});
 	}
 	options.push(...outputOptions(table, endpoint), ...(endpoint.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
-	props.push(...collection('Options', 'options', 'Add Option', options));
+	props.push(...collection('Options', PARAMETER.options, 'Add Option', options));
 	return props;
 }
 
@@ -162,7 +163,11 @@ function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodePropert
 		...p,
 		displayOptions: {
 			...p.displayOptions,
-			show: { ...p.displayOptions?.show, resource: [endpoint.resource], operation: [endpoint.operation] },
+			show: {
+				...p.displayOptions?.show,
+				[PARAMETER.resource]: [endpoint.resource],
+				[PARAMETER.operation]: [endpoint.operation],
+			},
 		},
 	}));
 }
@@ -181,10 +186,10 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 	const defaultOperation = sorted.some((r) => r.operation === 'getAll') ? 'getAll' : sorted[0].operation;
 	return {
 		displayName: 'Operation',
-		name: 'operation',
+		name: PARAMETER.operation,
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [table.resource] } },
+		displayOptions: { show: { [PARAMETER.resource]: [table.resource] } },
 		options,
 		default: defaultOperation,
 	};
@@ -194,7 +199,7 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	const resource: INodeProperties = {
 		displayName: 'Resource',
-		name: 'resource',
+		name: PARAMETER.resource,
 		type: 'options',
 		noDataExpression: true,
 		options: [...tables]
