@@ -36,7 +36,7 @@ function machineSection(meta) {
 	].join('\n');
 }
 
-function returnAllSection(ra, meta) {
+function returnAllSection(ra) {
 	const lines = ['## 1. Return All of 10,000 records: Store Platform node vs n8n\'s HTTP Request node', ''];
 	lines.push(
 		`Wall time of the node (runData \`executionTime\` of that node in \`n8n execute\`), median (min–max) of ${ra.cmp[0].oursRuns.length} runs, interleaved. ` +
@@ -237,7 +237,7 @@ function render(meta, parts) {
 		machineSection(meta),
 	];
 	if (parts.goals) out.push('', goalsSection(parts.goals));
-	if (parts.returnAll) out.push('', returnAllSection(parts.returnAll, meta), '', scalingSection(parts.returnAll));
+	if (parts.returnAll) out.push('', returnAllSection(parts.returnAll), '', scalingSection(parts.returnAll));
 	if (parts.trigger) out.push('', triggerSection(parts.trigger.summary, parts.trigger.raw));
 	if (parts.startup) out.push('', startupSection(parts.startup));
 	if (parts.errors?.length) out.push('', '## Errors', '', ...parts.errors.map((e) => `- ${e}`));
