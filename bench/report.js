@@ -63,14 +63,15 @@ function returnAllSection(ra) {
 	for (const c of ra.cmp) {
 		for (const [impl, runs] of [['Store Platform', c.oursRuns], ['HTTP Request', c.httpRuns]]) {
 			const ok = runs.filter((r) => r.ok);
-			const med = (f) => fmtNum([...ok.map(f)].sort((a, b) => a - b)[ok.length >> 1] ?? NaN);
+			const middle = (f) => ok.map(f).sort((a, b) => a - b)[ok.length >> 1];
+			const med = (f) => fmtNum(middle(f) ?? NaN);
 			prof.push([
 				`${c.table} / ${impl}`,
 				med((r) => r.nodeMs),
 				med((r) => r.spanMs),
 				med((r) => r.idleMs),
-				ok.length ? (ok.map((r) => r.concurrency).sort((a, b) => a - b)[ok.length >> 1]).toFixed(2) : '–',
-				ok.length ? (ok.map((r) => r.serverMs).sort((a, b) => a - b)[ok.length >> 1]).toFixed(1) : '–',
+				ok.length ? middle((r) => r.concurrency).toFixed(2) : '–',
+				ok.length ? middle((r) => r.serverMs).toFixed(1) : '–',
 				med((r) => r.nodeCpuMs),
 				med((r) => r.otherCpuMs),
 				med((r) => r.sandboxCpuMs),
