@@ -16,7 +16,7 @@
  *
  * Environment: BENCH_N8N_VERSION (2.40.7 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
  * does fewer repetitions when the run would exceed it), BENCH_SETTLE_S (default 2), BENCH_LATENCY_MS (default 20).
- * Expects `npx tsc -p tsconfig.json` to have compiled the sandbox into build/ (the npm script does it).
+ * Expects `npx tsc -p tsconfig.dev.json` to have compiled the sandbox into build/ (the npm script does it).
  */
 const fs = require('fs');
 const os = require('os');

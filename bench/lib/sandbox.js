@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The sandbox store server (compiled by `tsc -p tsconfig.json` into build/test/sandbox) in this process, with a
+ * The sandbox store server (compiled by `tsc -p tsconfig.dev.json` into build/test/sandbox) in this process, with a
  * fixed latency, and request timing for the profile: every recorded request gets `t0` (when the sandbox records it,
  * on arrival) and `t1` (when its answer is sent), in ms of performance.now(). Works without touching test/sandbox:
  * the recorded array's push and each record's `status` assignment are observed.

@@ -107,7 +107,7 @@ async function main() {
 	// --tgz=<packed package>: run by test/e2e/run.js, which has compiled the sandbox and packed already
 	let tgz = (process.argv.find((a) => a.startsWith('--tgz=')) || '').slice(6);
 	if (!tgz) {
-		const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
+		const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.dev.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
 		if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
 		tgz = packProject();
 	}

@@ -768,10 +768,10 @@ async function main() {
 	}
 
 	log('\n# prepare');
-	// the sandbox compiles (tsc -p tsconfig.json) while the package builds and packs
+	// the sandbox compiles (tsc -p tsconfig.dev.json) while the package builds and packs
 	const tsc = path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc');
 	const compiling = new Promise((resolve) => {
-		const c = spawn(tsc, ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+		const c = spawn(tsc, ['-p', 'tsconfig.dev.json'], { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
 		let out = '';
 		c.stdout.on('data', (d) => (out += d));
 		c.stderr.on('data', (d) => (out += d));
@@ -786,7 +786,7 @@ async function main() {
 		globalCleanups.push(() => fs.rmSync(path.dirname(tgz), { recursive: true, force: true }));
 		return path.basename(tgz);
 	});
-	const compiled = await check('compile the sandbox (tsc -p tsconfig.json -> build/)', async () => {
+	const compiled = await check('compile the sandbox (tsc -p tsconfig.dev.json -> build/)', async () => {
 		const c = await compiling;
 		assert.strictEqual(c.code, 0, `tsc failed:\n${c.out}`);
 		sandboxModule();
