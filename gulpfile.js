@@ -1,13 +1,12 @@
-const { src, dest, parallel } = require('gulp');
+const { src, dest } = require('gulp');
 
-/** Copies the light and dark SVG icons next to the compiled nodes and credentials. */
-function buildIcons() {
-	return src('icons/*.svg').pipe(dest('dist/icons'));
-}
-
-/** Copies the nodes' codex files (categories, aliases, documentation links) beside their code. */
+/**
+ * Copies the nodes' codex files (categories, aliases, documentation links) beside their compiled code.
+ * `n8n-node build` (npm run build) compiles with tsc and copies the icons (every *.png and *.svg) itself,
+ * but not the *.node.json codex files, so this task runs after it.
+ */
 function buildCodex() {
 	return src('nodes/**/*.node.json').pipe(dest('dist/nodes'));
 }
 
-exports['build:icons'] = parallel(buildIcons, buildCodex);
+exports['build:codex'] = buildCodex;

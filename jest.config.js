@@ -3,6 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': 'ts-jest' },
+	// tsconfig.json is the build of the shipped sources (n8n-node build); tests use the whole-tree config
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
 	testTimeout: 30000,
 };

@@ -36,7 +36,7 @@ function machineSection(meta) {
 	].join('\n');
 }
 
-function returnAllSection(ra, meta) {
+function returnAllSection(ra) {
 	const lines = ['## 1. Return All of 10,000 records: Store Platform node vs n8n\'s HTTP Request node', ''];
 	lines.push(
 		`Wall time of the node (runData \`executionTime\` of that node in \`n8n execute\`), median (min–max) of ${ra.cmp[0].oursRuns.length} runs, interleaved. ` +
@@ -63,14 +63,15 @@ function returnAllSection(ra, meta) {
 	for (const c of ra.cmp) {
 		for (const [impl, runs] of [['Store Platform', c.oursRuns], ['HTTP Request', c.httpRuns]]) {
 			const ok = runs.filter((r) => r.ok);
-			const med = (f) => fmtNum([...ok.map(f)].sort((a, b) => a - b)[ok.length >> 1] ?? NaN);
+			const middle = (f) => ok.map(f).sort((a, b) => a - b)[ok.length >> 1];
+			const med = (f) => fmtNum(middle(f) ?? NaN);
 			prof.push([
 				`${c.table} / ${impl}`,
 				med((r) => r.nodeMs),
 				med((r) => r.spanMs),
 				med((r) => r.idleMs),
-				ok.length ? (ok.map((r) => r.concurrency).sort((a, b) => a - b)[ok.length >> 1]).toFixed(2) : '–',
-				ok.length ? (ok.map((r) => r.serverMs).sort((a, b) => a - b)[ok.length >> 1]).toFixed(1) : '–',
+				ok.length ? middle((r) => r.concurrency).toFixed(2) : '–',
+				ok.length ? middle((r) => r.serverMs).toFixed(1) : '–',
 				med((r) => r.nodeCpuMs),
 				med((r) => r.otherCpuMs),
 				med((r) => r.sandboxCpuMs),
@@ -237,7 +238,7 @@ function render(meta, parts) {
 		machineSection(meta),
 	];
 	if (parts.goals) out.push('', goalsSection(parts.goals));
-	if (parts.returnAll) out.push('', returnAllSection(parts.returnAll, meta), '', scalingSection(parts.returnAll));
+	if (parts.returnAll) out.push('', returnAllSection(parts.returnAll), '', scalingSection(parts.returnAll));
 	if (parts.trigger) out.push('', triggerSection(parts.trigger.summary, parts.trigger.raw));
 	if (parts.startup) out.push('', startupSection(parts.startup));
 	if (parts.errors?.length) out.push('', '## Errors', '', ...parts.errors.map((e) => `- ${e}`));

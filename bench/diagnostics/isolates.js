@@ -5,8 +5,8 @@
  * active and isolate-hook.js preloaded, sends 100 signed deliveries to each, and prints the isolates acquired per
  * caller.
  *
- *   npx tsc -p tsconfig.json && node bench/diagnostics/isolates.js           n8n's defaults
- *   npx tsc -p tsconfig.json && node bench/diagnostics/isolates.js --lazy    N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
+ *   npx tsc -p tsconfig.dev.json && node bench/diagnostics/isolates.js           n8n's defaults
+ *   npx tsc -p tsconfig.dev.json && node bench/diagnostics/isolates.js --lazy    N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
  */
 const fs = require('fs');
 const os = require('os');

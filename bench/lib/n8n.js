@@ -8,6 +8,7 @@
  * - startMeasured()/stopProcess(): `n8n start` timed to the ready line and to /healthz, at 25 ms resolution
  */
 const fs = require('fs');
+const { stripVTControlCharacters } = require('util');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { sleep, log } = require('./util');
@@ -148,7 +149,7 @@ const GNU_TIME = ['/usr/bin/time'].find((p) => {
 
 /** The run JSON printed by `n8n execute --rawOutput` (one pretty-printed object among log lines). */
 function parseRunJson(text) {
-	const clean = text.replace(/\u001b\[[0-9;]*m/g, '');
+	const clean = stripVTControlCharacters(text);
 	const start = clean.search(/^\{\s*$/m);
 	const end = clean.lastIndexOf('\n}');
 	if (start < 0 || end < start) return undefined;

@@ -6,7 +6,7 @@ import { buildListSearch } from './action/listSearch';
 import { buildLoadOptions } from './action/loadOptions';
 import { buildProperties } from './action/properties';
 import { TABLES } from './resources';
-import { route } from './action/itemScheduler';
+import { scheduleItems } from './action/itemScheduler';
 
 export class StorePlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,6 +34,6 @@ export class StorePlatform implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, TABLES);
+		return await scheduleItems.call(this, TABLES);
 	}
 }

@@ -25,7 +25,7 @@ import {
 	DEFAULT_CHECK_MINUTES,
 	registrationKey,
 	startRegistrationChecks,
-	storeApi,
+	shopApi,
 	type TriggerStaticData,
 } from './trigger/registrationSchedule';
 import { serialize } from './trigger/serialize';
@@ -167,7 +167,7 @@ export class StorePlatformTrigger implements INodeType {
 				rememberUrl(this, url);
 				// One registration per selected event at this URL; stale and duplicate ones of this trigger removed.
 				const result = await serialize(registrationKey(this), async () =>
-					await checkRegistrations(storeApi(this), { events, url }),
+					await checkRegistrations(shopApi(this), { events, url }),
 				);
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = result.registered;

@@ -94,7 +94,7 @@ export interface Param {
 /** What the executor does with the answer. */
 export type Answer = 'one' | 'many' | 'count' | 'deleted' | 'idOnly';
 
-/** A hook of a row that needs behaviour the table cannot state. */
+/** A hook of an endpoint that needs behaviour the table cannot state. */
 export interface Hooks {
 	/** Adds to or replaces the body built from the fields. */
 	body?: (this: IExecuteFunctions, itemIndex: number, body: IDataObject) => Promise<IDataObject>;
@@ -109,7 +109,7 @@ export interface Hooks {
 /**
  * One endpoint of the spec: the entry that both builds the editor fields and drives the request. Every setting
  * is listed here, each with a resource file that uses it; the builders in `resources/common.ts` fill the usual
- * ones (`listRow`, `getRow`, ...), so a resource file states only what differs.
+ * ones (`listEndpoint`, `getEndpoint`, ...), so a resource file states only what differs.
  */
 export interface Endpoint {
 	/** The resource it belongs to (`'vendor'`). */

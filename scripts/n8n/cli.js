@@ -8,6 +8,7 @@
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
+const { stripVTControlCharacters } = require('util');
 
 /** 16 alphanumerics, like n8n's own ids (workflow ids must match /^[a-zA-Z0-9]{16}$/ in places). */
 function newId() {
@@ -27,7 +28,7 @@ function newId() {
  */
 function parseExecuteOutput(text) {
 	// strip ANSI colour codes
-	const clean = text.replace(/\u001b\[[0-9;]*m/g, '');
+	const clean = stripVTControlCharacters(text);
 	const lines = clean.split(/\r?\n/);
 	let found;
 	for (let i = 0; i < lines.length; i++) {

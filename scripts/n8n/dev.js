@@ -14,7 +14,7 @@
  * 4. imports a `storePlatformApi` credential pointing at the sandbox, and on first run two demo
  *    workflows (Manual Trigger -> Category Get Many; Store Platform Trigger on order/create, activated);
  * 5. starts n8n (port 5678, or a free one), creates the owner, prints URL, sign-in and what to try;
- * 6. runs `tsc --watch -p tsconfig.build.json`: after each successful compile that changed dist/
+ * 6. runs `tsc --watch -p tsconfig.json`: after each successful compile that changed dist/
  *    (debounced), packs, reinstalls and restarts n8n. Icons (icons/) are watched too.
  * Ctrl-C stops everything it started (tsc, n8n and its task runners, the sandbox).
  *
@@ -25,6 +25,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { stripVTControlCharacters } = require('util');
 const { spawn, spawnSync } = require('child_process');
 const { cacheRoot, isInstalled, ensureN8n, DEFAULT_VERSION } = require('./install');
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
@@ -274,8 +275,8 @@ async function main() {
 		}
 		busy = true;
 		try {
-			const icons = spawnSync(bin('gulp'), ['build:icons'], { cwd: PROJECT_DIR, encoding: 'utf8' });
-			if (icons.status !== 0) say(`gulp build:icons failed:\n${icons.stdout}${icons.stderr}`);
+			const codex = spawnSync(bin('gulp'), ['build:codex'], { cwd: PROJECT_DIR, encoding: 'utf8' });
+			if (codex.status !== 0) say(`gulp build:codex failed:\n${codex.stdout}${codex.stderr}`);
 			const h = distHash();
 			if (h === lastHash) return;
 			lastHash = h;
@@ -303,7 +304,7 @@ async function main() {
 		timer = setTimeout(reload, 1000); // debounce: several compiles / file events in a row
 	};
 
-	const tsc = spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+	const tsc = spawn(bin('tsc'), ['-p', 'tsconfig.json', '--watch', '--preserveWatchOutput'], {
 		cwd: PROJECT_DIR,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
@@ -321,7 +322,7 @@ async function main() {
 		buf += d;
 		let i;
 		while ((i = buf.indexOf('\n')) >= 0) {
-			const line = buf.slice(0, i).replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+			const line = stripVTControlCharacters(buf.slice(0, i)).trimEnd();
 			buf = buf.slice(i + 1);
 			if (!line) continue;
 			const m = /Found (\d+) errors?\. Watching for file changes/.exec(line);

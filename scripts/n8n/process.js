@@ -121,7 +121,8 @@ function waitReady(server, ready, { timeoutMs = 180000, name = `n8n ${server.arg
 			done = true;
 			clearTimeout(timer);
 			clearInterval(poll);
-			err ? reject(err) : resolve(server);
+			if (err) reject(err);
+			else resolve(server);
 		};
 		const timer = setTimeout(() => finish(new Error(`${name} not ready after ${timeoutMs}ms\n${server.output.slice(-4000)}`)), timeoutMs);
 		server.exited.then(({ code, signal }) => finish(new Error(`${name} exited early (${code ?? signal})\n${server.output.slice(-4000)}`)));

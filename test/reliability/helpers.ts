@@ -14,7 +14,6 @@ import type { Sandbox } from '../../sandbox';
 
 /** One line of figures for the README's Reliability table. */
 export function figure(line: string): void {
-	// eslint-disable-next-line no-console
 	console.log(`[reliability] ${line}`);
 }
 

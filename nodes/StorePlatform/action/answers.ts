@@ -6,30 +6,30 @@ import { fetchList, type ListPlan } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapOne } from '../api/unwrap';
 import type { Answer, Endpoint, ResourceTable } from '../endpoint';
-import { prepareRow, type PreparedRow } from './endpointRequest';
+import { prepareRequest, type PreparedRequest } from './endpointRequest';
 
-export const operationLabel = (table: ResourceTable, row: Endpoint) => `${table.displayName} → ${row.name}`;
+export const operationLabel = (table: ResourceTable, endpoint: Endpoint) => `${table.displayName} → ${endpoint.name}`;
 
 /** What an answer handler may ask of the executor: another endpoint of the resource, or running one for the item. */
 export interface AnswerTools {
 	find: (operation: string) => Endpoint | undefined;
-	again: (row: Endpoint) => Promise<INodeExecutionData[]>;
+	again: (endpoint: Endpoint) => Promise<INodeExecutionData[]>;
 }
 
 type AnswerHandler = (
 	this: IExecuteFunctions,
-	prepared: PreparedRow,
+	prepared: PreparedRequest,
 	tools: AnswerTools,
 ) => Promise<INodeExecutionData[]>;
 
 /** Sends the prepared request once (the body wrapped as the endpoint says) and returns the parsed answer. */
-async function send(this: IExecuteFunctions, prepared: PreparedRow): Promise<unknown> {
-	const { row, request, timeout } = prepared;
-	const body = request.body === undefined ? undefined : row.wrap ? { [row.wrap]: request.body } : request.body;
-	return await apiRequest.call(this, row.method, request.path, {
+async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise<unknown> {
+	const { endpoint, request, timeout } = prepared;
+	const body = request.body === undefined ? undefined : endpoint.wrap ? { [endpoint.wrap]: request.body } : request.body;
+	return await apiRequest.call(this, endpoint.method, request.path, {
 		query: request.query,
 		body,
-		operation: operationLabel(prepared.table, row),
+		operation: operationLabel(prepared.table, endpoint),
 		timeout,
 	});
 }
@@ -37,31 +37,31 @@ async function send(this: IExecuteFunctions, prepared: PreparedRow): Promise<unk
 /** Records as output items: Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
 async function toItems(
 	this: IExecuteFunctions,
-	prepared: PreparedRow,
+	prepared: PreparedRequest,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
-	const { table, row, i, options } = prepared;
+	const { table, endpoint, i, options } = prepared;
 	if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
-	return row.hooks?.output ? await row.hooks.output.call(this, i, records) : records.map((json) => ({ json }));
+	return endpoint.hooks?.output ? await endpoint.hooks.output.call(this, i, records) : records.map((json) => ({ json }));
 }
 
 /** Whether the count endpoint takes every filter of the list query (else its total would not match). */
-function countTakes(countRow: Endpoint, query: Query): boolean {
-	const allowed = new Set(['fields', ...(countRow.filters ?? []).map((f) => f.key)]);
+function countTakes(countEndpoint: Endpoint, query: Query): boolean {
+	const allowed = new Set(['fields', ...(countEndpoint.filters ?? []).map((f) => f.key)]);
 	return Object.keys(query).every((k) => allowed.has(k));
 }
 
 /** The filters of a list that its count endpoint also takes. */
-function countQuery(countRow: Endpoint, query: Query): Query {
-	const allowed = new Set((countRow.filters ?? []).map((f) => f.key));
+function countQuery(countEndpoint: Endpoint, query: Query): Query {
+	const allowed = new Set((countEndpoint.filters ?? []).map((f) => f.key));
 	return Object.fromEntries(Object.entries(query).filter(([k]) => allowed.has(k)));
 }
 
 /** The records of a list endpoint, page by page up to the item's limit (Return All planned with its count endpoint). */
 async function listRecords(
 	this: IExecuteFunctions,
-	prepared: PreparedRow,
+	prepared: PreparedRequest,
 	list: Endpoint,
 	find: AnswerTools['find'],
 ): Promise<IDataObject[]> {
@@ -78,10 +78,10 @@ async function listRecords(
 			count && countTakes(count, request.query)
 				? { path: count.path, query: countQuery(count, request.query) }
 				: undefined,
-		operation: operationLabel(prepared.table, prepared.row),
+		operation: operationLabel(prepared.table, prepared.endpoint),
 		timeout,
 	};
-	if (prepared.row.answer === 'count' && list.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
+	if (prepared.endpoint.answer === 'count' && list.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
 	return await fetchList.call(this, plan, prepared.limit ?? 'all');
 }
 
@@ -89,26 +89,26 @@ async function listRecords(
 export const ANSWERS: Record<Answer, AnswerHandler> = {
 	/** A record. */
 	async one(prepared) {
-		return await toItems.call(this, prepared, [unwrapOne(await send.call(this, prepared), prepared.row.output)]);
+		return await toItems.call(this, prepared, [unwrapOne(await send.call(this, prepared), prepared.endpoint.output)]);
 	},
 
 	/** A list: the records up to the item's limit, or all of them. */
 	async many(prepared, { find }) {
-		return await toItems.call(this, prepared, await listRecords.call(this, prepared, prepared.row, find));
+		return await toItems.call(this, prepared, await listRecords.call(this, prepared, prepared.endpoint, find));
 	},
 
 	/** A number: the count endpoint's answer, or the length of the whole list where the spec has no count. */
 	async count(prepared, { find }) {
-		const { row } = prepared;
-		if (row.countByListing) {
-			const list = find(row.countByListing);
-			if (!list) throw new Error(`No list endpoint for ${operationLabel(prepared.table, row)}`);
+		const { endpoint } = prepared;
+		if (endpoint.countByListing) {
+			const list = find(endpoint.countByListing);
+			if (!list) throw new Error(`No list endpoint for ${operationLabel(prepared.table, endpoint)}`);
 			return [{ json: { count: (await listRecords.call(this, prepared, list, find)).length } }];
 		}
 		const count = unwrapCount(await send.call(this, prepared));
 		if (count === undefined) {
 			throw new NodeApiError(this.getNode(), {} as JsonObject, {
-				message: `${operationLabel(prepared.table, row)} failed: the shop's answer carries no count`,
+				message: `${operationLabel(prepared.table, endpoint)} failed: the shop's answer carries no count`,
 			});
 		}
 		return [{ json: { count } }];
@@ -122,7 +122,7 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 
 	/** Only the record's id: that, or the whole record read again when Return Full Record is on. */
 	async idOnly(prepared, { find, again }) {
-		const answered = unwrapOne(await send.call(this, prepared), prepared.row.output);
+		const answered = unwrapOne(await send.call(this, prepared), prepared.endpoint.output);
 		const get = prepared.options.returnFullRecord ? find('get') : undefined;
 		if (get) return await again(get);
 		return [{ json: { ...prepared.request.ids, ...answered } }];
@@ -130,24 +130,24 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 };
 
 /** Runs one endpoint for one item: reads and checks its parameters, sends it, returns its output items. */
-export async function executeRow(
+export async function executeEndpoint(
 	this: IExecuteFunctions,
 	table: ResourceTable,
-	row: Endpoint,
+	endpoint: Endpoint,
 	i: number,
 	find: (operation: string) => Endpoint | undefined,
 ): Promise<INodeExecutionData[]> {
-	return await sendRow.call(this, await prepareRow.call(this, table, row, i), find);
+	return await sendRequest.call(this, await prepareRequest.call(this, table, endpoint, i), find);
 }
 
 /** Sends a prepared request and turns the answer into output items, by the handler of the endpoint's answer kind. */
-export async function sendRow(
+export async function sendRequest(
 	this: IExecuteFunctions,
-	prepared: PreparedRow,
+	prepared: PreparedRequest,
 	find: (operation: string) => Endpoint | undefined,
 ): Promise<INodeExecutionData[]> {
-	return await ANSWERS[prepared.row.answer].call(this, prepared, {
+	return await ANSWERS[prepared.endpoint.answer].call(this, prepared, {
 		find,
-		again: async (row) => await executeRow.call(this, prepared.table, row, prepared.i, find),
+		again: async (endpoint) => await executeEndpoint.call(this, prepared.table, endpoint, prepared.i, find),
 	});
 }

@@ -4,8 +4,9 @@ import { fieldValue, paramName, withCompanions } from './fields';
 import type { Query } from '../api/request';
 import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
 import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
+import { OPTION, PARAMETER } from './parameters';
 
-export interface RowRequest {
+export interface EndpointRequest {
 	path: string;
 	query: Query;
 	body?: IDataObject;
@@ -15,15 +16,15 @@ export interface RowRequest {
 
 const outputKey = (param: Param) => param.key.replace(/^\w+\[(\w+)\]$/, '$1');
 
-/** Reads the row's ids; encodes path segments so that no id can change the path. */
+/** Reads the endpoint's ids; encodes path segments so that no id can change the path. */
 export function resolveParams(
-	row: Endpoint,
+	endpoint: Endpoint,
 	read: (param: Param) => unknown,
 ): { path: string; query: Query; ids: IDataObject } {
-	let path = row.path;
+	let path = endpoint.path;
 	const query: Query = {};
 	const ids: IDataObject = {};
-	for (const param of row.params ?? []) {
+	for (const param of endpoint.params ?? []) {
 		const id = toId(read(param), param.displayName);
 		if (param.in === 'path' && (id === '.' || id === '..')) {
 			throw new InputError(param.displayName, `'${param.displayName}' cannot be '${id}'`);
@@ -40,7 +41,7 @@ export const MAX_QUERY_VALUE = 2000;
 
 /**
  * Converts a group of fields (top-level or in a collection) into API keys and values, each by the rule
- * of its kind. A multi-row field and its JSON companion set the same key: giving both is refused.
+ * of its kind. A multi-endpoint field and its JSON companion set the same key: giving both is refused.
  */
 export function collectFields(
 	fields: Field[],
@@ -84,57 +85,57 @@ export function readOptions(options: IDataObject): ReadOptions {
 	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 	const flag = (key: string, label: string) => (given(options[key]) ? toBoolean(options[key], label) : false);
 	let timeout: number | undefined;
-	if (given(options.timeout)) {
-		timeout = toInteger(options.timeout, 'Timeout');
+	if (given(options[OPTION.timeout])) {
+		timeout = toInteger(options[OPTION.timeout], 'Timeout');
 		if (timeout < 1 || timeout > MAX_TIMEOUT_S) {
 			throw new InputError('Timeout', `'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`);
 		}
 	}
 	return {
-		fields: given(options.fields) ? toNameList(options.fields, 'Fields') || undefined : undefined,
+		fields: given(options[OPTION.fields]) ? toNameList(options[OPTION.fields], 'Fields') || undefined : undefined,
 		timeout,
-		simplify: flag('simplify', 'Simplify'),
-		normaliseNumbers: flag('normaliseNumbers', 'Normalise Numbers'),
-		returnFullRecord: flag('returnFullRecord', 'Return Full Record'),
+		simplify: flag(OPTION.simplify, 'Simplify'),
+		normaliseNumbers: flag(OPTION.normaliseNumbers, 'Normalise Numbers'),
+		returnFullRecord: flag(OPTION.returnFullRecord, 'Return Full Record'),
 	};
 }
 
 /**
- * Builds the request of a row for one item (`options`: its Options, read once by prepareRow), raising an
+ * Builds the request of a endpoint for one item (`options`: its Options, read once by prepareRequest), raising an
  * InputError for bad input before any request.
  */
-export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number, options: ReadOptions): RowRequest {
+export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: number, options: ReadOptions): EndpointRequest {
 	const tz = this.getTimezone();
-	const { path, query, ids } = resolveParams(row, (param) =>
+	const { path, query, ids } = resolveParams(endpoint, (param) =>
 		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
 	);
 	let body: IDataObject | undefined;
-	if (row.body) {
-		const required = row.body.filter((f) => f.required);
+	if (endpoint.body) {
+		const required = endpoint.body.filter((f) => f.required);
 		const top: IDataObject = {};
 		for (const f of required) top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
 		body = collectFields(required, top, tz);
 		for (const f of required) {
 			if (body[f.key] === undefined) throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		}
-		const group = row.operation === 'update' ? 'updateFields' : 'additionalFields';
+		const group = endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
 		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
 		collectFields(
-			row.body.filter((f) => !f.required),
+			endpoint.body.filter((f) => !f.required),
 			optional,
 			tz,
 			body,
 		);
-		if (row.operation === 'update' && Object.keys(body).length === 0) {
+		if (endpoint.operation === 'update' && Object.keys(body).length === 0) {
 			throw new InputError('Update Fields', "Add at least one field to 'Update Fields'");
 		}
 	}
-	if (row.fixedBody) body = { ...row.fixedBody, ...body };
-	if (row.filters) {
-		const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-		Object.assign(query, collectFields(row.filters, filters, tz, {}, true));
+	if (endpoint.fixedBody) body = { ...endpoint.fixedBody, ...body };
+	if (endpoint.filters) {
+		const filters = this.getNodeParameter(PARAMETER.filters, i, {}) as IDataObject;
+		Object.assign(query, collectFields(endpoint.filters, filters, tz, {}, true));
 	}
-	if (row.fieldsOption && options.fields) {
+	if (endpoint.fieldsOption && options.fields) {
 		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
 			throw new InputError('Fields', `'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
 		}
@@ -144,32 +145,32 @@ export function buildRequest(this: IExecuteFunctions, row: Endpoint, i: number, 
 }
 
 /** One item's request, read and checked: every input error is raised here, before any request. */
-export interface PreparedRow {
+export interface PreparedRequest {
 	table: ResourceTable;
-	row: Endpoint;
+	endpoint: Endpoint;
 	i: number;
-	request: RowRequest;
+	request: EndpointRequest;
 	options: ReadOptions;
 	timeout?: number;
 	/** Lists: how many records ('all' for Return All and counts by listing). */
 	limit?: number | 'all';
 }
 
-/** Reads and checks one item's parameters for a row (no request is made). */
-export async function prepareRow(
+/** Reads and checks one item's parameters for a endpoint (no request is made). */
+export async function prepareRequest(
 	this: IExecuteFunctions,
 	table: ResourceTable,
-	row: Endpoint,
+	endpoint: Endpoint,
 	i: number,
-): Promise<PreparedRow> {
-	const options = readOptions(this.getNodeParameter('options', i, {}) as IDataObject);
-	const request = buildRequest.call(this, row, i, options);
-	if (row.hooks?.body) request.body = await row.hooks.body.call(this, i, request.body ?? {});
+): Promise<PreparedRequest> {
+	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
+	const request = buildRequest.call(this, endpoint, i, options);
+	if (endpoint.hooks?.body) request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});
 	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
-	const prepared: PreparedRow = { table, row, i, request, options, timeout };
-	if (row.answer === 'many' || (row.answer === 'count' && row.countByListing)) {
-		const returnAll = row.answer === 'count' || toBoolean(this.getNodeParameter('returnAll', i, false), 'Return All');
-		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter('limit', i, 50), 'Limit');
+	const prepared: PreparedRequest = { table, endpoint, i, request, options, timeout };
+	if (endpoint.answer === 'many' || (endpoint.answer === 'count' && endpoint.countByListing)) {
+		const returnAll = endpoint.answer === 'count' || toBoolean(this.getNodeParameter(PARAMETER.returnAll, i, false), 'Return All');
+		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter(PARAMETER.limit, i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		prepared.limit = limit;
 	}

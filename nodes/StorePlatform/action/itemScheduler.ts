@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { sendRow } from './answers';
-import { prepareRow, type PreparedRow } from './endpointRequest';
+import { sendRequest } from './answers';
+import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
 import { InputError, toInteger } from './inputRules';
+import { OPTION, PARAMETER } from './parameters';
 
 /**
  * The item loop. First every item is read and checked (a bad input fails before any request is
@@ -15,12 +16,12 @@ import { InputError, toInteger } from './inputRules';
  * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
  * first failure (in item order) fails the node: no further item is started, those in flight finish.
  */
-export async function route(this: IExecuteFunctions, tables: ResourceTable[]): Promise<INodeExecutionData[][]> {
+export async function scheduleItems(this: IExecuteFunctions, tables: ResourceTable[]): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
 	const continueOnFail = this.continueOnFail();
 	const results: Array<INodeExecutionData[] | undefined> = new Array(items.length);
-	const prepared: Array<PreparedRow | undefined> = new Array(items.length);
+	const prepared: Array<PreparedRequest | undefined> = new Array(items.length);
 
 	const fail = (i: number, caught: unknown): INodeExecutionData[] => {
 		const error = asNodeError(this, i, caught);
@@ -47,7 +48,7 @@ export async function route(this: IExecuteFunctions, tables: ResourceTable[]): P
 			prepared[i] = undefined;
 			const find = (operation: string) => findEndpoint(job.table, operation);
 			try {
-				const out = await sendRow.call(this, job, find);
+				const out = await sendRequest.call(this, job, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
 			} catch (caught) {
 				try {
@@ -63,23 +64,23 @@ export async function route(this: IExecuteFunctions, tables: ResourceTable[]): P
 	return [results.flatMap((r) => r ?? [])];
 }
 
-/** Reads resource and operation of an item, finds its row and reads and checks its parameters. */
-async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: number): Promise<PreparedRow> {
-	const resource = ctx.getNodeParameter('resource', i) as string;
-	const operation = ctx.getNodeParameter('operation', i) as string;
+/** Reads resource and operation of an item, finds its endpoint and reads and checks its parameters. */
+async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: number): Promise<PreparedRequest> {
+	const resource = ctx.getNodeParameter(PARAMETER.resource, i) as string;
+	const operation = ctx.getNodeParameter(PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
-	const row = table && findEndpoint(table, operation);
-	if (!table || !row) {
+	const endpoint = table && findEndpoint(table, operation);
+	if (!table || !endpoint) {
 		throw new NodeOperationError(ctx.getNode(), `Unknown operation '${operation}' of resource '${resource}'`, {
 			itemIndex: i,
 		});
 	}
-	return await prepareRow.call(ctx, table, row, i);
+	return await prepareRequest.call(ctx, table, endpoint, i);
 }
 
 /** The option "Requests in Parallel" (read once per run, from the first item). */
 function parallel(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter('options.requestsInParallel', 0, DEFAULT_PARALLEL);
+	const value = ctx.getNodeParameter(`${PARAMETER.options}.${OPTION.requestsInParallel}`, 0, DEFAULT_PARALLEL);
 	try {
 		const n = toInteger(value, 'Requests in Parallel');
 		if (n >= 1) return n;

@@ -27,7 +27,7 @@ function itemName(table: ResourceTable, record: IDataObject): string {
 
 /** A "From list" search over the resource's Get Many endpoint, one page at a time. */
 export function makeListSearch(table: ResourceTable) {
-	const list = table.endpoints.find((row) => row.operation === 'getAll');
+	const list = table.endpoints.find((endpoint) => endpoint.operation === 'getAll');
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,

@@ -4,6 +4,7 @@ import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './listSearch';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import type { Endpoint, Param, ResourceTable } from '../endpoint';
+import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
@@ -56,7 +57,7 @@ const collection = (
 
 const TIMEOUT_OPTION: INodeProperties = {
 	displayName: 'Timeout',
-	name: 'timeout',
+	name: OPTION.timeout,
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 60,
@@ -66,7 +67,7 @@ const TIMEOUT_OPTION: INodeProperties = {
 /** Node-level: the bound of the run's request pool (transport/pool.ts), offered in every operation's Options. */
 const PARALLEL_OPTION: INodeProperties = {
 	displayName: 'Requests in Parallel',
-	name: 'requestsInParallel',
+	name: OPTION.requestsInParallel,
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 100 },
 	default: DEFAULT_PARALLEL,
@@ -74,23 +75,23 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-/** Output options of rows that return records. */
-function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
-	if (row.answer !== 'one' && row.answer !== 'many') return [];
+/** Output options of endpoints that return records. */
+function outputOptions(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	if (endpoint.answer !== 'one' && endpoint.answer !== 'many') return [];
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Normalise Numbers',
-			name: 'normaliseNumbers',
+			name: OPTION.normaliseNumbers,
 			type: 'boolean',
 			default: false,
 			description:
 				'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
 		},
 	];
-	if (table.simplify && (row.operation === 'get' || row.operation === 'getAll')) {
+	if (table.simplify && (endpoint.operation === 'get' || endpoint.operation === 'getAll')) {
 		options.unshift({
 			displayName: 'Simplify',
-			name: 'simplify',
+			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
 			description: `Whether to return only the fields used most (${table.simplify.map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`,
@@ -100,101 +101,105 @@ function outputOptions(table: ResourceTable, row: Endpoint): INodeProperties[] {
 }
 
 /** The editor fields of one endpoint, without display options. */
-function endpointFields(table: ResourceTable, row: Endpoint): INodeProperties[] {
-	const props: INodeProperties[] = (row.params ?? []).map(locatorProperty);
-	const body = row.body ?? [];
-	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(row.extraFields ?? []));
+function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	const props: INodeProperties[] = (endpoint.params ?? []).map(locatorProperty);
+	const body = endpoint.body ?? [];
+	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(endpoint.extraFields ?? []));
 	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
-	if (row.operation === 'update') {
-		props.push(...collection('Update Fields', 'updateFields', 'Add Field', optional));
+	if (endpoint.operation === 'update') {
+		props.push(...collection('Update Fields', PARAMETER.updateFields, 'Add Field', optional));
 	} else {
-		props.push(...collection('Additional Fields', 'additionalFields', 'Add Field', optional));
+		props.push(...collection('Additional Fields', PARAMETER.additionalFields, 'Add Field', optional));
 	}
-	if (row.answer === 'many') {
+	if (endpoint.answer === 'many') {
 		props.push(
 			{
 				displayName: 'Return All',
-				name: 'returnAll',
+				name: PARAMETER.returnAll,
 				type: 'boolean',
 				default: false,
 				description: 'Whether to return all results or only up to a given limit',
 			},
 			{
 				displayName: 'Limit',
-				name: 'limit',
+				name: PARAMETER.limit,
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 50,
 				description: 'Max number of results to return',
-				displayOptions: { show: { returnAll: [false] } },
+				displayOptions: { show: { [PARAMETER.returnAll]: [false] } },
 			},
 		);
 	}
-	props.push(...collection('Filters', 'filters', 'Add Filter', withCompanions(row.filters ?? []).map(fieldProperty)));
+	props.push(...collection('Filters', PARAMETER.filters, 'Add Filter', withCompanions(endpoint.filters ?? []).map(fieldProperty)));
 	const options: INodeProperties[] = [];
-	if (row.fieldsOption) {
+	if (endpoint.fieldsOption) {
 		options.push({
 			displayName: 'Fields',
-			name: 'fields',
+			name: OPTION.fields,
 			type: 'string',
 			default: '',
 			placeholder: 'title,created_at',
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
-	if (row.answer === 'idOnly') {
+	if (endpoint.answer === 'idOnly') {
 		options.push({
 			displayName: 'Return Full Record',
-			name: 'returnFullRecord',
+			name: OPTION.returnFullRecord,
 			type: 'boolean',
 			default: false,
 			description:
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...outputOptions(table, row), ...(row.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
-	props.push(...collection('Options', 'options', 'Add Option', options));
+	options.push(...outputOptions(table, endpoint), ...(endpoint.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
+	props.push(...collection('Options', PARAMETER.options, 'Add Option', options));
 	return props;
 }
 
-function withDisplay(row: Endpoint, props: INodeProperties[]): INodeProperties[] {
+function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
 	return props.map((p) => ({
 		...p,
 		displayOptions: {
 			...p.displayOptions,
-			show: { ...p.displayOptions?.show, resource: [row.resource], operation: [row.operation] },
+			show: {
+				...p.displayOptions?.show,
+				[PARAMETER.resource]: [endpoint.resource],
+				[PARAMETER.operation]: [endpoint.operation],
+			},
 		},
 	}));
 }
 
 export function operationProperty(table: ResourceTable): INodeProperties {
-	const rows = [...table.endpoints].sort(
+	const sorted = [...table.endpoints].sort(
 		(a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation),
 	);
-	const options: INodePropertyOptions[] = rows.map((row) => ({
-		name: row.name,
-		value: row.operation,
-		description: row.description,
-		action: row.action,
+	const options: INodePropertyOptions[] = sorted.map((endpoint) => ({
+		name: endpoint.name,
+		value: endpoint.operation,
+		description: endpoint.description,
+		action: endpoint.action,
 	}));
 	// Get Many where the resource has it, else its first operation.
-	const defaultOperation = rows.some((r) => r.operation === 'getAll') ? 'getAll' : rows[0].operation;
+	const defaultOperation = sorted.some((r) => r.operation === 'getAll') ? 'getAll' : sorted[0].operation;
 	return {
 		displayName: 'Operation',
-		name: 'operation',
+		name: PARAMETER.operation,
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [table.resource] } },
+		displayOptions: { show: { [PARAMETER.resource]: [table.resource] } },
 		options,
 		default: defaultOperation,
 	};
 }
 
-/** Every property of the node: resource, one operation dropdown per resource, then each row's fields. */
+/** Every property of the node: resource, one operation dropdown per resource, then each endpoint's fields. */
 export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	const resource: INodeProperties = {
 		displayName: 'Resource',
-		name: 'resource',
+		name: PARAMETER.resource,
 		type: 'options',
 		noDataExpression: true,
 		options: [...tables]
@@ -205,6 +210,6 @@ export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	return [
 		resource,
 		...tables.map(operationProperty),
-		...tables.flatMap((t) => t.endpoints.flatMap((row) => withDisplay(row, endpointFields(t, row)))),
+		...tables.flatMap((t) => t.endpoints.flatMap((endpoint) => withDisplay(endpoint, endpointFields(t, endpoint)))),
 	];
 }

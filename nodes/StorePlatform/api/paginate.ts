@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type Query, type StoreContext } from './request';
+import { apiRequest, type Query, type ShopContext } from './request';
 import { unwrapCount, unwrapRecords } from './unwrap';
 
 /** Page size asked of lists whose maximum the spec does not give (the server may cap it lower). */
@@ -88,7 +88,7 @@ function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]
  *   or empty page.
  */
 export async function fetchList(
-	this: StoreContext,
+	this: ShopContext,
 	plan: ListPlan,
 	want: number | 'all',
 	stats: ListStats = { requests: 0, pageSize: 0 },

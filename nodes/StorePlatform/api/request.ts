@@ -14,7 +14,7 @@ import { poolOf } from './pool';
 import { redactor } from './redact';
 import { inBandError } from './unwrap';
 
-export type StoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ShopContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -36,7 +36,7 @@ export const MAX_RETRY_WAIT_MS = 60_000;
 const RETRY_STATUSES = new Set([429, 503]);
 
 /** The credential chosen by the node's `authentication` parameter. */
-export function credentialType(ctx: StoreContext): string {
+export function credentialType(ctx: ShopContext): string {
 	let auth: unknown;
 	try {
 		auth = (ctx as IExecuteFunctions).getNodeParameter('authentication', 0, 'accessToken');
@@ -74,7 +74,7 @@ interface Shop {
  */
 const shops = new WeakMap<object, Map<string, Promise<Shop>>>();
 
-async function shop(ctx: StoreContext, type: string): Promise<Shop> {
+async function shop(ctx: ShopContext, type: string): Promise<Shop> {
 	let byType = shops.get(ctx);
 	if (!byType) shops.set(ctx, (byType = new Map()));
 	let pending = byType.get(type);
@@ -88,7 +88,7 @@ async function shop(ctx: StoreContext, type: string): Promise<Shop> {
 }
 
 /** The shop's base URL, and a redactor of the credential's secrets for error texts. */
-async function readShop(ctx: StoreContext, type: string): Promise<Shop> {
+async function readShop(ctx: ShopContext, type: string): Promise<Shop> {
 	const credentials = await ctx.getCredentials(type);
 	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]/i.test(url)) {
@@ -123,7 +123,7 @@ function parseBody(body: unknown): { ok: true; value: unknown } | { ok: false } 
 }
 
 function apiError(
-	ctx: StoreContext,
+	ctx: ShopContext,
 	redact: (text: string) => string,
 	what: string,
 	status: number,
@@ -159,7 +159,7 @@ function serverMessage(body: unknown): string | undefined {
  * request's headers or credentials in an error.
  */
 export async function apiRequest(
-	this: StoreContext,
+	this: ShopContext,
 	method: IHttpRequestMethods,
 	path: string,
 	options: RequestOptions = {},

@@ -1,5 +1,5 @@
 import type { ResourceTable } from '../endpoint';
-import { countRow, createdRange, getRow, idParam, listRow, type Noun } from './common';
+import { countEndpoint, createdRange, getEndpoint, idParam, listEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'abandonedCart', one: 'abandoned cart', many: 'abandoned carts' };
 
@@ -19,9 +19,9 @@ export const abandonedCart: ResourceTable = {
 	simplify: ['user_key', 'email', 'total_price', 'currency', 'items:count', 'order_id', 'created_at'],
 	valueKey: 'user_key',
 	endpoints: [
-		listRow(noun, { path: '/services/checkout', output: 'carts', filters: createdRange, fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/checkout/count', filters: createdRange }),
-		getRow(noun, {
+		listEndpoint(noun, { path: '/services/checkout', output: 'carts', filters: createdRange, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/checkout/count', filters: createdRange }),
+		getEndpoint(noun, {
 			path: '/services/checkout/{user_key}',
 			params: [userKey],
 			output: 'cart',

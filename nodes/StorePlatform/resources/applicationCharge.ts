@@ -1,5 +1,5 @@
 import type { ResourceTable } from '../endpoint';
-import { countRow, createRow, deleteRow, getRow, idParam, listRow, type Noun } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, idParam, listEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'applicationCharge', one: 'application charge', many: 'application charges' };
 
@@ -9,10 +9,10 @@ export const applicationCharge: ResourceTable = {
 	description: 'One-time charges billing the shop owner for an app purchase',
 	label: 'name',
 	endpoints: [
-		listRow(noun, { path: '/services/application_charges' }),
-		countRow(noun, { path: '/services/application_charges/count', description: 'Count application charges' }),
-		getRow(noun, { path: '/services/application_charges/{id}', output: 'application_charges' }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/application_charges' }),
+		countEndpoint(noun, { path: '/services/application_charges/count', description: 'Count application charges' }),
+		getEndpoint(noun, { path: '/services/application_charges/{id}', output: 'application_charges' }),
+		createEndpoint(noun, {
 			path: '/services/application_charges',
 			wrap: 'application_charge',
 			output: 'application_charges',
@@ -37,6 +37,6 @@ export const applicationCharge: ResourceTable = {
 			output: 'application_charges',
 			answer: 'one',
 		},
-		deleteRow(noun, { path: '/services/application_charges/{id}' }),
+		deleteEndpoint(noun, { path: '/services/application_charges/{id}' }),
 	],
 };

@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countRow, createRow, deleteRow, getRow, listRow, titleField, updateRow, urlField, type Noun } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, titleField, updateEndpoint, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'blog', one: 'blog', many: 'blogs' };
 
@@ -15,7 +15,7 @@ export const blog: ResourceTable = {
 	description: 'Blogs of the shop',
 	label: 'title',
 	endpoints: [
-		listRow(noun, {
+		listEndpoint(noun, {
 			path: '/services/blogs',
 			filters: [
 				{
@@ -30,9 +30,9 @@ export const blog: ResourceTable = {
 				},
 			],
 		}),
-		countRow(noun, { path: '/services/blogs/count', description: 'Count blogs' }),
-		getRow(noun, { path: '/services/blogs/{id}', output: 'blog' }),
-		createRow(noun, {
+		countEndpoint(noun, { path: '/services/blogs/count', description: 'Count blogs' }),
+		getEndpoint(noun, { path: '/services/blogs/{id}', output: 'blog' }),
+		createEndpoint(noun, {
 			path: '/services/blogs',
 			wrap: 'blog',
 			output: 'blog',
@@ -44,7 +44,7 @@ export const blog: ResourceTable = {
 				...meta,
 			],
 		}),
-		updateRow(noun, { path: '/services/blogs/{id}', wrap: 'blog', answer: 'idOnly', body: [titleField('blog'), ...meta] }),
-		deleteRow(noun, { path: '/services/blogs/{id}' }),
+		updateEndpoint(noun, { path: '/services/blogs/{id}', wrap: 'blog', answer: 'idOnly', body: [titleField('blog'), ...meta] }),
+		deleteEndpoint(noun, { path: '/services/blogs/{id}' }),
 	],
 };

@@ -1,16 +1,16 @@
 import type { Field, ResourceTable } from '../endpoint';
 import {
 	commonFilters,
-	countRow,
-	createRow,
-	deleteRow,
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
 	descriptionField,
-	getRow,
-	listRow,
+	getEndpoint,
+	listEndpoint,
 	metadataField,
 	productIdFilter,
 	titleField,
-	updateRow,
+	updateEndpoint,
 	urlField,
 	type Noun,
 } from './common';
@@ -30,16 +30,16 @@ export const category: ResourceTable = {
 	description: 'Product categories, as a tree',
 	label: 'name',
 	endpoints: [
-		listRow(noun, {
+		listEndpoint(noun, {
 			path: '/services/categories',
 			filters: [...commonFilters, productIdFilter('categories'), parentFilter],
 			fieldsOption: true,
 			paging: {},
 			countWith: 'count',
 		}),
-		countRow(noun, { path: '/services/categories/count', filters: [...commonFilters, productIdFilter('categories'), parentFilter] }),
-		getRow(noun, { path: '/services/categories/{id}', output: 'category', fieldsOption: true }),
-		createRow(noun, {
+		countEndpoint(noun, { path: '/services/categories/count', filters: [...commonFilters, productIdFilter('categories'), parentFilter] }),
+		getEndpoint(noun, { path: '/services/categories/{id}', output: 'category', fieldsOption: true }),
+		createEndpoint(noun, {
 			path: '/services/categories',
 			wrap: 'category',
 			output: 'category',
@@ -52,12 +52,12 @@ export const category: ResourceTable = {
 				{ key: 'force_save', displayName: 'Force Save', kind: 'boolean', description: 'Whether to save even when the platform would refuse (for example a URL already used)' },
 			],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/categories/{id}',
 			wrap: 'category',
 			answer: 'idOnly',
 			body: [{ ...titleField('category'), description: "The category's name" }, urlField('category'), descriptionField('category'), metadataField],
 		}),
-		deleteRow(noun, { path: '/services/categories/{id}' }),
+		deleteEndpoint(noun, { path: '/services/categories/{id}' }),
 	],
 };

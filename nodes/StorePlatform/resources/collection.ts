@@ -1,5 +1,5 @@
 import type { ResourceTable } from '../endpoint';
-import { commonFilters, countRow, getRow, listRow, productIdFilter, urlField, type Noun } from './common';
+import { commonFilters, countEndpoint, getEndpoint, listEndpoint, productIdFilter, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'collection', one: 'collection', many: 'collections' };
 
@@ -11,7 +11,7 @@ export const collection: ResourceTable = {
 	description: 'Curated groups of products (read only)',
 	label: 'title',
 	endpoints: [
-		listRow(noun, {
+		listEndpoint(noun, {
 			path: '/services/collections',
 			filters: [
 				...countFilters,
@@ -22,7 +22,7 @@ export const collection: ResourceTable = {
 			paging: {},
 			countWith: 'count',
 		}),
-		countRow(noun, { path: '/services/collections/count', filters: countFilters }),
-		getRow(noun, { path: '/services/collections/{id}', output: 'collection', fieldsOption: true }),
+		countEndpoint(noun, { path: '/services/collections/count', filters: countFilters }),
+		getEndpoint(noun, { path: '/services/collections/{id}', output: 'collection', fieldsOption: true }),
 	],
 };

@@ -1,6 +1,6 @@
 import type { Dropdown, Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
 
-/** Builders of the standard rows, so that each resource file states only what differs. */
+/** Builders of the standard endpoints, so that each resource file states only what differs. */
 
 export interface Noun {
 	resource: Resource;
@@ -58,52 +58,52 @@ export const productIdFilter = (what: string): Field => ({
 	placeholder: 'e.g. 42',
 });
 
-interface RowExtras extends Partial<Endpoint> {
+interface EndpointExtras extends Partial<Endpoint> {
 	path: string;
 }
 
-function row(
+function entry(
 	noun: Noun,
 	operation: Operation,
 	name: string,
 	action: string,
 	description: string,
 	method: HttpMethod,
-	extras: RowExtras,
+	extras: EndpointExtras,
 ): Endpoint {
 	return { resource: noun.resource, operation, name, action, description, method, answer: 'one', ...extras };
 }
 
-export const listRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'getAll', 'Get Many', `Get many ${noun.many}`, `List ${noun.many}`, 'GET', {
+export const listEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'getAll', 'Get Many', `Get many ${noun.many}`, `List ${noun.many}`, 'GET', {
 		answer: 'many',
 		output: noun.many.replace(/ /g, '_'),
 		...extras,
 	});
 
-export const countRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'count', 'Count', `Count ${noun.many}`, `Count ${noun.many}, with the same filters as the list`, 'GET', {
+export const countEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'count', 'Count', `Count ${noun.many}`, `Count ${noun.many}, with the same filters as the list`, 'GET', {
 		answer: 'count',
 		...extras,
 	});
 
-export const getRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'get', 'Get', `Get a ${noun.one}`, `Get one ${noun.one} by its ID`, 'GET', {
+export const getEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'get', 'Get', `Get a ${noun.one}`, `Get one ${noun.one} by its ID`, 'GET', {
 		params: [idParam(noun)],
 		...extras,
 	});
 
-export const createRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'create', 'Create', `Create a ${noun.one}`, `Create a new ${noun.one}`, 'POST', extras);
+export const createEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'create', 'Create', `Create a ${noun.one}`, `Create a new ${noun.one}`, 'POST', extras);
 
-export const updateRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'update', 'Update', `Update a ${noun.one}`, `Change fields of a ${noun.one}`, 'PUT', {
+export const updateEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'update', 'Update', `Update a ${noun.one}`, `Change fields of a ${noun.one}`, 'PUT', {
 		params: [idParam(noun)],
 		...extras,
 	});
 
-export const deleteRow = (noun: Noun, extras: RowExtras): Endpoint =>
-	row(noun, 'delete', 'Delete', `Delete a ${noun.one}`, `Delete a ${noun.one}`, 'DELETE', {
+export const deleteEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
+	entry(noun, 'delete', 'Delete', `Delete a ${noun.one}`, `Delete a ${noun.one}`, 'DELETE', {
 		params: [idParam(noun)],
 		answer: 'deleted',
 		...extras,

@@ -17,7 +17,7 @@ import { vendor } from './vendor';
 import { voucher } from './voucher';
 import { webhook } from './webhook';
 
-/** Every resource of the spec; each file holds its endpoint rows. */
+/** Every resource of the spec; each file holds its endpoints. */
 export const TABLES: ResourceTable[] = [
 	promotion,
 	voucher,

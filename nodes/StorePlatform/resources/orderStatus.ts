@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { commonFilters, countRow, createRow, deleteRow, getRow, listRow, updateRow, urlField, type Noun } from './common';
+import { commonFilters, countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, updateEndpoint, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'orderStatus', one: 'order status', many: 'order statuses' };
 
@@ -34,16 +34,16 @@ export const orderStatus: ResourceTable = {
 	description: 'The statuses an order can take',
 	label: 'name',
 	endpoints: [
-		listRow(noun, { path: '/services/statuses', output: 'statuses', filters, fieldsOption: true, paging: {} }),
-		countRow(noun, {
+		listEndpoint(noun, { path: '/services/statuses', output: 'statuses', filters, fieldsOption: true, paging: {} }),
+		countEndpoint(noun, {
 			path: '/services/statuses',
 			filters,
 			countByListing: 'getAll',
 			description: 'Count order statuses (the API has no count endpoint: the list is read and counted)',
 		}),
-		getRow(noun, { path: '/services/statuses/{id}', output: 'status', fieldsOption: true }),
-		createRow(noun, { path: '/services/statuses', wrap: 'status', output: 'status', body: [{ ...name, required: true }, ...fields] }),
-		updateRow(noun, { path: '/services/statuses/{id}', wrap: 'status', answer: 'idOnly', body: [name, ...fields] }),
-		deleteRow(noun, { path: '/services/statuses/{id}' }),
+		getEndpoint(noun, { path: '/services/statuses/{id}', output: 'status', fieldsOption: true }),
+		createEndpoint(noun, { path: '/services/statuses', wrap: 'status', output: 'status', body: [{ ...name, required: true }, ...fields] }),
+		updateEndpoint(noun, { path: '/services/statuses/{id}', wrap: 'status', answer: 'idOnly', body: [name, ...fields] }),
+		deleteEndpoint(noun, { path: '/services/statuses/{id}' }),
 	],
 };

@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { commonFilters, countRow, createRow, deleteRow, getRow, listRow, metadataField, titleField, updateRow, urlField, type Noun } from './common';
+import { commonFilters, countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, metadataField, titleField, updateEndpoint, urlField, type Noun } from './common';
 
 const noun: Noun = { resource: 'page', one: 'page', many: 'pages' };
 
@@ -19,10 +19,10 @@ export const page: ResourceTable = {
 	description: 'Static pages of the shop',
 	label: 'title',
 	endpoints: [
-		listRow(noun, { path: '/services/pages', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/pages/count', filters }),
-		getRow(noun, { path: '/services/pages/{id}', fieldsOption: true }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/pages', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/pages/count', filters }),
+		getEndpoint(noun, { path: '/services/pages/{id}', fieldsOption: true }),
+		createEndpoint(noun, {
 			path: '/services/pages',
 			wrap: 'page',
 			output: 'page',
@@ -34,7 +34,7 @@ export const page: ResourceTable = {
 				metadataField,
 			],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/pages/{id}',
 			wrap: 'page',
 			answer: 'idOnly',
@@ -45,6 +45,6 @@ export const page: ResourceTable = {
 				metadataField,
 			],
 		}),
-		deleteRow(noun, { path: '/services/pages/{id}' }),
+		deleteEndpoint(noun, { path: '/services/pages/{id}' }),
 	],
 };

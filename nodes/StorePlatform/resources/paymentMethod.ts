@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countRow, getRow, listRow, type Noun } from './common';
+import { countEndpoint, getEndpoint, listEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'paymentMethod', one: 'payment method', many: 'payment methods' };
 
@@ -20,8 +20,8 @@ export const paymentMethod: ResourceTable = {
 	description: 'Payment methods of the shop (read only)',
 	label: 'name',
 	endpoints: [
-		listRow(noun, { path: '/services/payment', output: 'payments', filters: [isActive], fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/payment/count', filters: [isActive] }),
-		getRow(noun, { path: '/services/payment/{id}', output: 'payment', fieldsOption: true }),
+		listEndpoint(noun, { path: '/services/payment', output: 'payments', filters: [isActive], fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/payment/count', filters: [isActive] }),
+		getEndpoint(noun, { path: '/services/payment/{id}', output: 'payment', fieldsOption: true }),
 	],
 };

@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun, discountTarget } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, updateEndpoint, type Noun, discountTarget } from './common';
 
 const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };
 
@@ -35,10 +35,10 @@ export const promotion: ResourceTable = {
 	description: 'Price or percentage discounts on products, categories, collections or vendors',
 	label: 'title',
 	endpoints: [
-		listRow(noun, { path: '/services/promotions', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/promotions/count', filters }),
-		getRow(noun, { path: '/services/promotions/{id}', fieldsOption: true }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/promotions', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/promotions/count', filters }),
+		getEndpoint(noun, { path: '/services/promotions/{id}', fieldsOption: true }),
+		createEndpoint(noun, {
 			path: '/services/promotions',
 			wrap: 'promotion',
 			output: 'promotion',
@@ -77,12 +77,12 @@ export const promotion: ResourceTable = {
 				},
 			],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/promotions/{id}',
 			wrap: 'promotion',
 			answer: 'idOnly',
 			body: [startAt, finishAt, promotionType, promotionValue],
 		}),
-		deleteRow(noun, { path: '/services/promotions/{id}' }),
+		deleteEndpoint(noun, { path: '/services/promotions/{id}' }),
 	],
 };

@@ -1,5 +1,5 @@
 import type { ResourceTable } from '../endpoint';
-import { getRow, idParam, listRow, type Noun } from './common';
+import { getEndpoint, idParam, listEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'theme', one: 'theme', many: 'themes' };
 
@@ -9,8 +9,8 @@ export const theme: ResourceTable = {
 	description: 'Storefront themes; exactly one is active',
 	label: 'title',
 	endpoints: [
-		listRow(noun, { path: '/services/themes' }),
-		getRow(noun, { path: '/services/themes/{id}', output: 'theme' }),
+		listEndpoint(noun, { path: '/services/themes' }),
+		getEndpoint(noun, { path: '/services/themes/{id}', output: 'theme' }),
 		{
 			resource: 'theme',
 			operation: 'activate',

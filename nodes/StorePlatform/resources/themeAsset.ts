@@ -61,7 +61,8 @@ async function assetOutput(
 				name,
 				typeof json.content_type === 'string' ? json.content_type : undefined,
 			);
-			const { content: _content, ...rest } = json;
+			const rest = { ...json };
+			delete rest.content;
 			return { json: rest, binary: { [property]: data } };
 		}),
 	);

@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countRow, createdRange, createRow, deleteRow, listRow, updatedRange, updateRow, type Noun } from './common';
+import { countEndpoint, createdRange, createEndpoint, deleteEndpoint, listEndpoint, updatedRange, updateEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'themeScript', one: 'theme script', many: 'theme scripts' };
 
@@ -39,21 +39,21 @@ export const themeScript: ResourceTable = {
 	description: 'Remote scripts an app adds to the storefront (removed when the app is uninstalled)',
 	label: 'src',
 	endpoints: [
-		listRow(noun, { path: '/services/theme_scripts', filters, paging: {} }),
-		countRow(noun, {
+		listEndpoint(noun, { path: '/services/theme_scripts', filters, paging: {} }),
+		countEndpoint(noun, {
 			path: '/services/theme_scripts',
 			filters,
 			countByListing: 'getAll',
 			description:
 				'Count theme scripts (the API has no theme-script count endpoint: the list is read and counted)',
 		}),
-		createRow(noun, {
+		createEndpoint(noun, {
 			path: '/services/theme_scripts',
 			wrap: 'theme_script',
 			output: 'theme_script',
 			body: [{ ...src, required: true }, { ...eventType, required: true }, { ...scope, required: true }],
 		}),
-		updateRow(noun, { path: '/services/theme_scripts/{id}', wrap: 'theme_script', output: 'theme_script', body: [src, eventType, scope] }),
-		deleteRow(noun, { path: '/services/theme_scripts/{id}' }),
+		updateEndpoint(noun, { path: '/services/theme_scripts/{id}', wrap: 'theme_script', output: 'theme_script', body: [src, eventType, scope] }),
+		deleteEndpoint(noun, { path: '/services/theme_scripts/{id}' }),
 	],
 };

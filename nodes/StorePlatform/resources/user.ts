@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ResourceTable } from '../endpoint';
-import { getRow, listRow, type Noun } from './common';
+import { getEndpoint, listEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'user', one: 'user', many: 'users' };
 
@@ -12,7 +12,7 @@ export const user: ResourceTable = {
 	label: (user: IDataObject) =>
 		`${String(user.first_name ?? '')} ${String(user.last_name ?? '')} <${String(user.email)}>`.trim(),
 	endpoints: [
-		listRow(noun, { path: '/services/users' }),
-		getRow(noun, { path: '/services/users/{id}', output: 'user' }),
+		listEndpoint(noun, { path: '/services/users' }),
+		getEndpoint(noun, { path: '/services/users/{id}', output: 'user' }),
 	],
 };

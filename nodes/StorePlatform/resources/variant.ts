@@ -1,5 +1,5 @@
 import type { Field, Param, ResourceTable } from '../endpoint';
-import { countRow, createRow, deleteRow, getRow, idParam, listRow, updateRow, type Noun } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, idParam, listEndpoint, updateEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'variant', one: 'variant', many: 'variants' };
 
@@ -88,11 +88,11 @@ export const variant: ResourceTable = {
 	label: 'sku',
 	simplify: ['id', 'product_id', 'sku', 'title', 'price', 'price_regular', 'quantity', 'availability'],
 	endpoints: [
-		listRow(noun, { path: '/services/variants/{product_id}', params: [productId], fieldsOption: true, description: "List a product's variants" }),
-		countRow(noun, { path: `${path}/count`, params: [productId], description: "Count a product's variants" }),
-		getRow(noun, { path: `${path}/{id}`, params: [productId, variantId], output: 'variant', fieldsOption: true }),
-		createRow(noun, { path, params: [productId], wrap: 'variant', output: 'variant', body: createFields }),
-		updateRow(noun, { path: `${path}/{id}`, params: [productId, variantId], wrap: 'variant', output: 'variant', body: updateFields }),
-		deleteRow(noun, { path: `${path}/{id}`, params: [productId, variantId] }),
+		listEndpoint(noun, { path: '/services/variants/{product_id}', params: [productId], fieldsOption: true, description: "List a product's variants" }),
+		countEndpoint(noun, { path: `${path}/count`, params: [productId], description: "Count a product's variants" }),
+		getEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId], output: 'variant', fieldsOption: true }),
+		createEndpoint(noun, { path, params: [productId], wrap: 'variant', output: 'variant', body: createFields }),
+		updateEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId], wrap: 'variant', output: 'variant', body: updateFields }),
+		deleteEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId] }),
 	],
 };

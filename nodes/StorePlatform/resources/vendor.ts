@@ -1,16 +1,16 @@
 import type { ResourceTable } from '../endpoint';
 import {
 	commonFilters,
-	countRow,
-	createRow,
-	deleteRow,
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
 	descriptionField,
-	getRow,
-	listRow,
+	getEndpoint,
+	listEndpoint,
 	metadataField,
 	productIdFilter,
 	titleField,
-	updateRow,
+	updateEndpoint,
 	urlField,
 	type Noun,
 } from './common';
@@ -23,22 +23,22 @@ export const vendor: ResourceTable = {
 	description: 'Brands and manufacturers of products',
 	label: 'title',
 	endpoints: [
-		listRow(noun, { path: '/services/vendors', filters: [...commonFilters, productIdFilter('vendors')], fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/vendors/count', filters: [...commonFilters, productIdFilter('vendors')] }),
-		getRow(noun, { path: '/services/vendors/{id}', output: 'vendor', fieldsOption: true }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/vendors', filters: [...commonFilters, productIdFilter('vendors')], fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/vendors/count', filters: [...commonFilters, productIdFilter('vendors')] }),
+		getEndpoint(noun, { path: '/services/vendors/{id}', output: 'vendor', fieldsOption: true }),
+		createEndpoint(noun, {
 			path: '/services/vendors',
 			wrap: 'vendor',
 			output: 'vendor',
 			description: 'Create a vendor; its URL is derived from the title',
 			body: [titleField('vendor', true), descriptionField('vendor'), metadataField],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/vendors/{id}',
 			wrap: 'vendor',
 			output: 'vendor',
 			body: [titleField('vendor'), urlField('vendor'), descriptionField('vendor'), metadataField],
 		}),
-		deleteRow(noun, { path: '/services/vendors/{id}' }),
+		deleteEndpoint(noun, { path: '/services/vendors/{id}' }),
 	],
 };

@@ -1,5 +1,5 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countRow, createRow, deleteRow, getRow, listRow, sinceId, updateRow, type Noun, discountTarget } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, sinceId, updateEndpoint, type Noun, discountTarget } from './common';
 
 const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };
 
@@ -122,21 +122,21 @@ export const voucher: ResourceTable = {
 	label: 'code',
 	simplify: ['id', 'code', 'discount_type', 'discount_value', 'quantity', 'quantity_used', 'start_at', 'finish_at', 'activate', 'items:count'],
 	endpoints: [
-		listRow(noun, { path: '/services/vouchers', filters: listFilters, fieldsOption: true, paging: {}, countWith: 'count' }),
-		countRow(noun, { path: '/services/vouchers/count', filters: countFilters }),
-		getRow(noun, { path: '/services/vouchers/{id}', fieldsOption: true, description: 'Get one voucher by its ID, with its generated codes (items)' }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/vouchers', filters: listFilters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/vouchers/count', filters: countFilters }),
+		getEndpoint(noun, { path: '/services/vouchers/{id}', fieldsOption: true, description: 'Get one voucher by its ID, with its generated codes (items)' }),
+		createEndpoint(noun, {
 			path: '/services/vouchers',
 			body: [
 				{ key: 'code', displayName: 'Code', kind: 'string', required: true, placeholder: 'e.g. SUMMER10', description: 'Unique value for each discount' },
 				...bodyFields,
 			],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/vouchers/{id}',
 			answer: 'idOnly',
 			body: [{ key: 'code', displayName: 'Code', kind: 'string' }, ...bodyFields],
 		}),
-		deleteRow(noun, { path: '/services/vouchers/{id}' }),
+		deleteEndpoint(noun, { path: '/services/vouchers/{id}' }),
 	],
 };

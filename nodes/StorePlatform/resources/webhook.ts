@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { EVENTS } from '../api/events';
 import type { Field, ResourceTable } from '../endpoint';
 import { idValue, toId } from '../action/inputRules';
-import { countRow, createRow, deleteRow, getRow, listRow, updateRow, type Noun } from './common';
+import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, updateEndpoint, type Noun } from './common';
 
 const noun: Noun = { resource: 'webhook', one: 'webhook', many: 'webhooks' };
 
@@ -41,10 +41,10 @@ export const webhook: ResourceTable = {
 	description: 'Registrations of notifications sent on shop events',
 	label: (webhook: IDataObject) => `${String(webhook.section)} → ${String(webhook.site_url)}`,
 	endpoints: [
-		listRow(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
-		countRow(noun, { path: '/services/webhooks/count', filters }),
-		getRow(noun, { path: '/services/webhooks/{id}', output: 'webhook', fieldsOption: true }),
-		createRow(noun, {
+		listEndpoint(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
+		countEndpoint(noun, { path: '/services/webhooks/count', filters }),
+		getEndpoint(noun, { path: '/services/webhooks/{id}', output: 'webhook', fieldsOption: true }),
+		createEndpoint(noun, {
 			path: '/services/webhooks',
 			wrap: 'webhook',
 			output: 'webhook',
@@ -54,13 +54,13 @@ export const webhook: ResourceTable = {
 				{ ...siteUrl, required: true },
 			],
 		}),
-		updateRow(noun, {
+		updateEndpoint(noun, {
 			path: '/services/webhooks/{id}',
 			wrap: 'webhook',
 			output: 'webhook',
 			body: [section, siteUrl],
 			hooks: { body: withId },
 		}),
-		deleteRow(noun, { path: '/services/webhooks/{id}' }),
+		deleteEndpoint(noun, { path: '/services/webhooks/{id}' }),
 	],
 };

@@ -63,7 +63,7 @@ export function registerCheckCron(ctx: ITriggerFunctions, expression: string, on
 }
 
 /** The store's webhook API through the action node's transport, in the given n8n context. */
-export function storeApi(ctx: IHookFunctions | ITriggerFunctions): RegistrationApi {
+export function shopApi(ctx: IHookFunctions | ITriggerFunctions): RegistrationApi {
 	const hook = ctx as IHookFunctions;
 	return {
 		list: async () => await registrationsOfShop.call(hook),
@@ -119,7 +119,7 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 			return;
 		}
 		const result = await serialize(key, async () =>
-			await checkRegistrations(storeApi(ctx), { events, url }, {
+			await checkRegistrations(shopApi(ctx), { events, url }, {
 				stopped: () => state.closed,
 				onCreated: (create, made) =>
 					ctx.logger.warn(recreatedMessage(`workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`, create, url), {
