@@ -16,8 +16,14 @@ let compiled = false;
 function compileSandbox() {
 	if (compiled) return ENTRY;
 	const tsc = path.join(PROJECT_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
-	const res = spawnSync(process.execPath, [tsc, '-p', path.join(__dirname, 'tsconfig.json')], { cwd: PROJECT_DIR, encoding: 'utf8' });
-	if (res.status !== 0) throw new Error(`tsc -p sandbox/tsconfig.json failed:\n${res.stdout}${res.stderr}${res.error || ''}`);
+	const res = spawnSync(process.execPath, [tsc, '-p', path.join(__dirname, 'tsconfig.json')], {
+		cwd: PROJECT_DIR,
+		encoding: 'utf8',
+	});
+	if (res.status !== 0)
+		throw new Error(
+			`tsc -p sandbox/tsconfig.json failed:\n${res.stdout}${res.stderr}${res.error || ''}`,
+		);
 	compiled = true;
 	return ENTRY;
 }

@@ -16,46 +16,68 @@ leg(
 		const b = await openBrowser(v, n8n);
 		if (!b) return;
 		let oauthCred;
-		const created = await v.check('d. create a storePlatformOAuth1Api credential over REST (base URL, consumer key and secret)', async () => {
-			oauthCred = await n8n.createCredentialRest({
-				name: 'Store Platform sandbox (Connect)',
-				type: 'storePlatformOAuth1Api',
-				data: { baseUrl: sandbox.url, consumerKey: sandbox.credentials.consumerKey, consumerSecret: sandbox.credentials.consumerSecret },
-			});
-			assert.ok(oauthCred && oauthCred.id, JSON.stringify(oauthCred));
-		});
+		const created = await v.check(
+			'd. create a storePlatformOAuth1Api credential over REST (base URL, consumer key and secret)',
+			async () => {
+				oauthCred = await n8n.createCredentialRest({
+					name: 'Store Platform sandbox (Connect)',
+					type: 'storePlatformOAuth1Api',
+					data: {
+						baseUrl: sandbox.url,
+						consumerKey: sandbox.credentials.consumerKey,
+						consumerSecret: sandbox.credentials.consumerSecret,
+					},
+				});
+				assert.ok(oauthCred && oauthCred.id, JSON.stringify(oauthCred));
+			},
+		);
 		if (!created.ok) return;
 		const flowStart = sandbox.requests.length;
-		const connected = await v.check('d. Connect in the credential modal -> the sandbox authorize page -> Approve -> n8n stores the access token', async () => {
-			v.r.connectInfo = await b.connectOAuth1(oauthCred.id);
-			const flow = sandbox.requests.slice(flowStart).filter((q) => q.path.startsWith('/services/oauth/'));
-			v.r.connectFlow = flow.map((q) => `${q.method} ${q.path} ${q.status}`);
-			assert.deepStrictEqual(v.r.connectFlow, [
-				'POST /services/oauth/request_token 200',
-				'GET /services/oauth/authorize 200',
-				'POST /services/oauth/authorize 302',
-				'POST /services/oauth/access_token 200',
-			]);
-		}, { timeoutMs: 180000 });
+		const connected = await v.check(
+			'd. Connect in the credential modal -> the sandbox authorize page -> Approve -> n8n stores the access token',
+			async () => {
+				v.r.connectInfo = await b.connectOAuth1(oauthCred.id);
+				const flow = sandbox.requests
+					.slice(flowStart)
+					.filter((q) => q.path.startsWith('/services/oauth/'));
+				v.r.connectFlow = flow.map((q) => `${q.method} ${q.path} ${q.status}`);
+				assert.deepStrictEqual(v.r.connectFlow, [
+					'POST /services/oauth/request_token 200',
+					'GET /services/oauth/authorize 200',
+					'POST /services/oauth/authorize 302',
+					'POST /services/oauth/access_token 200',
+				]);
+			},
+			{ timeoutMs: 180000 },
+		);
 		if (!connected.ok) return;
-		await v.check('d. a workflow node with authentication oAuth1 (Category -> Get Many) succeeds, signed with the new token', async () => {
-			const id = await n8n.createWorkflowRest(oauthWorkflow(oauthCred));
-			const before = sandbox.requests.length;
-			const res = await n8n.execute(id, { timeoutMs: 180000 });
-			assert.ok(res.ok, `execute: exit ${res.code}, ${JSON.stringify(res.error || res.status).slice(0, 1500)}\n${res.stdout.slice(-1500)}`);
-			const out = N8nInstance.nodeOutput(res.result, 'Categories Via Connect').map((i) => i.json);
-			assert.strictEqual(out.length, sandbox.store.categories.size);
-			assert.ok(out.every((c) => c.id && c.name));
-			const reqs = apiRequests(sandbox.requests.slice(before));
-			assert.ok(reqs.length >= 1);
-			// signed by n8n with the access token the sandbox issued in the flow (not the pasted one)
-			for (const q of reqs) {
-				assert.ok(q.authorized, `${q.method} ${q.path} not authorized`);
-				const tok = /oauth_token="([^"]*)"/.exec(String(q.headers.authorization));
-				assert.ok(tok && /^at_[0-9a-f]{32}$/.test(decodeURIComponent(tok[1])), `token ${tok && tok[1]}`);
-				assert.notStrictEqual(decodeURIComponent(tok[1]), sandbox.credentials.accessToken);
-			}
-		});
+		await v.check(
+			'd. a workflow node with authentication oAuth1 (Category -> Get Many) succeeds, signed with the new token',
+			async () => {
+				const id = await n8n.createWorkflowRest(oauthWorkflow(oauthCred));
+				const before = sandbox.requests.length;
+				const res = await n8n.execute(id, { timeoutMs: 180000 });
+				assert.ok(
+					res.ok,
+					`execute: exit ${res.code}, ${JSON.stringify(res.error || res.status).slice(0, 1500)}\n${res.stdout.slice(-1500)}`,
+				);
+				const out = N8nInstance.nodeOutput(res.result, 'Categories Via Connect').map((i) => i.json);
+				assert.strictEqual(out.length, sandbox.store.categories.size);
+				assert.ok(out.every((c) => c.id && c.name));
+				const reqs = apiRequests(sandbox.requests.slice(before));
+				assert.ok(reqs.length >= 1);
+				// signed by n8n with the access token the sandbox issued in the flow (not the pasted one)
+				for (const q of reqs) {
+					assert.ok(q.authorized, `${q.method} ${q.path} not authorized`);
+					const tok = /oauth_token="([^"]*)"/.exec(String(q.headers.authorization));
+					assert.ok(
+						tok && /^at_[0-9a-f]{32}$/.test(decodeURIComponent(tok[1])),
+						`token ${tok && tok[1]}`,
+					);
+					assert.notStrictEqual(decodeURIComponent(tok[1]), sandbox.credentials.accessToken);
+				}
+			},
+		);
 	},
 	// one version after the other: Chromium and n8n's editor bundle want the CPU (page loads time out otherwise)
 	{ skip: NO_BROWSER, serial: true },

@@ -13,30 +13,51 @@ const cell = (s) => String(s ?? '').replace(/\|/g, '\\|');
 
 function readRecords(dir) {
 	if (!dir || !fs.existsSync(dir)) return [];
-	return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
 /** What a version's legs observed, in one line. */
 function observed(recs) {
 	const by = Object.fromEntries(recs.map((r) => [r.leg, r]));
 	const n = [];
-	if (by.action?.actionRequests) n.push(`${by.action.actionRequests} signed API requests for the action workflow (0 unsigned)`);
-	if (by.trigger?.formNested) n.push(`nested fields of a form-encoded delivery arrive as ${by.trigger.formNested}`);
+	if (by.action?.actionRequests)
+		n.push(`${by.action.actionRequests} signed API requests for the action workflow (0 unsigned)`);
+	if (by.trigger?.formNested)
+		n.push(`nested fields of a form-encoded delivery arrive as ${by.trigger.formNested}`);
 	if (by.trigger?.restartRestores !== undefined)
-		n.push(by.trigger.restartRestores ? 'a restart re-registers webhooks the shop lost (n8n calls checkExists/create at start)' : 'a restart does NOT re-register webhooks the shop lost (deactivate + activate does)');
+		n.push(
+			by.trigger.restartRestores
+				? 'a restart re-registers webhooks the shop lost (n8n calls checkExists/create at start)'
+				: 'a restart does NOT re-register webhooks the shop lost (deactivate + activate does)',
+		);
 	const h = by.healing;
-	if (h?.healSeconds !== undefined) n.push(`self-healing (check every 1 min): registrations deleted while active were back after ${h.healSeconds} s, after a 2-min 503 of the webhook API ${h.afterFaultSeconds} s after it ended, after a restart ${h.restartHealSeconds} s after ready`);
-	if (by.connect?.connectFlow) n.push(`Connect flow on the sandbox: ${by.connect.connectFlow.join(' → ')}`);
+	if (h?.healSeconds !== undefined)
+		n.push(
+			`self-healing (check every 1 min): registrations deleted while active were back after ${h.healSeconds} s, after a 2-min 503 of the webhook API ${h.afterFaultSeconds} s after it ended, after a restart ${h.restartHealSeconds} s after ready`,
+		);
+	if (by.connect?.connectFlow)
+		n.push(`Connect flow on the sandbox: ${by.connect.connectFlow.join(' → ')}`);
 	const q = by.queue;
-	if (q?.queueBurst) n.push(`queue mode: ${q.queueBurst.ok}/${q.queueBurst.sent} deliveries answered 200 by the webhook process at ${q.queueBurst.rate.toFixed(1)}/s (20 at a time), ${q.queueRows ?? '?'} executions in Postgres, all on the worker`);
+	if (q?.queueBurst)
+		n.push(
+			`queue mode: ${q.queueBurst.ok}/${q.queueBurst.sent} deliveries answered 200 by the webhook process at ${q.queueBurst.rate.toFixed(1)}/s (20 at a time), ${q.queueRows ?? '?'} executions in Postgres, all on the worker`,
+		);
 	if (q?.queuePending) n.push(`queue mode: pending: ${q.queuePending}`);
-	if (by.editor?.screenshot) n.push(`editor screenshot \`${by.editor.screenshot.file}\` (${Math.round(by.editor.screenshot.bytes / 1024)} KB)`);
+	if (by.editor?.screenshot)
+		n.push(
+			`editor screenshot \`${by.editor.screenshot.file}\` (${Math.round(by.editor.screenshot.bytes / 1024)} KB)`,
+		);
 	return n.join('; ') || '—';
 }
 
 function writeResults({ resultsDir, summary, totalMs, versions, tgz, concurrency }) {
 	const recs = readRecords(resultsDir);
-	const legs = [...new Set(recs.map((r) => r.leg))].sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b));
+	const legs = [...new Set(recs.map((r) => r.leg))].sort(
+		(a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b),
+	);
 	const of = (v) => recs.filter((r) => r.version === v);
 	const rows = versions.map((v) => {
 		const byLeg = Object.fromEntries(of(v).map((r) => [r.leg, r]));

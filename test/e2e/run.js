@@ -21,7 +21,13 @@ const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 
-const { ensureN8n, isInstalled, ensurePlaywrightCore, cacheRoot, SUPPORTED } = require('../../scripts/n8n/install');
+const {
+	ensureN8n,
+	isInstalled,
+	ensurePlaywrightCore,
+	cacheRoot,
+	SUPPORTED,
+} = require('../../scripts/n8n/install');
 const { packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
 const { compileSandbox } = require('../../sandbox/load');
 const { DEFAULT_VERSIONS, secs } = require('./setup');
@@ -41,18 +47,27 @@ const TAP = path.join(OUT, 'results.tap');
 const T0 = Date.now();
 
 function legFiles() {
-	const all = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).map((f) => f.slice(0, -'.test.js'.length));
+	const all = fs
+		.readdirSync(__dirname)
+		.filter((f) => f.endsWith('.test.js'))
+		.map((f) => f.slice(0, -'.test.js'.length));
 	const unknown = LEGS.filter((l) => !all.includes(l));
 	if (unknown.length) throw new Error(`no leg ${unknown.join(', ')}; legs: ${all.join(', ')}`);
 	const chosen = LEGS.length ? all.filter((l) => LEGS.includes(l)) : all;
 	const rank = (l) => (FIRST.includes(l) ? FIRST.indexOf(l) : FIRST.length);
-	return chosen.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((l) => path.join(__dirname, `${l}.test.js`));
+	return chosen
+		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+		.map((l) => path.join(__dirname, `${l}.test.js`));
 }
 
 /** `node scripts/n8n/install.js <version>` in a child process (its output goes straight through). */
 function installInChild(version) {
 	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [path.join(PROJECT_DIR, 'scripts', 'n8n', 'install.js'), version], { stdio: ['ignore', 'inherit', 'inherit'] });
+		const child = spawn(
+			process.execPath,
+			[path.join(PROJECT_DIR, 'scripts', 'n8n', 'install.js'), version],
+			{ stdio: ['ignore', 'inherit', 'inherit'] },
+		);
 		child.on('error', () => resolve(false));
 		child.on('close', (code) => resolve(code === 0));
 	});
@@ -61,15 +76,24 @@ function installInChild(version) {
 /** Build, pack, compile the sandbox, install what is missing. Returns the environment for the legs. */
 async function prepare() {
 	const unsupported = VERSIONS.filter((v) => !SUPPORTED[v]);
-	if (unsupported.length) throw new Error(`unsupported n8n ${unsupported.join(', ')}; supported: ${Object.keys(SUPPORTED).join(', ')}`);
-	console.log(`# Store Platform end-to-end suite: n8n ${VERSIONS.join(', ')}; cache ${cacheRoot()}`);
+	if (unsupported.length)
+		throw new Error(
+			`unsupported n8n ${unsupported.join(', ')}; supported: ${Object.keys(SUPPORTED).join(', ')}`,
+		);
+	console.log(
+		`# Store Platform end-to-end suite: n8n ${VERSIONS.join(', ')}; cache ${cacheRoot()}`,
+	);
 	let t = Date.now();
-	const tgz = packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
+	const tgz = packProject({
+		outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')),
+	});
 	compileSandbox();
 	console.log(`  packed ${path.basename(tgz)}, sandbox compiled (${secs(Date.now() - t)})`);
 	const missing = VERSIONS.filter((v) => !isInstalled(v));
 	if (missing.length) {
-		console.log(`  not in the cache yet: n8n ${missing.join(', ')}; installing side by side (npm install + compiling sqlite3: several minutes)`);
+		console.log(
+			`  not in the cache yet: n8n ${missing.join(', ')}; installing side by side (npm install + compiling sqlite3: several minutes)`,
+		);
 		t = Date.now();
 		await Promise.all(missing.map((v) => installInChild(v)));
 		console.log(`  installs finished in ${secs(Date.now() - t)}`);
@@ -77,7 +101,9 @@ async function prepare() {
 	for (const v of VERSIONS) ensureN8n(v); // throws with the reason when an install failed
 	if (!argv.includes('--no-browser')) {
 		const pw = ensurePlaywrightCore();
-		console.log(`  chromium: ${pw.chromiumPath || 'not found (the Connect and editor legs will fail): apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM'}`);
+		console.log(
+			`  chromium: ${pw.chromiumPath || 'not found (the Connect and editor legs will fail): apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM'}`,
+		);
 	}
 	const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-e2e-results-'));
 	const env = {
@@ -95,9 +121,24 @@ async function prepare() {
 /** `node --test` over the leg files in its own process group; ended (SIGTERM, then SIGKILL) on timeout or Ctrl-C. */
 function runLegs(files, env) {
 	fs.mkdirSync(OUT, { recursive: true });
-	const args = ['--test', `--test-concurrency=${CONCURRENCY}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${TAP}`, ...files];
-	console.log(`\n# node --test --test-concurrency=${CONCURRENCY} ${files.map((f) => path.relative(PROJECT_DIR, f)).join(' ')}`);
-	const child = spawn(process.execPath, args, { cwd: PROJECT_DIR, env, stdio: 'inherit', detached: true });
+	const args = [
+		'--test',
+		`--test-concurrency=${CONCURRENCY}`,
+		'--test-reporter=spec',
+		'--test-reporter-destination=stdout',
+		'--test-reporter=tap',
+		`--test-reporter-destination=${TAP}`,
+		...files,
+	];
+	console.log(
+		`\n# node --test --test-concurrency=${CONCURRENCY} ${files.map((f) => path.relative(PROJECT_DIR, f)).join(' ')}`,
+	);
+	const child = spawn(process.execPath, args, {
+		cwd: PROJECT_DIR,
+		env,
+		stdio: 'inherit',
+		detached: true,
+	});
 	const stop = (why) => {
 		console.log(`\n${why}: stopping every leg`);
 		try {
@@ -113,7 +154,10 @@ function runLegs(files, env) {
 			}
 		}, 30000).unref();
 	};
-	const watchdog = setTimeout(() => stop(`the suite exceeded ${TIMEOUT_MIN} min (STORE_PLATFORM_E2E_TIMEOUT_MIN)`), TIMEOUT_MIN * 60 * 1000);
+	const watchdog = setTimeout(
+		() => stop(`the suite exceeded ${TIMEOUT_MIN} min (STORE_PLATFORM_E2E_TIMEOUT_MIN)`),
+		TIMEOUT_MIN * 60 * 1000,
+	);
 	for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
 	return new Promise((resolve) => {
 		child.on('close', (code, signal) => {
@@ -126,7 +170,10 @@ function runLegs(files, env) {
 /** The runner's summary lines (`# tests`, `# pass`, `# fail`, ...) from the TAP file. */
 function tapSummary() {
 	if (!fs.existsSync(TAP)) return ['# fail 1 (no TAP output)'];
-	return fs.readFileSync(TAP, 'utf8').split('\n').filter((l) => /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /.test(l));
+	return fs
+		.readFileSync(TAP, 'utf8')
+		.split('\n')
+		.filter((l) => /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /.test(l));
 }
 
 async function main() {
@@ -141,10 +188,19 @@ async function main() {
 	const code = await runLegs(files, prepared.env);
 	const summary = tapSummary();
 	const totalMs = Date.now() - T0;
-	writeResults({ resultsDir: prepared.resultsDir, summary, totalMs, versions: VERSIONS, tgz: prepared.tgz, concurrency: CONCURRENCY });
+	writeResults({
+		resultsDir: prepared.resultsDir,
+		summary,
+		totalMs,
+		versions: VERSIONS,
+		tgz: prepared.tgz,
+		concurrency: CONCURRENCY,
+	});
 	fs.rmSync(path.dirname(prepared.tgz), { recursive: true, force: true });
 	fs.rmSync(prepared.resultsDir, { recursive: true, force: true });
-	console.log(`\n# compatibility table: test/e2e/RESULTS.md; suite ${secs(totalMs)}; TAP: ${path.relative(PROJECT_DIR, TAP)}`);
+	console.log(
+		`\n# compatibility table: test/e2e/RESULTS.md; suite ${secs(totalMs)}; TAP: ${path.relative(PROJECT_DIR, TAP)}`,
+	);
 	console.log(summary.join('\n'));
 	const failed = summary.some((l) => /^# (fail|cancelled) [1-9]/.test(l));
 	process.exit(code || failed ? 1 : 0);

@@ -33,21 +33,32 @@ const { ensurePlaywrightCore } = require('../../scripts/n8n/install');
 const DEFAULT_VERSIONS = ['2.41.1', '2.40.7', '1.123.81'];
 const env = process.env;
 const KEEP = env.STORE_PLATFORM_E2E_KEEP === '1';
-const NO_BROWSER = env.STORE_PLATFORM_E2E_NO_BROWSER === '1' ? 'STORE_PLATFORM_E2E_NO_BROWSER=1 (--no-browser)' : undefined;
+const NO_BROWSER =
+	env.STORE_PLATFORM_E2E_NO_BROWSER === '1'
+		? 'STORE_PLATFORM_E2E_NO_BROWSER=1 (--no-browser)'
+		: undefined;
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const firstLine = (e) => String((e && e.message) || e).split('\n')[0].slice(0, 160);
-
+const firstLine = (e) =>
+	String((e && e.message) || e)
+		.split('\n')[0]
+		.slice(0, 160);
 
 function versions() {
-	const list = (env.STORE_PLATFORM_E2E_VERSIONS || '').split(',').map((s) => s.trim()).filter(Boolean);
+	const list = (env.STORE_PLATFORM_E2E_VERSIONS || '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	return list.length ? list : DEFAULT_VERSIONS;
 }
 
 let tgz;
 /** The packed package: run.js packs once for every leg; a leg run on its own packs here. */
 function packedPackage() {
-	if (!tgz) tgz = env.STORE_PLATFORM_E2E_TGZ || packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
+	if (!tgz)
+		tgz =
+			env.STORE_PLATFORM_E2E_TGZ ||
+			packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
 	return tgz;
 }
 
@@ -81,7 +92,11 @@ async function startCollector() {
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
 	const url = `http://127.0.0.1:${server.address().port}`;
-	return { url, received, close: () => new Promise((r) => (server.closeAllConnections?.(), server.close(() => r()))) };
+	return {
+		url,
+		received,
+		close: () => new Promise((r) => (server.closeAllConnections?.(), server.close(() => r()))),
+	};
 }
 
 /**
@@ -89,18 +104,26 @@ async function startCollector() {
  * system's chromium), closed among the leg's cleanups; undefined (the check failed) when it cannot start.
  */
 async function openBrowser(v, n8n) {
-	const res = await v.check('launch headless Chromium and sign in to the editor as the owner', async () => {
-		const pw = ensurePlaywrightCore();
-		if (!pw.chromiumPath) throw new Error('chromium not found (apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM)');
-		const b = await require('./browser').open(pw, n8n);
-		v.cleanups.push(() => b.close());
-		return b;
-	}, { timeoutMs: 180000 });
+	const res = await v.check(
+		'launch headless Chromium and sign in to the editor as the owner',
+		async () => {
+			const pw = ensurePlaywrightCore();
+			if (!pw.chromiumPath)
+				throw new Error(
+					'chromium not found (apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM)',
+				);
+			const b = await require('./browser').open(pw, n8n);
+			v.cleanups.push(() => b.close());
+			return b;
+		},
+		{ timeoutMs: 180000 },
+	);
 	return res.ok ? res.value : undefined;
 }
 
 /** Sandbox requests to the API (the OAuth token flow aside). */
-const apiRequests = (list) => list.filter((r) => r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'));
+const apiRequests = (list) =>
+	list.filter((r) => r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'));
 
 /** One leg on one n8n version: its checks, its record (a column of RESULTS.md), its cleanups. */
 class Version {
@@ -113,7 +136,8 @@ class Version {
 		this.r = { leg: legName, version, status: 'pass', times: {} };
 		this.area = {
 			fail: (name, e) => {
-				if (!String(this.r.status).startsWith('FAIL')) this.r.status = `FAIL: ${name}: ${firstLine(e)}`;
+				if (!String(this.r.status).startsWith('FAIL'))
+					this.r.status = `FAIL: ${name}: ${firstLine(e)}`;
 			},
 			skip: (why) => {
 				this.r.status = `skipped: ${why}`;
@@ -163,33 +187,54 @@ class Version {
 		this.r.node = spawnSync(n8n.install.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
 		this.cleanups.push(async () => {
 			await n8n.stop();
-			if (String(this.r.status).startsWith('FAIL') && !KEEP) this.log(`n8n log: ${n8n.logFile} (folder kept for inspection)`);
+			if (String(this.r.status).startsWith('FAIL') && !KEEP)
+				this.log(`n8n log: ${n8n.logFile} (folder kept for inspection)`);
 			else n8n.cleanup();
 		});
-		const credential = { type: 'storePlatformApi', name: 'Store Platform sandbox (tokens)', data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials } };
-		const ctx = { n8n, sandbox, collector, collectorUrl, cred: { id: crypto.randomBytes(8).toString('hex'), name: credential.name }, ids: [] };
+		const credential = {
+			type: 'storePlatformApi',
+			name: 'Store Platform sandbox (tokens)',
+			data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+		};
+		const ctx = {
+			n8n,
+			sandbox,
+			collector,
+			collectorUrl,
+			cred: { id: crypto.randomBytes(8).toString('hex'), name: credential.name },
+			ids: [],
+		};
 		const overRest = start && !activate.length;
 		const t0 = Date.now();
-		const installed = await this.check(`set-up: packed package installed${overRest ? '' : ', credential (sandbox tokens) and workflows imported from the CLI'}`, async () => {
-			await n8n.installPackage(packedPackage());
-			if (overRest) return;
-			await n8n.importCredentials([{ id: ctx.cred.id, ...credential }]);
-			const list = workflows ? workflows(ctx.cred, ctx) : [];
-			ctx.ids = list.length ? await n8n.importWorkflows(list) : [];
-			for (const i of activate) await n8n.activate(ctx.ids[i]);
-		}, { timeoutMs: 8 * 60 * 1000 });
+		const installed = await this.check(
+			`set-up: packed package installed${overRest ? '' : ', credential (sandbox tokens) and workflows imported from the CLI'}`,
+			async () => {
+				await n8n.installPackage(packedPackage());
+				if (overRest) return;
+				await n8n.importCredentials([{ id: ctx.cred.id, ...credential }]);
+				const list = workflows ? workflows(ctx.cred, ctx) : [];
+				ctx.ids = list.length ? await n8n.importWorkflows(list) : [];
+				for (const i of activate) await n8n.activate(ctx.ids[i]);
+			},
+			{ timeoutMs: 8 * 60 * 1000 },
+		);
 		if (!installed.ok) throw new Error(`set-up failed: ${firstLine(installed.error)}`);
 		if (start) {
-			const started = await this.check(`n8n start (${n8n.baseUrl}/) until ready; owner signed in${overRest ? '; credential and workflows created over REST' : ''}`, async () => {
-				await n8n.start({ timeoutMs: 240000 });
-				this.r.times.start = n8n.readyMs;
-				await n8n.login();
-				if (!overRest) return;
-				const made = await n8n.createCredentialRest(credential);
-				assert.ok(made && made.id, JSON.stringify(made));
-				ctx.cred = { id: made.id, name: made.name };
-				for (const wf of workflows ? workflows(ctx.cred, ctx) : []) ctx.ids.push(await n8n.createWorkflowRest(wf));
-			}, { timeoutMs: 300000 });
+			const started = await this.check(
+				`n8n start (${n8n.baseUrl}/) until ready; owner signed in${overRest ? '; credential and workflows created over REST' : ''}`,
+				async () => {
+					await n8n.start({ timeoutMs: 240000 });
+					this.r.times.start = n8n.readyMs;
+					await n8n.login();
+					if (!overRest) return;
+					const made = await n8n.createCredentialRest(credential);
+					assert.ok(made && made.id, JSON.stringify(made));
+					ctx.cred = { id: made.id, name: made.name };
+					for (const wf of workflows ? workflows(ctx.cred, ctx) : [])
+						ctx.ids.push(await n8n.createWorkflowRest(wf));
+				},
+				{ timeoutMs: 300000 },
+			);
 			if (!started.ok) throw new Error(`n8n did not start: ${firstLine(started.error)}`);
 		}
 		this.r.times.setUp = Date.now() - t0;
@@ -210,7 +255,10 @@ class Version {
 		const dir = env.STORE_PLATFORM_E2E_RESULTS_DIR;
 		if (!dir) return;
 		fs.mkdirSync(dir, { recursive: true });
-		fs.writeFileSync(path.join(dir, `${this.leg}-${this.version}.json`), JSON.stringify(this.r, null, 1));
+		fs.writeFileSync(
+			path.join(dir, `${this.leg}-${this.version}.json`),
+			JSON.stringify(this.r, null, 1),
+		);
 	}
 }
 
@@ -219,7 +267,11 @@ class Version {
  * reason to skip every version; `priority`: keep the default CPU priority, the other legs run at nice 10), each
  * running `body(v)` with a `Version` and ending what it started.
  */
-function leg(name, body, { only2x = false, serial = false, skip, timeoutMs = 40 * 60 * 1000, priority = false } = {}) {
+function leg(
+	name,
+	body,
+	{ only2x = false, serial = false, skip, timeoutMs = 40 * 60 * 1000, priority = false } = {},
+) {
 	// the legs run side by side on few cores: all but the one that measures a burst (queue) yield the CPU to it
 	// (the niceness is inherited by the n8n processes, Postgres aside, and browsers a leg starts)
 	if (!priority) {
@@ -238,7 +290,8 @@ function leg(name, body, { only2x = false, serial = false, skip, timeoutMs = 40 
 	}
 	describe(name, { concurrency: !serial }, () => {
 		for (const version of versions()) {
-			const why = skip || (only2x && Number(version.split('.')[0]) < 2 ? 'n8n 2.x only' : undefined);
+			const why =
+				skip || (only2x && Number(version.split('.')[0]) < 2 ? 'n8n 2.x only' : undefined);
 			it(`n8n ${version}`, { timeout: timeoutMs }, async (t) => {
 				const v = new Version(t, name, version);
 				const t0 = Date.now();
@@ -258,4 +311,19 @@ function leg(name, body, { only2x = false, serial = false, skip, timeoutMs = 40 
 	});
 }
 
-module.exports = { leg, versions, packedPackage, waitFor, sleep, secs, startCollector, openBrowser, apiRequests, loadSandbox, NO_BROWSER, N8nInstance, PROJECT_DIR, DEFAULT_VERSIONS };
+module.exports = {
+	leg,
+	versions,
+	packedPackage,
+	waitFor,
+	sleep,
+	secs,
+	startCollector,
+	openBrowser,
+	apiRequests,
+	loadSandbox,
+	NO_BROWSER,
+	N8nInstance,
+	PROJECT_DIR,
+	DEFAULT_VERSIONS,
+};

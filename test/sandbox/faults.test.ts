@@ -17,7 +17,12 @@ describe('faults', () => {
 	});
 
 	test('match by path prefix and by regex on "METHOD /path"', async () => {
-		sandbox().faults.add({ type: 'status', status: 503, match: '/services/blogs', times: Infinity });
+		sandbox().faults.add({
+			type: 'status',
+			status: 503,
+			match: '/services/blogs',
+			times: Infinity,
+		});
 		sandbox().faults.add({ type: 'status', status: 500, match: /^DELETE \/services\/pages\/\d+$/ });
 		expect((await call(sandbox(), 'GET', '/services/pages')).status).toBe(200);
 		expect((await call(sandbox(), 'GET', '/services/blogs')).status).toBe(503);
@@ -62,7 +67,13 @@ describe('faults', () => {
 	});
 
 	test('forMs: a fault that stays armed for a time (the webhook API down for a while)', async () => {
-		sandbox().faults.add({ type: 'status', status: 503, match: '/services/webhooks', times: Infinity, forMs: 2000 });
+		sandbox().faults.add({
+			type: 'status',
+			status: 503,
+			match: '/services/webhooks',
+			times: Infinity,
+			forMs: 2000,
+		});
 		expect((await call(sandbox(), 'GET', '/services/webhooks')).status).toBe(503);
 		expect((await call(sandbox(), 'GET', '/services/pages')).status).toBe(200);
 		await new Promise((r) => setTimeout(r, 2100));
@@ -74,7 +85,9 @@ describe('faults', () => {
 		sandbox().faults.latencyMs = 150;
 		sandbox().faults.inFlightCap = 3;
 		sandbox().faults.capRetryAfter = 1;
-		const answers = await Promise.all(Array.from({ length: 5 }, () => call(sandbox(), 'GET', '/services/users')));
+		const answers = await Promise.all(
+			Array.from({ length: 5 }, () => call(sandbox(), 'GET', '/services/users')),
+		);
 		const statuses = answers.map((a) => a.status).sort();
 		expect(statuses).toEqual([200, 200, 200, 429, 429]);
 		const refused = answers.filter((a) => a.status === 429);
@@ -83,9 +96,14 @@ describe('faults', () => {
 		expect(sandbox().traffic).toMatchObject({ inFlight: 0, capped: 2 });
 		// a refusal is answered at once, so it may be gone before the last request arrives
 		expect(sandbox().traffic.maxInFlight).toBeGreaterThanOrEqual(4);
-		expect(sandbox().requests.filter((r) => r.status === 429).map((r) => r.path)).toEqual(['/services/users', '/services/users']);
+		expect(
+			sandbox()
+				.requests.filter((r) => r.status === 429)
+				.map((r) => r.path),
+		).toEqual(['/services/users', '/services/users']);
 		// one at a time: never refused
-		for (let k = 0; k < 4; k++) expect((await call(sandbox(), 'GET', '/services/users')).status).toBe(200);
+		for (let k = 0; k < 4; k++)
+			expect((await call(sandbox(), 'GET', '/services/users')).status).toBe(200);
 		expect(sandbox().traffic.capped).toBe(2);
 		sandbox().faults.clear();
 		expect(sandbox().faults.inFlightCap).toBeNull();
@@ -106,19 +124,42 @@ describe('faults', () => {
 
 describe('admin endpoints (/_sandbox)', () => {
 	const admin = async (method: string, path: string, body?: unknown) => {
-		const res = await fetch(`${sandbox().url}/_sandbox${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-		return { status: res.status, json: await res.json() as any };
+		const res = await fetch(`${sandbox().url}/_sandbox${path}`, {
+			method,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			headers: { 'content-type': 'application/json' },
+		});
+		return { status: res.status, json: (await res.json()) as any };
 	};
 
 	test('seed, faults, fire, clock, webhooks, requests, reset', async () => {
 		expect((await admin('POST', '/seed', { resource: 'blog', count: 2 })).status).toBe(200);
 		expect(sandbox().store.blogs.size).toBe(5);
-		expect((await admin('POST', '/faults', { type: 'status', status: 500, times: 'Infinity', regex: '^GET /services/blogs$' })).json.faults).toHaveLength(1);
+		expect(
+			(
+				await admin('POST', '/faults', {
+					type: 'status',
+					status: 500,
+					times: 'Infinity',
+					regex: '^GET /services/blogs$',
+				})
+			).json.faults,
+		).toHaveLength(1);
 		expect((await call(sandbox(), 'GET', '/services/blogs')).status).toBe(500);
 		await admin('DELETE', '/faults');
-		expect((await admin('POST', '/faults', { inFlightCap: 2, capRetryAfter: 3 })).json).toMatchObject({ inFlightCap: 2, capRetryAfter: 3 });
-		expect((await admin('GET', '/traffic')).json).toMatchObject({ inFlight: 0, maxInFlight: 1, capped: 0 });
-		expect((await admin('DELETE', '/traffic')).json).toMatchObject({ maxInFlight: 0, connections: 0, capped: 0 });
+		expect(
+			(await admin('POST', '/faults', { inFlightCap: 2, capRetryAfter: 3 })).json,
+		).toMatchObject({ inFlightCap: 2, capRetryAfter: 3 });
+		expect((await admin('GET', '/traffic')).json).toMatchObject({
+			inFlight: 0,
+			maxInFlight: 1,
+			capped: 0,
+		});
+		expect((await admin('DELETE', '/traffic')).json).toMatchObject({
+			maxInFlight: 0,
+			connections: 0,
+			capped: 0,
+		});
 		await admin('DELETE', '/faults');
 		await admin('POST', '/faults', { pageCap: 1 });
 		expect((await call(sandbox(), 'GET', '/services/blogs/count')).json.count).toBe(5);
@@ -127,26 +168,49 @@ describe('admin endpoints (/_sandbox)', () => {
 
 		const rx = await receiver((n) => (n === 1 ? 500 : 200));
 		try {
-			await call(sandbox(), 'POST', '/services/webhooks', { body: { webhook: { section: 'vendor/update', site_url: rx.url } } });
-			const fired = await admin('POST', '/fire', { section: 'vendor/update', data: { id: 3, title: 'x y' } });
+			await call(sandbox(), 'POST', '/services/webhooks', {
+				body: { webhook: { section: 'vendor/update', site_url: rx.url } },
+			});
+			const fired = await admin('POST', '/fire', {
+				section: 'vendor/update',
+				data: { id: 3, title: 'x y' },
+			});
 			expect(fired.json.deliveries).toEqual([expect.objectContaining({ status: 500, attempt: 1 })]);
 			expect(rx.got[0].body).toBe('id=3&title=x+y');
 			expect((await admin('GET', '/webhooks')).json.pending).toHaveLength(1);
 			const advanced = await admin('POST', '/clock/advance', { ms: 60_000 });
-			expect(advanced.json.deliveries).toEqual([expect.objectContaining({ status: 200, attempt: 2 })]);
+			expect(advanced.json.deliveries).toEqual([
+				expect.objectContaining({ status: 200, attempt: 2 }),
+			]);
 		} finally {
 			await rx.close();
 		}
 		const recorded = (await admin('GET', '/requests')).json.requests;
 		expect(recorded.every((r: any) => r.path.startsWith('/services/'))).toBe(true);
 		// registrations removed or added by someone else than the app
-		await admin('POST', '/webhooks/add', { section: 'order/create', site_url: 'https://erp.example/a' });
-		await admin('POST', '/webhooks/add', { section: 'order/paid', site_url: 'https://erp.example/a' });
-		await admin('POST', '/webhooks/add', { section: 'order/create', site_url: 'https://other.example/b' });
+		await admin('POST', '/webhooks/add', {
+			section: 'order/create',
+			site_url: 'https://erp.example/a',
+		});
+		await admin('POST', '/webhooks/add', {
+			section: 'order/paid',
+			site_url: 'https://erp.example/a',
+		});
+		await admin('POST', '/webhooks/add', {
+			section: 'order/create',
+			site_url: 'https://other.example/b',
+		});
 		expect((await admin('POST', '/webhooks/add', { section: 'order/create' })).status).toBe(400);
-		const removed = await admin('POST', '/webhooks/remove', { url_contains: 'erp.example', section: 'order/create' });
+		const removed = await admin('POST', '/webhooks/remove', {
+			url_contains: 'erp.example',
+			section: 'order/create',
+		});
 		expect(removed.json.removed.map((w: any) => w.site_url)).toEqual(['https://erp.example/a']);
-		expect(sandbox().store.webhooks.rows.map((w) => `${w.section} ${w.site_url}`).slice(-2)).toEqual(['order/paid https://erp.example/a', 'order/create https://other.example/b']);
+		expect(
+			sandbox()
+				.store.webhooks.rows.map((w) => `${w.section} ${w.site_url}`)
+				.slice(-2),
+		).toEqual(['order/paid https://erp.example/a', 'order/create https://other.example/b']);
 		await admin('POST', '/reset');
 		expect(sandbox().requests).toHaveLength(0);
 		expect(sandbox().store.blogs.size).toBe(3);
