@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { normaliseNumbers, simplify } from '../api/output';
+import { emptyDatesToNull, normaliseNumbers, simplify } from '../api/output';
 import { fetchList, type ListPlan } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapOne } from '../api/unwrap';
@@ -34,13 +34,14 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 	});
 }
 
-/** Records as output items: Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
+/** Records as output items: empty dates as null (typeVersion 2), Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
 async function toItems(
 	this: IExecuteFunctions,
 	prepared: PreparedRequest,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const { table, endpoint, i, options } = prepared;
+	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
 	if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
 	return endpoint.hooks?.output ? await endpoint.hooks.output.call(this, i, records) : records.map((json) => ({ json }));
