@@ -142,7 +142,7 @@ export class StorePlatformTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Testing only: whether to accept deliveries without checking their HMAC signature. Anyone who knows the URL can then start the workflow: never use it in production.',
+							'Whether to accept deliveries without checking their HMAC signature. For testing only: anyone who knows the URL can then start the workflow, so never use it in production.',
 					},
 					NORMALIZE_NUMBERS_OPTION,
 				],

@@ -30,6 +30,8 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 		query: request.query,
 		body,
 		operation: operationLabel(prepared.table, endpoint),
+		// a record addressed by ID: a 404 reads "The vendor was not found"
+		subject: endpoint.params?.length ? prepared.table.displayName.toLowerCase() : undefined,
 		timeout,
 	});
 }
@@ -109,7 +111,8 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 		const count = unwrapCount(await send.call(this, prepared));
 		if (count === undefined) {
 			throw new NodeApiError(this.getNode(), {} as JsonObject, {
-				message: `${operationLabel(prepared.table, endpoint)} failed: the shop's answer carries no count`,
+				message: "The shop's answer carries no count",
+				description: `(${operationLabel(prepared.table, endpoint)}: ${endpoint.method} ${prepared.request.path})`,
 			});
 		}
 		return [{ json: { count } }];
