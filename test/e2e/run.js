@@ -651,6 +651,10 @@ async function runBrowserParts({ n8n, sandbox, r, major, pw, connect, editor, cr
 				assert.ok(size < 300 * 1024, `PNG is ${size} bytes`);
 				r.screenshot = { file: path.relative(PROJECT_DIR, SCREENSHOT), bytes: size };
 			}, { area: editor, timeoutMs: 180000 });
+			await check('e. editor screenshots for docs/: nodes panel, Create form, Get Many output, trigger, failed credential test, error (each < 300 KB)', async () => {
+				r.screenshots = await browserLib.screenshotTour({ page: b.page, n8n, sandbox, cred, dir: path.dirname(SCREENSHOT) });
+				for (const [file, bytes] of Object.entries(r.screenshots)) assert.ok(bytes < 300 * 1024, `${file} is ${bytes} bytes`);
+			}, { area: editor, timeoutMs: 300000 });
 		} else editor.skip('screenshot taken on 2.x only');
 	} finally {
 		await b.close();
