@@ -2,7 +2,7 @@
 /**
  * End-to-end legs of the trigger's self-healing registrations (issue 16), run by run.js in the running n8n of
  * each version, after the trigger legs (c.). One more workflow: Store Platform Trigger typeVersion 2 (order/create,
- * product/update, "Check Registrations Every (Minutes)" = 1) -> HTTP Request to the collector, created and
+ * product/update, "Check Interval (Minutes)" = 1) -> HTTP Request to the collector, created and
  * activated over REST, beside a registration of another app at the sandbox (foreign: never touched).
  *
  *   h1  registrations deleted at the sandbox while active: back within 2 min, exactly one per event, one warning
