@@ -1,5 +1,5 @@
-import { describeFailure, MAX_SAID } from '../../nodes/StorePlatform/transport/failure';
-import { emptyDatesToNull } from '../../nodes/StorePlatform/output';
+import { describeFailure, MAX_SAID } from '../../nodes/StorePlatform/api/failure';
+import { emptyDatesToNull } from '../../nodes/StorePlatform/api/output';
 
 const request = { operation: 'Vendor → Get', method: 'GET', path: '/services/vendors/abc%2F..%2Fx' };
 

@@ -1,5 +1,5 @@
 /** The trigger's Normalize Numbers option: the action node's rule (output.ts) applied to a delivery's data. */
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 import { callWebhookMethod } from '../harness';
 import { apiCredentials, credentialTypes, useSandbox } from './setup';
 import { startReceiver, type Receiver } from './triggerReceiver';

@@ -99,6 +99,12 @@ function simplifyProperty(table: ResourceTable, endpoint: Endpoint): INodeProper
 	];
 }
 
+/** The Fields placeholder: the resource's own ID and name fields ("e.g. id,code" for vouchers). */
+function fieldsExample(table: ResourceTable): string {
+	const name = typeof table.label === 'string' ? table.label : table.exampleField;
+	return `e.g. ${[...new Set([table.valueKey ?? 'id', ...(name ? [name] : [])])].join(',')}`;
+}
+
 /** Output options of endpoints that return records (typeVersion 1 keeps Simplify here, off by default). */
 function outputOptions(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
 	if (endpoint.answer !== 'one' && endpoint.answer !== 'many') return [];
@@ -173,7 +179,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			name: OPTION.fields,
 			type: 'string',
 			default: '',
-			placeholder: `e.g. ${[...new Set([table.valueKey ?? 'id', table.label])].join(',')}`,
+			placeholder: fieldsExample(table),
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
