@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { BASE_URL_PROPERTY, CREDENTIAL_TEST, ICON } from './common';
+import { BASE_URL_PROPERTY, ICON, OAUTH1_CREDENTIAL_TEST } from './common';
 
 const base = '$self["baseUrl"].replace(/\\/+$/, "")';
 
@@ -47,5 +47,5 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 		},
 	];
 
-	test: ICredentialTestRequest = CREDENTIAL_TEST;
+	test: ICredentialTestRequest = OAUTH1_CREDENTIAL_TEST;
 }

@@ -14,9 +14,11 @@ export class StorePlatform implements INodeType {
 		name: 'storePlatform',
 		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Simplify is a top-level switch, on for new nodes; empty dates (0000-00-00 00:00:00) are output as null
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Manage promotions, vouchers, pages, categories, themes, webhooks and more in a Store Platform shop',
+		description: 'Manage vouchers, promotions, pages, categories, themes and more in a Store Platform shop',
 		defaults: { name: 'Store Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

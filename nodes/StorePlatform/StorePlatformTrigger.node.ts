@@ -13,7 +13,9 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { normaliseNumbers, NORMALIZE_NUMBERS_OPTION } from './api/output';
 import { credentialType } from './api/request';
+import { sortProperty } from './api/sortOptions';
 import { EVENTS } from './api/events';
 import { deliveryMeta, postedData } from './trigger/delivery';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
@@ -79,7 +81,8 @@ export class StorePlatformTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when events happen in a Store Platform shop',
+		// n8n's nodes panel merges this node with Store Platform and shows this description for both
+		description: 'Start workflows on Store Platform shop events and manage the shop with its actions',
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -88,13 +91,20 @@ export class StorePlatformTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"The shop must reach this n8n: when n8n runs behind a proxy, set its public address in WEBHOOK_URL (n8n 2.x reads N8N_WEBHOOK_URL first, then WEBHOOK_URL). While the workflow is active the trigger checks its registrations at the shop and registers itself again when they are gone or point at an old address. Notifications are not real time: they can arrive late and carry outdated data.",
+					'Your shop sends events to the Production URL above, so this n8n must be reachable from the internet.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
 			},
-			AUTHENTICATION,
 			{
+				displayName: 'Signature check is off: anyone who knows the URL can start this workflow. Use for testing only.',
+				name: 'skipVerificationNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { 'options.skipVerification': [true] } },
+			},
+			AUTHENTICATION,
+			sortProperty({
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
@@ -102,7 +112,7 @@ export class StorePlatformTrigger implements INodeType {
 				options: EVENTS.map((e) => ({ name: e.name, value: e.value, description: e.value })),
 				default: [],
 				description: 'The events that start the workflow; one webhook is registered per event',
-			},
+			}),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -111,13 +121,13 @@ export class StorePlatformTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Check Registrations Every (Minutes)',
+						displayName: 'Check Interval (Minutes)',
 						name: 'registrationCheckMinutes',
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
 						default: DEFAULT_CHECK_MINUTES,
 						description:
-							'How often the active workflow checks its webhook registrations at the shop (also at n8n start) and re-creates missing ones, for example after the shop removed them following failed deliveries or n8n got a new public address. 0 turns the check off.',
+							"Minutes between checks of the active workflow's webhook registrations at the shop (also at n8n start): the check re-creates missing ones, for example after the shop removed them following failed deliveries or n8n got a new public address. 0 turns the check off.",
 					},
 					{
 						displayName: 'Include Headers',
@@ -127,13 +137,14 @@ export class StorePlatformTrigger implements INodeType {
 						description: 'Whether to add all request headers of the delivery to the output, under "headers"',
 					},
 					{
-						displayName: 'Skip Signature Verification (Testing Only)',
+						displayName: 'Skip Signature Check',
 						name: 'skipVerification',
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to accept deliveries without checking their HMAC signature. Anyone who knows the URL can then start the workflow: never use it in production.',
+							'Whether to accept deliveries without checking their HMAC signature. For testing only: anyone who knows the URL can then start the workflow, so never use it in production.',
 					},
+					NORMALIZE_NUMBERS_OPTION,
 				],
 			},
 		],
@@ -236,7 +247,11 @@ export class StorePlatformTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 		}
-		const json: IDataObject = { ...postedData(headers, body, rawBody), ...deliveryMeta(headers) };
+		const posted = postedData(headers, body, rawBody);
+		const json: IDataObject = {
+			...(options.normaliseNumbers ? normaliseNumbers(posted) : posted),
+			...deliveryMeta(headers),
+		};
 		if (options.includeHeaders) json.headers = headers;
 		return { workflowData: [[{ json }]] };
 	}

@@ -169,6 +169,8 @@ export interface ResourceTable {
 	 * it (`user.ts`: "Ann Lee <ann@shop.test>"; `webhook.ts`: "order/create → https://…").
 	 */
 	label: string | ((record: IDataObject) => string);
+	/** A field of its records, for the Fields placeholder when `label` is a function. */
+	exampleField?: string;
 	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
 	simplify?: string[];
 	/** The field that identifies a record in paths (`id` when absent). */

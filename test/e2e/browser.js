@@ -7,6 +7,7 @@
  *   const b = await open(pw, n8n);          // launch + sign in through the sign-in form
  *   await b.connectOAuth1(credentialId);    // credential modal -> Connect -> popup -> Approve
  *   await b.screenshotNode(workflowId, 'Store Platform', file)   // parameters panel -> PNG
+ *   await screenshotTour({ page: b.page, n8n, sandbox, cred, dir })   // docs/editor-*.png (screenshots.js)
  *   await b.close();
  *
  * Selectors are n8n's data-test-id attributes, the same on 2.40.7 and 1.123.81
@@ -14,6 +15,8 @@
  */
 const fs = require('fs');
 const path = require('path');
+
+const { screenshotTour } = require('./screenshots');
 
 const CONNECT_BUTTON = [
 	'[data-test-id="quick-connect-button"]',
@@ -138,4 +141,4 @@ async function screenshotNode(page, n8n, workflowId, nodeName, file) {
 	return fs.statSync(file).size;
 }
 
-module.exports = { open };
+module.exports = { open, screenshotTour };

@@ -1,14 +1,16 @@
 'use strict';
 /**
  * Leg "editor" (2.x): the Store Platform node's parameters panel in headless Chromium (after one "Execute step"),
- * as a PNG under 300 KB: `docs/editor.png` from the newest 2.x of the run, `build/e2e/<version>/editor.png` from
- * the others.
+ * as a PNG under 300 KB, then the screenshot tour for the docs (browser.js `screenshotTour`: nodes panel, Create
+ * form, Get Many output, trigger, failed credential test, error): into `docs/` from the newest 2.x of the run,
+ * into `build/e2e/<version>/` from the others.
  */
 const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
 const { leg, openBrowser, versions, PROJECT_DIR, NO_BROWSER } = require('./setup');
 const { editorWorkflow } = require('./workflows');
+const { screenshotTour } = require('./browser');
 
 /** docs/ gets the screenshots of the first 2.x version of the run (the newest); the others go to build/e2e/. */
 const shotDir = (version) =>
@@ -19,7 +21,7 @@ const shotDir = (version) =>
 leg(
 	'editor',
 	async (v) => {
-		const { n8n, ids } = await v.setUp({
+		const { n8n, ids, sandbox, cred } = await v.setUp({
 			workflows: (cred) => [editorWorkflow(cred)],
 			start: true,
 		});
@@ -36,6 +38,21 @@ leg(
 				v.r.screenshot = { file: path.relative(PROJECT_DIR, file), bytes: size };
 			},
 			{ timeoutMs: 180000 },
+		);
+		await v.check(
+			'e. editor screenshots for docs/: nodes panel, Create form, Get Many output, trigger, failed credential test, error (each < 300 KB)',
+			async () => {
+				v.r.screenshots = await screenshotTour({
+					page: b.page,
+					n8n,
+					sandbox,
+					cred,
+					dir: path.dirname(file),
+				});
+				for (const [shot, bytes] of Object.entries(v.r.screenshots))
+					assert.ok(bytes < 300 * 1024, `${shot} is ${bytes} bytes`);
+			},
+			{ timeoutMs: 300000 },
 		);
 	},
 	// one version after the other: Chromium and n8n's editor bundle want the CPU (page loads time out otherwise)

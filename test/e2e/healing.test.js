@@ -2,7 +2,7 @@
 /**
  * Leg "healing": the trigger's self-healing registrations (issue 16) in a running n8n of each version. One
  * workflow: Store Platform Trigger typeVersion 2 (order/create,
- * product/update, "Check Registrations Every (Minutes)" = 1) -> HTTP Request to the collector, created and
+ * product/update, "Check Interval (Minutes)" = 1) -> HTTP Request to the collector, created and
  * activated over REST, beside a registration of another app at the sandbox (foreign: never touched).
  *
  *   h1  registrations deleted at the sandbox while active: back within 2 min, exactly one per event, one warning

@@ -23,15 +23,18 @@ interface Expectation {
 	text: RegExp;
 }
 
+/** A plain headline (no path, no status); the description names the operation, the status and the shop's message. */
 function expectApiError(error: Error | undefined, operation: string, want: Expectation) {
 	expect(error).toBeInstanceOf(NodeApiError);
-	const message = error?.message ?? '';
-	expect(message).toContain(operation);
+	const headline = error?.message ?? '';
+	expect(headline).not.toMatch(/\/services|HTTP \d|→/);
+	const text = `${headline} ${(error as NodeApiError).description ?? ''}`;
+	expect(text).toContain(operation);
 	if (want.status !== undefined) {
-		expect(message).toContain(`HTTP ${want.status}`);
+		expect(text).toContain(`HTTP ${want.status}`);
 		expect(String((error as NodeApiError).httpCode)).toBe(String(want.status));
 	}
-	expect(message).toMatch(want.text);
+	expect(text).toMatch(want.text);
 }
 
 describe('single faults', () => {
@@ -88,7 +91,7 @@ describe('single faults', () => {
 		['HTML error page', { type: 'html', status: 502 }, { status: 502, text: /502 Bad Gateway The upstream server returned an invalid response/ }, 1],
 		['malformed JSON', { type: 'malformed' }, { status: 200, text: /not valid JSON/ }, 1],
 		['status:err with HTTP 200', { type: 'statusErr', error: 'quota', message: 'Daily quota exceeded' }, { status: 200, text: /Daily quota exceeded/ }, 1],
-		['connection reset', { type: 'reset' }, { text: /could not reach the shop \(ECONNRESET\)/ }, 1],
+		['connection reset', { type: 'reset' }, { text: /could not reach the shop.*\(ECONNRESET\)/i }, 1],
 	];
 
 	it.each(cases)('%s: NodeApiError naming operation, status and message, not retried', async (name, fault, want, requests) => {
@@ -107,7 +110,7 @@ describe('single faults', () => {
 		const start = process.hrtime.bigint();
 		const result = await runStore(s, { ...getVendor, options: { timeout: 1 } });
 		const ms = elapsed(start);
-		expectApiError(result.error, 'Vendor → Get', { text: /no answer within 1 s/ });
+		expectApiError(result.error, 'Vendor → Get', { text: /no answer within 1 s/i });
 		expect(ms).toBeLessThan(3000);
 		figure(`slow 4 s vs Timeout 1 s: failed after ${Math.round(ms)} ms, "${result.error?.message}"`);
 	});
@@ -125,7 +128,7 @@ describe('single faults', () => {
 		const port = await closedPort();
 		const credentials = { ...apiCredentials(s), baseUrl: `http://127.0.0.1:${port}` };
 		const result = await runStore(s, getVendor, { credentials });
-		expectApiError(result.error, 'Vendor → Get', { text: /could not reach the shop \(ECONNREFUSED\)/ });
+		expectApiError(result.error, 'Vendor → Get', { text: /could not reach the shop.*\(ECONNREFUSED\)/i });
 		figure(`connection refused: "${result.error?.message}"`);
 	});
 });
@@ -167,7 +170,7 @@ describe('faults in the middle of Return All', () => {
 
 	it.each([
 		['500', { type: 'status' as const, status: 500 }, { status: 500, text: /sandbox fault: HTTP 500/ }],
-		['reset', { type: 'reset' as const }, { text: /could not reach the shop/ }],
+		['reset', { type: 'reset' as const }, { text: /could not reach the shop/i }],
 		['status:err', { type: 'statusErr' as const, message: 'Page expired' }, { status: 200, text: /Page expired/ }],
 		['malformed JSON', { type: 'malformed' as const }, { status: 200, text: /not valid JSON/ }],
 	])('a %s on the third list request fails the whole list with a clear error', async (name, fault, want) => {
@@ -261,15 +264,15 @@ describe('continue on fail with faults on some items only', () => {
 		expect(out.map((i) => i.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
 		const want: Record<number, RegExp | 'ok'> = {
 			0: 'ok',
-			1: /Vendor → Get \(GET \/services\/vendors\/2\) failed \(HTTP 500\): Vendor table locked/,
+			1: /^The shop had an internal error \| Vendor table locked\. .*\(Vendor → Get: GET \/services\/vendors\/2, HTTP 500\)$/,
 			2: 'ok',
-			3: /Vendor → Get .* failed \(HTTP 200\): Vendor is archived/,
-			4: /Vendor → Get .* failed \(HTTP 502\): 502 Bad Gateway/,
-			5: /Vendor → Get .* failed \(HTTP 200\): .*not valid JSON/,
-			6: /Vendor → Get .* failed: could not reach the shop \(ECONNRESET\)/,
-			7: /Vendor → Get .* failed: no answer within 1 s/,
+			3: /^The shop refused the request \| Vendor is archived.*\(Vendor → Get: .*, HTTP 200\)$/,
+			4: /^The shop is not available right now \| 502 Bad Gateway.*\(Vendor → Get: .*, HTTP 502\)$/,
+			5: /^The shop sent an answer that could not be read \| .*not valid JSON.*\(Vendor → Get: .*, HTTP 200\)$/,
+			6: /^Could not reach the shop \| .*\(ECONNRESET\).*\(Vendor → Get: GET \/services\/vendors\/7\)$/,
+			7: /^The shop did not answer in time \| No answer within 1 s\..*\(Vendor → Get: .*\)$/,
 			8: 'ok',
-			9: /Vendor → Get .* failed \(HTTP 404\): vendor 10 not found/,
+			9: /^The vendor was not found \| vendor 10 not found\. Check the vendor ID.*\(Vendor → Get: GET \/services\/vendors\/10, HTTP 404\)$/,
 			10: /'Vendor' is required/,
 			11: 'ok',
 		};
@@ -283,7 +286,7 @@ describe('continue on fail with faults on some items only', () => {
 				expect(json.title).toBe(s.store.vendors.get(ids[Number(i)] as number)?.title);
 			} else {
 				failed++;
-				expect(String(json.error)).toMatch(expected);
+				expect(`${String(json.error)} | ${String(json.description ?? '')}`).toMatch(expected);
 			}
 		}
 		expect(out[1].json.httpCode).toBe('500');

@@ -170,7 +170,10 @@ describe('signatures through the whole node', () => {
 				const result = await runStore(s, params, { items: items(50), continueOnFail: true, credentials: { ...apiCredentials(s), ...secrets } });
 				const out = (result.items[0] ?? []).map((i) => i.json);
 				expect(out).toHaveLength(50);
-				for (const json of out) expect(String(json.error)).toMatch(/failed \(HTTP 401\)/);
+				for (const json of out) {
+					expect(json).toMatchObject({ error: 'The shop refused the credentials', httpCode: '401' });
+					expect(String(json.description)).toMatch(/Shared Secret and Access Token Secret.*HTTP 401\)$/);
+				}
 				expect(apiRequests(s).every((r) => r.status === 401 && !r.authorized)).toBe(true);
 				refused += out.length;
 			}

@@ -17,18 +17,25 @@ describe('trigger description', () => {
 		}
 	});
 
-	it('offers "Check Registrations Every (Minutes)" in Options, default 5, 0 = off', () => {
+	it('offers "Check Interval (Minutes)" in Options, default 5, 0 = off, re-creating missing registrations', () => {
 		const options = d.properties.find((p) => p.name === 'options') as INodeProperties;
 		const check = (options.options as INodeProperties[]).find((o) => o.name === 'registrationCheckMinutes');
-		expect(check).toMatchObject({ displayName: 'Check Registrations Every (Minutes)', type: 'number', default: 5 });
+		expect(check).toMatchObject({ displayName: 'Check Interval (Minutes)', type: 'number', default: 5 });
 		expect(check?.typeOptions?.minValue).toBe(0);
+		expect(check?.description).toMatch(/re-creates missing ones/);
+		expect(check?.description).toMatch(/0 turns the check off/);
 	});
 
-	it('names the public-address variables of n8n 1.x and 2.x and says it re-registers itself', () => {
+	it("tells the user in one sentence that the shop must reach n8n's Production URL (details are in the docs)", () => {
 		const notice = String(d.properties.find((p) => p.type === 'notice')?.displayName);
-		expect(notice).toContain('WEBHOOK_URL');
-		expect(notice).toContain('N8N_WEBHOOK_URL');
-		expect(notice).toMatch(/registers itself again/);
+		expect(notice).toMatch(/Production URL/);
+		expect(notice).toMatch(/reachable from the internet/);
+	});
+
+	it('shows a warning under the options while Skip Signature Check is on', () => {
+		const warning = d.properties.find((p) => p.name === 'skipVerificationNotice');
+		expect(warning).toMatchObject({ type: 'notice', displayOptions: { show: { 'options.skipVerification': [true] } } });
+		expect(warning?.displayName).toMatch(/testing only/i);
 	});
 
 	it('has trigger() for the scheduled check and a pass-through execute() for test runs', async () => {

@@ -86,34 +86,38 @@ describe('faults', () => {
 		s.faults.add({ type: 'statusErr', error: 'quota', message: 'Daily quota exceeded' });
 		const result = await runStore(s, { resource: 'page', operation: 'count' });
 		expect(result.error).toBeInstanceOf(NodeApiError);
-		expect(result.error?.message).toContain('Daily quota exceeded');
-		expect(result.error?.message).toContain('Page → Count');
+		expect(result.error?.message).toBe('The shop refused the request');
+		const description = (result.error as NodeApiError).description ?? '';
+		expect(description).toContain('Daily quota exceeded');
+		expect(description).toContain('Page → Count');
 	});
 
 	it.each([
-		['html', { type: 'html' as const, status: 502 }, /HTTP 502/],
-		['malformed', { type: 'malformed' as const }, /not valid JSON/],
-		['500', { type: 'status' as const, status: 500, body: { error: 'boom', error_msg: 'Internal failure' } }, /HTTP 500\): Internal failure/],
-	])('explains a %s answer', async (_name, fault, message) => {
+		['html', { type: 'html' as const, status: 502 }, /^The shop is not available right now \| .*HTTP 502\)$/],
+		['malformed', { type: 'malformed' as const }, /^The shop sent an answer that could not be read \| .*not valid JSON/],
+		['500', { type: 'status' as const, status: 500, body: { error: 'boom', error_msg: 'Internal failure' } }, /^The shop had an internal error \| Internal failure\. .*HTTP 500\)$/],
+	])('explains a %s answer: a plain headline, the details below', async (_name, fault, message) => {
 		const s = env.sandbox;
 		s.faults.add(fault);
 		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1) });
 		expect(result.error).toBeInstanceOf(NodeApiError);
-		expect(result.error?.message).toMatch(message);
+		expect(`${result.error?.message} | ${(result.error as NodeApiError).description}`).toMatch(message);
 	});
 
 	it('gives up on a slow answer after the Timeout option', async () => {
 		const s = env.sandbox;
 		s.faults.add({ type: 'slow', ms: 3000 });
 		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1), options: { timeout: 1 } });
-		expect(result.error?.message).toMatch(/no answer within 1 s/);
+		expect(result.error?.message).toBe('The shop did not answer in time');
+		expect((result.error as NodeApiError).description).toMatch(/No answer within 1 s/);
 	});
 
 	it('explains a refused connection', async () => {
 		const s = env.sandbox;
 		const credentials = { baseUrl: 'http://127.0.0.1:1', consumerKey: 'k', consumerSecret: 's', accessToken: 't', accessTokenSecret: 'u' };
 		const result = await runStore(s, { resource: 'vendor', operation: 'count' }, { credentials });
-		expect(result.error?.message).toMatch(/could not reach the shop \(ECONNREFUSED\)/);
+		expect(result.error?.message).toBe('Could not reach the shop');
+		expect((result.error as NodeApiError).description).toMatch(/\(ECONNREFUSED\).*Shop Base URL/);
 	});
 
 	it('continues on fail: an error item for the bad input, the others processed', async () => {
@@ -129,8 +133,9 @@ describe('faults', () => {
 		expect(out).toHaveLength(4);
 		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(out[0].json.title).toBe('Summer sale');
-		expect(out[1].json.error).toMatch(/HTTP 404/);
-		expect(out[2].json.error).toMatch(/HTTP 404/);
+		expect(out[1].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
+		expect(out[2].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
+		expect(out[1].json.description).toMatch(/HTTP 404\)$/);
 		expect(Number(out[3].json.id)).toBe(2);
 	});
 });
@@ -156,7 +161,8 @@ describe('bad input', () => {
 	it('encodes ids so that they never change the path', async () => {
 		const s = env.sandbox;
 		const result = await runStore(s, { resource: 'promotion', operation: 'delete', promotionId: byId('9/../2') }, { continueOnFail: true });
-		expect(jsonOf(result)[0].error).toMatch(/HTTP 404/);
+		expect(jsonOf(result)[0]).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
+		expect(jsonOf(result)[0].description).toMatch(/DELETE \/services\/promotions\/9%2F..%2F2, HTTP 404\)$/);
 		expect(s.store.promotions.get(2)).toBeDefined();
 		expect(apiRequests(s)[0].path).toBe('/services/promotions/9/../2');
 	});

@@ -6,7 +6,7 @@
  * node run's bound.
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PARALLEL } from '../../nodes/StorePlatform/api/pool';
 import { prng, type Rand } from '../prng';
@@ -145,7 +145,8 @@ describe('Continue On Fail with failures scattered among 200 items', () => {
 		out.forEach((o, k) => {
 			expect(o.pairedItem).toEqual({ item: k });
 			if (failing.has(k)) {
-				expect(o.json.error).toEqual(expect.stringContaining('Vendor → Update'));
+				expect(o.json.description).toEqual(expect.stringContaining('Vendor → Update'));
+				expect(o.json.error).toEqual(expect.stringMatching(/^(The (shop|vendor) |Could not reach the shop$)/));
 			} else {
 				expect(o.json.error).toBeUndefined();
 				expect(Number(o.json.id)).toBe(ids[k]);
@@ -164,7 +165,8 @@ describe('Continue On Fail with failures scattered among 200 items', () => {
 		const ids = vendors(s, 100);
 		for (const k of [40, 70]) s.faults.add({ type: 'status', status: 500, match: new RegExp(`^PUT /services/vendors/${ids[k]}$`) });
 		const result = await runStore(s, updateVendors(), { items: items(ids) });
-		expect(result.error?.message).toMatch(/Vendor → Update .*HTTP 500/);
+		expect(result.error?.message).toBe('The shop had an internal error');
+		expect((result.error as NodeApiError).description).toMatch(/Vendor → Update: .*HTTP 500/);
 		expect((result.error as NodeOperationError).context.itemIndex).toBe(40);
 		for (const n of requestCounts(s).values()) expect(n).toBe(1);
 		// no item is started after the failure: at most one bound's worth beyond it
@@ -195,7 +197,8 @@ describe('a request is never sent twice after an answer other than 429/503', () 
 		const ids = vendors(s, 10);
 		s.faults.add({ type: 'slow', ms: 2500, match: new RegExp(`^PUT /services/vendors/${ids[3]}$`) });
 		const result = await runStore(s, updateVendors({ timeout: 1 }), { items: items(ids), continueOnFail: true });
-		expect(result.items[0][3].json.error).toMatch(/no answer within 1 s/);
+		expect(result.items[0][3].json.error).toBe('The shop did not answer in time');
+		expect(result.items[0][3].json.description).toMatch(/No answer within 1 s/);
 		expect(requestCounts(s).get(`PUT /services/vendors/${ids[3]}`)).toBe(1);
 	});
 });

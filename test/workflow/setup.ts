@@ -34,10 +34,11 @@ export function apiCredentials(sandbox: Sandbox): IDataObject {
 export async function runStore(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
-	opts: { items?: INodeExecutionData[]; continueOnFail?: boolean; credentials?: IDataObject } = {},
+	opts: { items?: INodeExecutionData[]; continueOnFail?: boolean; credentials?: IDataObject; typeVersion?: number } = {},
 ): Promise<RunResult> {
 	return await runNode({
 		nodeType: new StorePlatform(),
+		typeVersion: opts.typeVersion,
 		parameters,
 		credentials: { storePlatformApi: (opts.credentials ?? apiCredentials(sandbox)) as never },
 		credentialTypes,

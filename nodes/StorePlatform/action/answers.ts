@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { normaliseNumbers, simplify } from '../api/output';
+import { emptyDatesToNull, normaliseNumbers, simplify } from '../api/output';
 import { fetchList, type ListPlan } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapOne } from '../api/unwrap';
@@ -30,17 +30,20 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 		query: request.query,
 		body,
 		operation: operationLabel(prepared.table, endpoint),
+		// a record addressed by ID: a 404 reads "The vendor was not found"
+		subject: endpoint.params?.length ? prepared.table.displayName.toLowerCase() : undefined,
 		timeout,
 	});
 }
 
-/** Records as output items: Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
+/** Records as output items: empty dates as null (typeVersion 2), Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
 async function toItems(
 	this: IExecuteFunctions,
 	prepared: PreparedRequest,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const { table, endpoint, i, options } = prepared;
+	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
 	if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
 	return endpoint.hooks?.output ? await endpoint.hooks.output.call(this, i, records) : records.map((json) => ({ json }));
@@ -108,7 +111,8 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 		const count = unwrapCount(await send.call(this, prepared));
 		if (count === undefined) {
 			throw new NodeApiError(this.getNode(), {} as JsonObject, {
-				message: `${operationLabel(prepared.table, endpoint)} failed: the shop's answer carries no count`,
+				message: "The shop's answer carries no count",
+				description: `(${operationLabel(prepared.table, endpoint)}: ${endpoint.method} ${prepared.request.path})`,
 			});
 		}
 		return [{ json: { count } }];

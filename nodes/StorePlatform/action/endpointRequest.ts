@@ -78,6 +78,8 @@ export interface ReadOptions {
 	simplify: boolean;
 	normaliseNumbers: boolean;
 	returnFullRecord: boolean;
+	/** typeVersion 2 on: empty dates become null. */
+	emptyDatesAsNull?: boolean;
 }
 
 /** The Options entries, each by the rule of its kind (a name list, a whole number, switches). */
@@ -95,7 +97,7 @@ export function readOptions(options: IDataObject): ReadOptions {
 		fields: given(options[OPTION.fields]) ? toNameList(options[OPTION.fields], 'Fields') || undefined : undefined,
 		timeout,
 		simplify: flag(OPTION.simplify, 'Simplify'),
-		normaliseNumbers: flag(OPTION.normaliseNumbers, 'Normalise Numbers'),
+		normaliseNumbers: flag(OPTION.normaliseNumbers, 'Normalize Numbers'),
 		returnFullRecord: flag(OPTION.returnFullRecord, 'Return Full Record'),
 	};
 }
@@ -164,6 +166,13 @@ export async function prepareRequest(
 	i: number,
 ): Promise<PreparedRequest> {
 	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
+	if (this.getNode().typeVersion >= 2) {
+		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
+		options.simplify = Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll')
+			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
+			: false;
+		options.emptyDatesAsNull = true;
+	}
 	const request = buildRequest.call(this, endpoint, i, options);
 	if (endpoint.hooks?.body) request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});
 	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;

@@ -13,6 +13,8 @@ export const PARAMETER = {
 	options: 'options',
 	returnAll: 'returnAll',
 	limit: 'limit',
+	/** typeVersion 2: the top-level Simplify switch of Get and Get Many (typeVersion 1 reads OPTION.simplify). */
+	simplify: 'simplify',
 } as const;
 
 /** Entries of the Options collection read by the executor. */

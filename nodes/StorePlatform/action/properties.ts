@@ -2,7 +2,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './listSearch';
+import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
+import { sortProperties } from '../api/sortOptions';
 import type { Endpoint, Param, ResourceTable } from '../endpoint';
 import { OPTION, PARAMETER } from './parameters';
 
@@ -75,29 +77,59 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-/** Output options of endpoints that return records. */
-function outputOptions(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
-	if (endpoint.answer !== 'one' && endpoint.answer !== 'many') return [];
-	const options: INodeProperties[] = [
+/** Whether an endpoint offers Simplify. */
+const hasSimplify = (table: ResourceTable, endpoint: Endpoint) =>
+	Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll');
+
+const simplifyDescription = (table: ResourceTable) =>
+	`Whether to return only the fields used most (${(table.simplify ?? []).map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`;
+
+/** Since typeVersion 2: Simplify is a top-level switch, on for new nodes (n8n style). */
+function simplifyProperty(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	if (!hasSimplify(table, endpoint)) return [];
+	return [
 		{
-			displayName: 'Normalise Numbers',
-			name: OPTION.normaliseNumbers,
+			displayName: 'Simplify',
+			name: PARAMETER.simplify,
 			type: 'boolean',
-			default: false,
-			description:
-				'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
+			default: true,
+			description: simplifyDescription(table),
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 		},
 	];
-	if (table.simplify && (endpoint.operation === 'get' || endpoint.operation === 'getAll')) {
+}
+
+/** The Fields placeholder: the resource's own ID and name fields ("e.g. id,code" for vouchers). */
+function fieldsExample(table: ResourceTable): string {
+	const name = typeof table.label === 'string' ? table.label : table.exampleField;
+	return `e.g. ${[...new Set([table.valueKey ?? 'id', ...(name ? [name] : [])])].join(',')}`;
+}
+
+/** Output options of endpoints that return records (typeVersion 1 keeps Simplify here, off by default). */
+function outputOptions(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
+	if (endpoint.answer !== 'one' && endpoint.answer !== 'many') return [];
+	const options: INodeProperties[] = [NORMALIZE_NUMBERS_OPTION];
+	if (hasSimplify(table, endpoint)) {
 		options.unshift({
 			displayName: 'Simplify',
 			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
-			description: `Whether to return only the fields used most (${table.simplify.map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`,
+			description: simplifyDescription(table),
+			displayOptions: { show: { '@version': [1] } },
 		});
 	}
 	return options;
+}
+
+/** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
+function filterProperty(property: INodeProperties): INodeProperties {
+	if (property.type !== 'options' || property.typeOptions?.loadOptionsMethod) return property;
+	return {
+		...property,
+		options: [{ name: 'Any', value: '', description: 'No filter on this field' }, ...(property.options ?? [])],
+		default: '',
+	};
 }
 
 /** The editor fields of one endpoint, without display options. */
@@ -131,7 +163,15 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			},
 		);
 	}
-	props.push(...collection('Filters', PARAMETER.filters, 'Add Filter', withCompanions(endpoint.filters ?? []).map(fieldProperty)));
+	props.push(...simplifyProperty(table, endpoint));
+	props.push(
+		...collection(
+			'Filters',
+			PARAMETER.filters,
+			'Add Filter',
+			withCompanions(endpoint.filters ?? []).map((f) => filterProperty(fieldProperty(f))),
+		),
+	);
 	const options: INodeProperties[] = [];
 	if (endpoint.fieldsOption) {
 		options.push({
@@ -139,7 +179,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			name: OPTION.fields,
 			type: 'string',
 			default: '',
-			placeholder: 'title,created_at',
+			placeholder: fieldsExample(table),
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
@@ -159,7 +199,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 }
 
 function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
-	return props.map((p) => ({
+	return sortProperties(props).map((p) => ({
 		...p,
 		displayOptions: {
 			...p.displayOptions,

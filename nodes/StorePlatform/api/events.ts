@@ -9,7 +9,7 @@ const VERBS: Record<string, string> = {
 	update: 'Updated',
 	delete: 'Deleted',
 	paid: 'Paid',
-	cancelled: 'Cancelled',
+	cancelled: 'Canceled',
 	uninstalled: 'Uninstalled',
 };
 

@@ -1,6 +1,16 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/** Output options of Get and Get Many: Simplify and Normalise Numbers. Pure. */
+/** Output rules of records: Simplify, Normalize Numbers, empty dates. Pure. */
+
+/** The Normalize Numbers option of both nodes (the parameter name keeps its first spelling). */
+export const NORMALIZE_NUMBERS_OPTION: INodeProperties = {
+	displayName: 'Normalize Numbers',
+	name: 'normaliseNumbers',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
+};
 
 /** Fields whose digits are codes, not quantities: never turned into numbers. */
 const CODE_KEYS = new Set([
@@ -47,4 +57,18 @@ export function simplify(record: IDataObject, keys: string[]): IDataObject {
 		out[how === 'count' ? `${name}_count` : name] = how === 'count' && Array.isArray(value) ? value.length : value;
 	}
 	return out;
+}
+
+/** The shop's way of saying "no date" (a MySQL zero date), with or without its time. */
+const EMPTY_DATE = /^0000-00-00( 00:00:00)?$/;
+
+/** Empty dates (`0000-00-00 00:00:00`) become null, anywhere in a record, so date nodes and IF nodes see no date. */
+export function emptyDatesToNull<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((v) => emptyDatesToNull(v)) as T;
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value as IDataObject).map(([k, v]) => [k, emptyDatesToNull(v)]),
+		) as T;
+	}
+	return (typeof value === 'string' && EMPTY_DATE.test(value) ? null : value) as T;
 }

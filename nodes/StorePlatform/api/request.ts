@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { describeFailure, type FailureInput } from './failure';
 import { poolOf } from './pool';
 import { redactor } from './redact';
 import { inBandError } from './unwrap';
@@ -23,8 +24,10 @@ export interface RequestOptions {
 	body?: IDataObject;
 	/** Milliseconds before a request is abandoned. */
 	timeout?: number;
-	/** Named in error messages, e.g. "Promotion → Get". */
+	/** Named in error descriptions, e.g. "Promotion → Get". */
 	operation?: string;
+	/** The record the path addresses by ID, e.g. "vendor": a 404 then reads "The vendor was not found". */
+	subject?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -122,19 +125,18 @@ function parseBody(body: unknown): { ok: true; value: unknown } | { ok: false } 
 	}
 }
 
-function apiError(
-	ctx: ShopContext,
-	redact: (text: string) => string,
-	what: string,
-	status: number,
-	message: string,
-	description?: string,
-): NodeApiError {
-	return new NodeApiError(ctx.getNode(), { httpCode: String(status) } as JsonObject, {
-		message: redact(`${what} failed (HTTP ${status}): ${message}`),
-		description: description === undefined ? undefined : redact(description),
-		httpCode: String(status),
+/** A NodeApiError with a plain headline; the shop's message, a hint and the request in its description. */
+function apiError(ctx: ShopContext, redact: (text: string) => string, input: FailureInput): NodeApiError {
+	const { message, description } = describeFailure(input);
+	const httpCode = input.status ? String(input.status) : undefined;
+	const error = new NodeApiError(ctx.getNode(), (httpCode ? { httpCode } : {}) as JsonObject, {
+		message: redact(message),
+		description: redact(description),
+		httpCode,
 	});
+	// n8n swaps some messages (e.g. ones naming a network code) for generic ones: keep ours
+	error.message = redact(message);
+	return error;
 }
 
 function serverMessage(body: unknown): string | undefined {
@@ -167,7 +169,7 @@ export async function apiRequest(
 	const type = credentialType(this);
 	const { url: base, redact } = await shop(this, type);
 	const url = base + path;
-	const what = options.operation ? `${options.operation} (${method} ${path})` : `${method} ${path}`;
+	const request0 = { operation: options.operation, subject: options.subject, method, path };
 	const qs: IDataObject = {};
 	for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs[k] = v;
 
@@ -199,16 +201,13 @@ export async function apiRequest(
 			const cause = (error as { cause?: { code?: string } }).cause;
 			const code = cause?.code ?? (error as { code?: string }).code ?? '';
 			const seconds = Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000);
-			const reason = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`)
-				? `no answer within ${seconds} s`
-				: `could not reach the shop (${code || redact((error as Error).message)})`;
-			const failure = new NodeApiError(this.getNode(), {} as JsonObject, {
-				message: `${what} failed: ${reason}`,
-				description: 'Check the Shop Base URL of the credential and that the shop is reachable from n8n.',
+			const timedOut = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`);
+			throw apiError(this, redact, {
+				...request0,
+				status: 0,
+				kind: timedOut ? 'timeout' : 'unreachable',
+				said: timedOut ? `No answer within ${seconds} s` : `Connection failed (${code || (error as Error).message})`,
 			});
-			// n8n swaps a message naming a network code for a generic one; keep the operation in it.
-			failure.message = `${what} failed: ${reason}`;
-			throw failure;
 		}
 		const status = response.statusCode;
 		if (RETRY_STATUSES.has(status)) {
@@ -224,29 +223,24 @@ export async function apiRequest(
 		const parsed = parseBody(response.body);
 		if (status < 200 || status >= 300) {
 			const body = parsed.ok ? parsed.value : undefined;
-			const message =
+			const said =
 				serverMessage(body) ??
-				(status === 401
-					? 'the shop refused the credentials (check the API key, secret and tokens)'
-					: status === 429
-						? 'too many requests, still refused after retrying'
-						: textExcerpt(response.body) || 'the shop answered with an error');
-			const description = parsed.ok && body !== undefined ? JSON.stringify(body).slice(0, 1000) : textExcerpt(response.body);
-			throw apiError(this, redact, what, status, message, description);
+				(status === 429 ? 'Still refused after retrying' : textExcerpt(response.body) || undefined);
+			throw apiError(this, redact, { ...request0, status, said });
 		}
 		if (!parsed.ok) {
-			throw apiError(
-				this,
-				redact,
-				what,
+			const excerpt = textExcerpt(response.body);
+			throw apiError(this, redact, {
+				...request0,
 				status,
-				'the shop answered with a body that is not valid JSON',
-				textExcerpt(response.body),
-			);
+				kind: 'notJson',
+				said: `The answer is not valid JSON${excerpt ? `: ${excerpt}` : ''}`,
+			});
 		}
 		const err = inBandError(parsed.value);
 		if (err) {
-			throw apiError(this, redact, what, status, err.message, err.code ? `Error code: ${err.code}` : undefined);
+			const said = err.code ? `${err.message} (error code: ${err.code})` : err.message;
+			throw apiError(this, redact, { ...request0, status, kind: 'inBand', said });
 		}
 		return parsed.value;
 	}

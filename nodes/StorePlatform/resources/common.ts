@@ -22,6 +22,15 @@ export const idParam = (noun: Noun, overrides: Partial<Param> = {}): Param => ({
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** "a" or "an" by the sound of the word: vowel letters take "an", except a "you" sound (user, unique, European). */
+export function article(word: string): 'a' | 'an' {
+	if (/^(u[bcfgklmnprst][aeiou]|uni|eu|one\b|once\b)/i.test(word)) return 'a';
+	return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** The noun with its indefinite article: "an order status", "a vendor". */
+export const withArticle = (noun: string) => `${article(noun)} ${noun}`;
+
 const date = (key: string, displayName: string, description: string): Field => ({
 	key,
 	displayName,
@@ -88,22 +97,22 @@ export const countEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
 	});
 
 export const getEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'get', 'Get', `Get a ${noun.one}`, `Get one ${noun.one} by its ID`, 'GET', {
+	entry(noun, 'get', 'Get', `Get ${withArticle(noun.one)}`, `Get one ${noun.one} by its ID`, 'GET', {
 		params: [idParam(noun)],
 		...extras,
 	});
 
 export const createEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'create', 'Create', `Create a ${noun.one}`, `Create a new ${noun.one}`, 'POST', extras);
+	entry(noun, 'create', 'Create', `Create ${withArticle(noun.one)}`, `Create a new ${noun.one}`, 'POST', extras);
 
 export const updateEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'update', 'Update', `Update a ${noun.one}`, `Change fields of a ${noun.one}`, 'PUT', {
+	entry(noun, 'update', 'Update', `Update ${withArticle(noun.one)}`, `Change fields of ${withArticle(noun.one)}`, 'PUT', {
 		params: [idParam(noun)],
 		...extras,
 	});
 
 export const deleteEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'delete', 'Delete', `Delete a ${noun.one}`, `Delete a ${noun.one}`, 'DELETE', {
+	entry(noun, 'delete', 'Delete', `Delete ${withArticle(noun.one)}`, `Delete ${withArticle(noun.one)}`, 'DELETE', {
 		params: [idParam(noun)],
 		answer: 'deleted',
 		...extras,

@@ -5,7 +5,7 @@ const noun: Noun = { resource: 'orderStatus', one: 'order status', many: 'order 
 
 const fields: Field[] = [
 	urlField('order status'),
-	{ key: 'color', displayName: 'Color', kind: 'string', placeholder: 'e.g. 1e90ff', description: 'Hexadecimal colour without #' },
+	{ key: 'color', displayName: 'Color', kind: 'string', placeholder: 'e.g. 1e90ff', description: 'Hexadecimal color without #' },
 	{
 		key: 'send_mail',
 		displayName: 'Send Mail',

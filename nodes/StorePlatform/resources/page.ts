@@ -40,7 +40,7 @@ export const page: ResourceTable = {
 			answer: 'idOnly',
 			body: [
 				titleField('page'),
-				{ key: 'description', displayName: 'Description', kind: 'text', description: 'The `description` key the spec lists for page updates' },
+				{ key: 'description', displayName: 'Description', kind: 'text', description: 'The page description; the spec lists this key for page updates' },
 				{ key: 'content', displayName: 'Content', kind: 'text', description: 'The page body (HTML allowed)' },
 				metadataField,
 			],

@@ -39,7 +39,7 @@ const createFields: Field[] = [
 	sku,
 	str('property_1', 'Property 1', 'Name of the first property, e.g. Size'),
 	str('property_name_1', 'Property 1 Value', 'Value of the first property, e.g. XL'),
-	str('property_2', 'Property 2', 'Name of the second property, e.g. Colour'),
+	str('property_2', 'Property 2', 'Name of the second property, e.g. Color'),
 	str('property_name_2', 'Property 2 Value', 'Value of the second property, e.g. Red'),
 	price,
 	priceRegular,
@@ -84,7 +84,7 @@ const path = '/services/products/{product_id}/variants';
 export const variant: ResourceTable = {
 	resource: 'variant',
 	displayName: 'Variant',
-	description: 'Variants of a product (size, colour...)',
+	description: 'Variants of a product (size, color...)',
 	label: 'sku',
 	simplify: ['id', 'product_id', 'sku', 'title', 'price', 'price_regular', 'quantity', 'availability'],
 	endpoints: [

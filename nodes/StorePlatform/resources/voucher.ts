@@ -83,10 +83,10 @@ const bodyFields: Field[] = [
 	discountOnType,
 	{ key: 'products', displayName: 'Products', kind: 'ids', description: 'Product IDs, comma-separated (when Discount On Type is Products)', placeholder: 'e.g. 12, 15' },
 	{ key: 'discount_set', displayName: 'Target Name or ID', kind: 'id', loadFrom: discountTarget, description: 'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)' },
-	{ key: 'discount_amount', displayName: 'Discount Amount', kind: 'number', description: 'Amount off (Price Discount types)' },
-	{ key: 'discount_percent', displayName: 'Discount Percent', kind: 'number', description: 'Percent off (Percent Discount types)' },
-	{ key: 'discount_value', displayName: 'Discount Value', kind: 'number', description: 'The discount value as the platform stores it' },
-	zeroOne('voucher_multiple_use', 'Uses Per Customer', 'Once per Customer', 'Unlimited per Customer'),
+	{ key: 'discount_amount', name: 'discountAmount', displayName: 'Amount Off', kind: 'number', description: 'The money taken off, in the shop currency. Used when Discount Type is a Price Discount.' },
+	{ key: 'discount_percent', name: 'discountPercent', displayName: 'Percent Off', kind: 'number', description: 'The percentage taken off, e.g. 10 for 10%. Used when Discount Type is a Percent Discount.' },
+	{ key: 'discount_value', name: 'discountValue', displayName: 'Stored Discount Value', kind: 'number', description: 'Advanced: the raw discount_value key of the platform\'s request samples, not explained by the platform. Use Amount Off or Percent Off instead.' },
+	zeroOne('voucher_multiple_use', 'Uses per Customer', 'Once per Customer', 'Unlimited per Customer', 'Whether one customer can use the voucher only once or any number of times'),
 	progressiveThreshold,
 	progressiveDiscount,
 	{ key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'progressiveSteps', description: 'Thresholds and their discounts (Progressive Discount type)' },
@@ -98,8 +98,8 @@ const bodyFields: Field[] = [
 	zeroOne('available_on_promo', 'Available On Promotion', 'Usable on Products on Promotion', 'Not on Products on Promotion'),
 	{ key: 'quantity', displayName: 'Quantity', kind: 'number', description: 'Number of allowed uses in total; the platform shows -1 where none was set', default: 1 },
 	{ key: 'unique', displayName: 'Unique Codes', kind: 'flag', description: 'Whether to generate as many distinct codes as Quantity (sent as 1/0)' },
-	{ key: 'per_client', displayName: 'Per Client', kind: 'number', description: 'Uses allowed per client' },
-	{ key: 'type', displayName: 'Type', kind: 'number', description: 'The `type` key of the platform\'s request samples' },
+	{ key: 'per_client', name: 'perClient', displayName: 'Max Uses per Customer', kind: 'number', description: 'How many times one customer can use the voucher. The platform does not document what 0 means: to allow a customer any number of uses, use Uses per Customer instead.' },
+	{ key: 'type', name: 'type', displayName: 'Voucher Type Code', kind: 'number', description: 'Advanced: the raw type key of the platform\'s request samples; the platform does not document its values. Leave it out unless the shop support gives you one.' },
 ];
 
 const listFilters: Field[] = [

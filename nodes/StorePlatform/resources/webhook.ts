@@ -40,6 +40,7 @@ export const webhook: ResourceTable = {
 	displayName: 'Webhook',
 	description: 'Registrations of notifications sent on shop events',
 	label: (webhook: IDataObject) => `${String(webhook.section)} → ${String(webhook.site_url)}`,
+	exampleField: 'section',
 	endpoints: [
 		listEndpoint(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
 		countEndpoint(noun, { path: '/services/webhooks/count', filters }),
