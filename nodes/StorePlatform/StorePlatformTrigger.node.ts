@@ -16,6 +16,7 @@ import { AUTHENTICATION, CREDENTIALS } from './api/auth';
 import { credentialType } from './api/request';
 import { EVENTS } from './api/events';
 import { deliveryMeta, postedData } from './trigger/delivery';
+import { deliveryKey } from './trigger/deliveryKey';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
 import { SecretCache } from './trigger/secretCache';
 import { checkRegistrations } from './trigger/registrationCheck';
@@ -24,10 +25,13 @@ import { registrationsOfShop, unregister } from './trigger/registrations';
 import {
 	DEFAULT_CHECK_MINUTES,
 	registrationKey,
+	reportsRestored,
+	sightings,
 	startRegistrationChecks,
 	shopApi,
 	type TriggerStaticData,
 } from './trigger/registrationSchedule';
+import { noteCheck } from './trigger/restoration';
 import { serialize } from './trigger/serialize';
 
 /** The shared secret of the chosen credential (the key of the delivery signatures). */
@@ -76,8 +80,9 @@ export class StorePlatformTrigger implements INodeType {
 		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
 		group: ['trigger'],
 		// 2: the same node; n8n evaluates no expression for it when a delivery arrives (it does for typeVersion 1)
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: Report Restored Registrations on by default
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when events happen in a Store Platform shop',
 		defaults: { name: 'Store Platform Trigger' },
@@ -127,6 +132,14 @@ export class StorePlatformTrigger implements INodeType {
 						description: 'Whether to add all request headers of the delivery to the output, under "headers"',
 					},
 					{
+						displayName: 'Report Restored Registrations',
+						name: 'reportRestoredRegistrations',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to start one execution with a "registration/restored" item when the check re-creates registrations that had gone missing at the shop, with the time from which events may have been missed. On by default for triggers added since this option exists.',
+					},
+					{
 						displayName: 'Skip Signature Verification (Testing Only)',
 						name: 'skipVerification',
 						type: 'boolean',
@@ -149,6 +162,9 @@ export class StorePlatformTrigger implements INodeType {
 				if (!isSettled(plan)) return false;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = plan.keep;
+				if (!isTestRun(this) && reportsRestored(this)) {
+					noteCheck(sightings, registrationKey(this), data, { created: [], registered: plan.keep, events }, new Date());
+				}
 				return true;
 			},
 
@@ -165,12 +181,20 @@ export class StorePlatformTrigger implements INodeType {
 					throw new NodeOperationError(this.getNode(), "Choose at least one event in 'Events'");
 				}
 				rememberUrl(this, url);
+				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
+				const before = { ...(data.webhookIds ?? {}) };
 				// One registration per selected event at this URL; stale and duplicate ones of this trigger removed.
 				const result = await serialize(registrationKey(this), async () =>
 					await checkRegistrations(shopApi(this), { events, url }),
 				);
-				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = result.registered;
+				if (!isTestRun(this) && reportsRestored(this)) {
+					// registrations gone while the workflow stayed active (n8n down): reported by trigger() next
+					const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
+					const outcome = { before, created, registered: result.registered, events };
+					const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
+					if (report !== undefined) data.pendingRestoration = report;
+				}
 				if (result.error !== undefined) throw result.error;
 				return true;
 			},
@@ -178,6 +202,12 @@ export class StorePlatformTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default') as string;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
+				if (!isTestRun(this)) {
+					// deactivated: a later activation starts afresh (nothing it creates is a restoration)
+					sightings.forget(registrationKey(this));
+					delete data.lastSeen;
+					delete data.pendingRestoration;
+				}
 				return await serialize(registrationKey(this), async () => {
 					const known = Object.values(data.webhookIds ?? {});
 					// this trigger's registrations at this URL and at older addresses of n8n
@@ -236,7 +266,9 @@ export class StorePlatformTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 		}
-		const json: IDataObject = { ...postedData(headers, body, rawBody), ...deliveryMeta(headers) };
+		const posted = postedData(headers, body, rawBody);
+		const meta = deliveryMeta(headers);
+		const json: IDataObject = { ...posted, ...meta, deliveryKey: deliveryKey({ ...meta, body: posted }) };
 		if (options.includeHeaders) json.headers = headers;
 		return { workflowData: [[{ json }]] };
 	}
