@@ -146,7 +146,7 @@ describe('registration lifecycle', () => {
 	it('typeVersion 2 keeps its behaviour: no report, no sightings (unless the option is set)', async () => {
 		const call = async (method: 'checkExists' | 'create', staticData: IDataObject, options: IDataObject = {}) =>
 			await callWebhookMethod(new StorePlatformTrigger(), method, {
-				parameters: { events: ['order/create'], options },
+				parameters: { events: ['order/create'], options: options as never },
 				credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
 				credentialTypes,
 				staticData,
