@@ -24,6 +24,7 @@ import { isOwn, isSettled, planRegistrations } from './trigger/registrationPlan'
 import { registrationsOfShop, unregister } from './trigger/registrations';
 import {
 	DEFAULT_CHECK_MINUTES,
+	handOverReport,
 	registrationKey,
 	reportsRestored,
 	sightings,
@@ -189,11 +190,11 @@ export class StorePlatformTrigger implements INodeType {
 				);
 				data.webhookIds = result.registered;
 				if (!isTestRun(this) && reportsRestored(this)) {
-					// registrations gone while the workflow stayed active (n8n down): reported by trigger() next
+					// registrations gone while the workflow stayed active (n8n down): reported through trigger()
 					const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
 					const outcome = { before, created, registered: result.registered, events };
 					const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
-					if (report !== undefined) data.pendingRestoration = report;
+					if (report !== undefined) handOverReport(registrationKey(this), data, report);
 				}
 				if (result.error !== undefined) throw result.error;
 				return true;

@@ -104,6 +104,35 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 		await deactivate(trigger.staticData());
 	});
 
+	it('at a start where trigger() runs before create() (n8n 2.x runs them side by side), create() hands its report over', async () => {
+		const { staticData, deactivate } = await activate();
+		removeOurs();
+		const trigger = await start(staticData);
+		expect(trigger.emitted).toEqual([]);
+		const again = await callWebhookMethod(new StorePlatformTrigger(), 'create', {
+			parameters: { events: EVENTS },
+			credentials: credentials(),
+			credentialTypes,
+			staticData,
+			webhookUrl: HOOK_URL,
+		});
+		expect(reports(trigger).map((r) => r.json.events)).toEqual([['order/create', 'product/update']]);
+		expect(again.staticData.pendingRestoration).toBeUndefined();
+		// stopped: a later report is left for the next trigger() instead
+		await trigger.response?.closeFunction?.();
+		removeOurs();
+		const third = await callWebhookMethod(new StorePlatformTrigger(), 'create', {
+			parameters: { events: EVENTS },
+			credentials: credentials(),
+			credentialTypes,
+			staticData: again.staticData,
+			webhookUrl: HOOK_URL,
+		});
+		expect(trigger.emitted).toHaveLength(1);
+		expect(third.staticData.pendingRestoration).toMatchObject({ events: ['order/create', 'product/update'] });
+		await deactivate(third.staticData);
+	});
+
 	it('the editor\'s test mode schedules nothing and sends nothing', async () => {
 		const { staticData, deactivate } = await activate();
 		const trigger = await start({ ...staticData, pendingRestoration: { event: 'registration/restored', events: ['order/create'] } }, { activation: 'manual' });

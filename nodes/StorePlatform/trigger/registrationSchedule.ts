@@ -97,6 +97,21 @@ function emitReport(ctx: ITriggerFunctions, report: RestoredReport): void {
 	ctx.emit([[{ json: report }]], undefined, undefined, reportExecutionKey(report));
 }
 
+/** The running trigger() of each trigger in this process, by registrationKey(): takes create()'s reports. */
+const reportTakers = new Map<string, (report: RestoredReport) => void>();
+
+/**
+ * Hands a report made by create() (which cannot start an execution) to this trigger's running trigger(). n8n 2.x
+ * runs create() and trigger() side by side at a start, so either may come first: when trigger() runs in this
+ * process, it sends the report now; otherwise the report waits in the static data for trigger() to start (n8n
+ * 1.x, or a main that becomes the leader later) or for its next check.
+ */
+export function handOverReport(key: string, data: TriggerStaticData, report: RestoredReport): void {
+	const take = reportTakers.get(key);
+	if (take) take(report);
+	else data.pendingRestoration = report;
+}
+
 /** The key under which one trigger's registration changes run one at a time (serialize.ts). */
 export const registrationKey = (ctx: IHookFunctions | ITriggerFunctions) =>
 	`${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
@@ -121,22 +136,29 @@ function logResult(ctx: ITriggerFunctions, result: CheckResult, url: string): vo
 /** Starts the checks of an activated trigger; the returned close function stops them. */
 export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	const state = { closed: false };
+	const key = registrationKey(ctx);
+	const take = (report: RestoredReport) => {
+		if (!state.closed) emitReport(ctx, report);
+	};
 	const closeFunction = async () => {
 		state.closed = true;
+		if (reportTakers.get(key) === take) reportTakers.delete(key);
 	};
 	const mode = ctx.getActivationMode();
 	if (mode === 'manual' || ctx.getMode() === 'manual') return { closeFunction };
 	const report = reportsRestored(ctx);
-	const saved = ctx.getWorkflowStaticData('node') as TriggerStaticData;
-	const pending = saved.pendingRestoration;
-	if (pending !== undefined) {
-		// made by create() at this activation (n8n's start): sent once, also when the scheduled check is off
-		delete saved.pendingRestoration;
-		if (report) emitReport(ctx, pending);
-	}
+	/** A report create() left in the static data: sent once (also when the scheduled check is off). */
+	const sendPending = () => {
+		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
+		const pending = data.pendingRestoration;
+		if (pending === undefined) return;
+		delete data.pendingRestoration;
+		if (report) take(pending);
+	};
+	sendPending();
+	if (report) reportTakers.set(key, take);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const minutes = Number(options.registrationCheckMinutes ?? DEFAULT_CHECK_MINUTES);
-	const key = registrationKey(ctx);
 	const expression = checkCron(minutes, key);
 	if (expression === null) return { closeFunction };
 	const events = [...new Set(ctx.getNodeParameter('events', []) as string[])];
@@ -145,6 +167,7 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 
 	const check = async () => {
 		if (state.closed || events.length === 0) return;
+		sendPending();
 		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
 		const url = data.productionUrl;
 		if (!url) {
