@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { StorePlatformTrigger } from '../../nodes/StorePlatformTrigger/StorePlatformTrigger.node';
-import { pendingKeys } from '../../nodes/StorePlatformTrigger/serialize';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
+import { pendingKeys } from '../../nodes/StorePlatform/trigger/serialize';
 import { callWebhookMethod } from '../harness';
 import { startTrigger, type StartedTrigger } from '../harness/trigger';
 import { apiCredentials, credentialTypes, useSandbox } from './setup';
