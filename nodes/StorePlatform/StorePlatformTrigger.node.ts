@@ -13,11 +13,11 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION, CREDENTIALS } from './api/auth';
-import { normaliseNumbers, NORMALIZE_NUMBERS_OPTION } from './api/output';
+import { NORMALIZE_NUMBERS_OPTION } from './api/output';
 import { credentialType } from './api/request';
 import { sortProperty } from './api/sortOptions';
 import { EVENTS } from './api/events';
-import { deliveryMeta, postedData } from './trigger/delivery';
+import { deliveryItem, postedData } from './trigger/delivery';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
 import { SecretCache } from './trigger/secretCache';
 import { checkRegistrations } from './trigger/registrationCheck';
@@ -25,11 +25,15 @@ import { isOwn, isSettled, planRegistrations } from './trigger/registrationPlan'
 import { registrationsOfShop, unregister } from './trigger/registrations';
 import {
 	DEFAULT_CHECK_MINUTES,
+	handOverReport,
 	registrationKey,
+	reportsRestored,
+	sightings,
 	startRegistrationChecks,
 	shopApi,
 	type TriggerStaticData,
 } from './trigger/registrationSchedule';
+import { noteCheck } from './trigger/restoration';
 import { serialize } from './trigger/serialize';
 
 /** The shared secret of the chosen credential (the key of the delivery signatures). */
@@ -78,8 +82,9 @@ export class StorePlatformTrigger implements INodeType {
 		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
 		group: ['trigger'],
 		// 2: the same node; n8n evaluates no expression for it when a delivery arrives (it does for typeVersion 1)
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: Report Restored Registrations on by default
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		// n8n's nodes panel merges this node with Store Platform and shows this description for both
 		description: 'Start workflows on Store Platform shop events and manage the shop with its actions',
@@ -113,7 +118,7 @@ export class StorePlatformTrigger implements INodeType {
 				default: [],
 				description: 'The events that start the workflow; one webhook is registered per event',
 			}),
-			{
+			sortProperty({
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
@@ -137,6 +142,14 @@ export class StorePlatformTrigger implements INodeType {
 						description: 'Whether to add all request headers of the delivery to the output, under "headers"',
 					},
 					{
+						displayName: 'Report Restored Registrations',
+						name: 'reportRestoredRegistrations',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to start one execution with a "registration/restored" item when the check re-creates registrations that had gone missing at the shop, with the time from which events may have been missed. On by default for triggers added since this option exists.',
+					},
+					{
 						displayName: 'Skip Signature Check',
 						name: 'skipVerification',
 						type: 'boolean',
@@ -146,7 +159,7 @@ export class StorePlatformTrigger implements INodeType {
 					},
 					NORMALIZE_NUMBERS_OPTION,
 				],
-			},
+			}),
 		],
 	};
 
@@ -160,6 +173,9 @@ export class StorePlatformTrigger implements INodeType {
 				if (!isSettled(plan)) return false;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = plan.keep;
+				if (!isTestRun(this) && reportsRestored(this)) {
+					noteCheck(sightings, registrationKey(this), data, { created: [], registered: plan.keep, events }, new Date());
+				}
 				return true;
 			},
 
@@ -176,12 +192,20 @@ export class StorePlatformTrigger implements INodeType {
 					throw new NodeOperationError(this.getNode(), "Choose at least one event in 'Events'");
 				}
 				rememberUrl(this, url);
+				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
+				const before = { ...(data.webhookIds ?? {}) };
 				// One registration per selected event at this URL; stale and duplicate ones of this trigger removed.
 				const result = await serialize(registrationKey(this), async () =>
 					await checkRegistrations(shopApi(this), { events, url }),
 				);
-				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = result.registered;
+				if (!isTestRun(this) && reportsRestored(this)) {
+					// registrations gone while the workflow stayed active (n8n down): reported through trigger()
+					const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
+					const outcome = { before, created, registered: result.registered, events };
+					const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
+					if (report !== undefined) handOverReport(registrationKey(this), data, report);
+				}
 				if (result.error !== undefined) throw result.error;
 				return true;
 			},
@@ -189,6 +213,12 @@ export class StorePlatformTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default') as string;
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
+				if (!isTestRun(this)) {
+					// deactivated: a later activation starts afresh (nothing it creates is a restoration)
+					sightings.forget(registrationKey(this));
+					delete data.lastSeen;
+					delete data.pendingRestoration;
+				}
 				return await serialize(registrationKey(this), async () => {
 					const known = Object.values(data.webhookIds ?? {});
 					// this trigger's registrations at this URL and at older addresses of n8n
@@ -248,10 +278,10 @@ export class StorePlatformTrigger implements INodeType {
 			}
 		}
 		const posted = postedData(headers, body, rawBody);
-		const json: IDataObject = {
-			...(options.normaliseNumbers ? normaliseNumbers(posted) : posted),
-			...deliveryMeta(headers),
-		};
+		const json = deliveryItem(posted, headers, {
+			normaliseNumbers: Boolean(options.normaliseNumbers),
+			typeVersion: this.getNode().typeVersion,
+		});
 		if (options.includeHeaders) json.headers = headers;
 		return { workflowData: [[{ json }]] };
 	}

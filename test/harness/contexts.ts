@@ -55,7 +55,7 @@ interface NodeSetup {
 	credentialsHelper: HarnessCredentialsHelper;
 }
 
-function setUpNode(
+export function setUpNode(
 	nodeType: AnyNodeType,
 	parameters: INodeParameters,
 	opts: CredentialOptions & { typeVersion?: number; staticData?: IDataObject; globalStaticData?: IDataObject },
@@ -96,7 +96,7 @@ function storedCredentials(helper: HarnessCredentialsHelper): Record<string, ICr
 }
 
 /** A plain copy of the workflow's static data (n8n keeps it as an observable object). */
-function staticDataOf(workflow: Workflow, node: INode) {
+export function staticDataOf(workflow: Workflow, node: INode) {
 	const plain = (value: unknown): IDataObject =>
 		value === undefined ? {} : (JSON.parse(JSON.stringify(value)) as IDataObject);
 	return {

@@ -6,9 +6,15 @@ const node = new StorePlatformTrigger();
 const d = node.description;
 
 describe('trigger description', () => {
-	it('has typeVersion 2 as the default, typeVersion 1 still loadable', () => {
-		expect(d.version).toEqual([1, 2]);
-		expect(d.defaultVersion).toBe(2);
+	it('has typeVersion 3 as the default, typeVersions 1 and 2 still loadable', () => {
+		expect(d.version).toEqual([1, 2, 3]);
+		expect(d.defaultVersion).toBe(3);
+	});
+
+	it('offers "Report Restored Registrations" in Options (boolean; on when added)', () => {
+		const options = d.properties.find((p) => p.name === 'options') as INodeProperties;
+		const report = (options.options as INodeProperties[]).find((o) => o.name === 'reportRestoredRegistrations');
+		expect(report).toMatchObject({ displayName: 'Report Restored Registrations', type: 'boolean', default: true });
 	});
 
 	it('describes its webhook with literal values only (no expression for n8n to evaluate per delivery)', () => {

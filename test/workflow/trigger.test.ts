@@ -121,6 +121,50 @@ describe('registration lifecycle', () => {
 		expect(registered()).toEqual([]);
 	});
 
+	it('a registration gone while active is reported by the next activation (n8n start) for trigger() to send', async () => {
+		const events = ['order/create', 'order/paid'];
+		const first = await activate(events);
+		expect(first.pendingRestoration).toBeUndefined();
+		expect(Object.keys(first.lastSeen as IDataObject).sort()).toEqual(events);
+		const paid = env.sandbox.store.webhooks.rows.find((w) => w.section === 'order/paid');
+		env.sandbox.store.webhooks.remove(paid?.id);
+		const again = await activate(events, first);
+		expect(registered()).toEqual(events);
+		expect(again.pendingRestoration).toMatchObject({
+			event: 'registration/restored',
+			events: ['order/paid'],
+			// this process saw it at the first activation
+			missingSince: (first.lastSeen as IDataObject)['order/paid'],
+			missingSinceKnown: true,
+			deliveryKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+		});
+		const off = await lifecycle('delete', [], again);
+		expect(off.staticData.lastSeen).toBeUndefined();
+		expect(off.staticData.pendingRestoration).toBeUndefined();
+	});
+
+	it('typeVersion 2 keeps its behaviour: no report, no sightings (unless the option is set)', async () => {
+		const call = async (method: 'checkExists' | 'create', staticData: IDataObject, options: IDataObject = {}) =>
+			await callWebhookMethod(new StorePlatformTrigger(), method, {
+				parameters: { events: ['order/create'], options: options as never },
+				credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
+				credentialTypes,
+				staticData,
+				webhookUrl: HOOK_URL,
+				typeVersion: 2,
+			});
+		const first = (await call('create', {})).staticData;
+		env.sandbox.store.webhooks.remove(env.sandbox.store.webhooks.rows[0]?.id);
+		const again = (await call('create', first)).staticData;
+		expect(registered()).toEqual(['order/create']);
+		expect(again.lastSeen).toBeUndefined();
+		expect(again.pendingRestoration).toBeUndefined();
+		env.sandbox.store.webhooks.remove(env.sandbox.store.webhooks.rows[0]?.id);
+		const optedIn = (await call('create', { ...again, lastSeen: { 'order/create': '2026-01-01T00:00:00.000Z' } }, { reportRestoredRegistrations: true })).staticData;
+		expect(optedIn.pendingRestoration).toMatchObject({ events: ['order/create'] });
+		await lifecycle('delete', [], optedIn);
+	});
+
 	it('refuses to activate without a shared secret', async () => {
 		const credentials = { ...apiCredentials(env.sandbox), consumerSecret: '' };
 		await expect(lifecycle('create', ['order/create'], {}, HOOK_URL, credentials)).rejects.toThrow(NodeOperationError);
@@ -165,6 +209,24 @@ describe('deliveries', () => {
 		expect((await post({ 'service-hmac-sha256': webhookHmac('wrong-secret', { id: 17, total: 100 }) })).status).toBe(401);
 		expect((await post({ 'service-hmac-sha256': `${good}x` })).status).toBe(401);
 		expect(receiver.executions).toHaveLength(1);
+	});
+
+	it('gives every resend of a delivery the same deliveryKey, and another delivery another', async () => {
+		await receiver.close();
+		// the first two answers are lost after the workflow started: the store resends at 1 and 5 minutes
+		receiver = await startReceiver({ events }, apiCredentials(env.sandbox), Number(new URL(receiver.url).port), 2);
+		await env.sandbox.fire('order/create', { id: 21, updated_at: '2024-05-01 12:00:00' }, { objectId: 21, objectUuid: 'u-21' });
+		await env.sandbox.clock.advance(60_000);
+		await env.sandbox.clock.advance(5 * 60_000);
+		expect(receiver.statuses).toEqual([500, 500, 200]);
+		expect(receiver.executions).toHaveLength(3);
+		const keys = receiver.executions.map((e) => e[0].deliveryKey);
+		expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+		expect(new Set(keys).size).toBe(1);
+		// the same order updated: another delivery
+		await env.sandbox.fire('order/create', { id: 21, updated_at: '2024-05-01 12:00:01' }, { objectId: 21, objectUuid: 'u-21' });
+		expect(receiver.executions).toHaveLength(4);
+		expect(receiver.executions[3][0].deliveryKey).not.toBe(keys[0]);
 	});
 
 	it('receives the retries of a failed delivery on the spec schedule', async () => {

@@ -29,7 +29,11 @@ function parse(raw: Buffer, type: string): IDataObject {
 	return out;
 }
 
-export async function startReceiver(parameters: IDataObject, credentials: IDataObject, port = 0): Promise<Receiver> {
+/**
+ * `lostAnswers`: how many of the first accepted deliveries are answered 500 after their execution started (an
+ * answer the store did not get: it resends).
+ */
+export async function startReceiver(parameters: IDataObject, credentials: IDataObject, port = 0, lostAnswers = 0): Promise<Receiver> {
 	const executions: IDataObject[][] = [];
 	const statuses: number[] = [];
 	let url = '';
@@ -51,7 +55,11 @@ export async function startReceiver(parameters: IDataObject, credentials: IDataO
 						rawBody,
 					},
 				});
-				const status = call.response.statusCode ?? 200;
+				let status = call.response.statusCode ?? 200;
+				if (status === 200 && lostAnswers > 0) {
+					lostAnswers--;
+					status = 500;
+				}
 				statuses.push(status);
 				if (call.workflowStarted) executions.push((call.result.workflowData?.[0] ?? []).map((i) => i.json));
 				res.statusCode = status;

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { emptyDatesToNull, normaliseNumbers } from '../api/output';
+import { deliveryKey } from './deliveryKey';
 import { nestPairs, parseForm } from './form';
 
 /** What a delivery carries, read from its headers and body. Pure. */
@@ -27,4 +29,23 @@ export function deliveryMeta(headers: IDataObject): IDataObject {
 export function postedData(headers: IDataObject, body: IDataObject, rawBody?: Buffer): IDataObject {
 	if (!String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return body;
 	return Buffer.isBuffer(rawBody) ? parseForm(rawBody.toString('utf8')) : nestPairs(Object.entries(body));
+}
+
+/** How a trigger shapes its items: its Normalize Numbers option and its typeVersion. */
+export interface ItemShape {
+	normaliseNumbers?: boolean;
+	typeVersion: number;
+}
+
+/**
+ * The item a delivery becomes: the shop's data (numbers sent as text turned into numbers with Normalize
+ * Numbers; from typeVersion 3 empty dates `0000-00-00 00:00:00` as null, as the action node does from its
+ * typeVersion 2), the delivery's own headers (`event`, `objectId`...) as sent, and its `deliveryKey`, which is
+ * computed from the data as the shop sent it, so options never change it.
+ */
+export function deliveryItem(posted: IDataObject, headers: IDataObject, shape: ItemShape): IDataObject {
+	const meta = deliveryMeta(headers);
+	let data = shape.normaliseNumbers ? normaliseNumbers(posted) : posted;
+	if (shape.typeVersion >= 3) data = emptyDatesToNull(data);
+	return { ...data, ...meta, deliveryKey: deliveryKey({ ...meta, body: posted }) };
 }

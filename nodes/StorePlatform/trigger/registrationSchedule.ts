@@ -5,6 +5,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { checkRegistrations, type CheckResult, type RegistrationApi } from './registrationCheck';
 import { recreatedMessage } from './registrationPlan';
 import { register, registrationsOfShop, unregister } from './registrations';
+import {
+	noteCheck,
+	ProcessSightings,
+	reportExecutionKey,
+	reportsRestorations,
+	type RestorationStaticData,
+	type RestoredReport,
+} from './restoration';
 import { serialize } from './serialize';
 
 /**
@@ -19,7 +27,7 @@ import { serialize } from './serialize';
 export const DEFAULT_CHECK_MINUTES = 5;
 
 /** Where create() keeps the production URL: the trigger's context cannot ask n8n for it. */
-export interface TriggerStaticData {
+export interface TriggerStaticData extends RestorationStaticData {
 	/** Registration id by event kind, for the registrations this node made. */
 	webhookIds?: Record<string, string>;
 	/** The production URL the registrations post to, as n8n gave it at the last activation. */
@@ -72,11 +80,43 @@ export function shopApi(ctx: IHookFunctions | ITriggerFunctions): RegistrationAp
 	};
 }
 
+/** The registration sightings of this n8n process (restoration.ts), by registrationKey(). */
+export const sightings = new ProcessSightings();
+
+/** Whether this trigger reports restored registrations (option, or its typeVersion's default). */
+export const reportsRestored = (ctx: IHookFunctions | ITriggerFunctions) =>
+	reportsRestorations(ctx.getNode().typeVersion, ctx.getNodeParameter('options', {}) as IDataObject);
+
+/** Starts the execution of a "registration/restored" report: one per report in the cluster (n8n 2.x). */
+function emitReport(ctx: ITriggerFunctions, report: RestoredReport): void {
+	const workflow = ctx.getWorkflow();
+	ctx.logger.info(
+		`Store Platform Trigger (workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}"): registrations of ${report.events.join(', ')} were restored; events since ${report.missingSince ?? report.reconcileFrom ?? 'an unknown time'} may have been missed: starting a registration/restored execution`,
+		{ workflowId: workflow.id, events: report.events },
+	);
+	ctx.emit([[{ json: report }]], undefined, undefined, reportExecutionKey(report));
+}
+
+/** The running trigger() of each trigger in this process, by registrationKey(): takes create()'s reports. */
+const reportTakers = new Map<string, (report: RestoredReport) => void>();
+
+/**
+ * Hands a report made by create() (which cannot start an execution) to this trigger's running trigger(). n8n 2.x
+ * runs create() and trigger() side by side at a start, so either may come first: when trigger() runs in this
+ * process, it sends the report now; otherwise the report waits in the static data for trigger() to start (n8n
+ * 1.x, or a main that becomes the leader later) or for its next check.
+ */
+export function handOverReport(key: string, data: TriggerStaticData, report: RestoredReport): void {
+	const take = reportTakers.get(key);
+	if (take) take(report);
+	else data.pendingRestoration = report;
+}
+
 /** The key under which one trigger's registration changes run one at a time (serialize.ts). */
 export const registrationKey = (ctx: IHookFunctions | ITriggerFunctions) =>
 	`${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
 
-function report(ctx: ITriggerFunctions, result: CheckResult, url: string): void {
+function logResult(ctx: ITriggerFunctions, result: CheckResult, url: string): void {
 	const workflow = ctx.getWorkflow();
 	const name = `workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}"`;
 	for (const d of result.deleted) {
@@ -96,14 +136,29 @@ function report(ctx: ITriggerFunctions, result: CheckResult, url: string): void 
 /** Starts the checks of an activated trigger; the returned close function stops them. */
 export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	const state = { closed: false };
+	const key = registrationKey(ctx);
+	const take = (report: RestoredReport) => {
+		if (!state.closed) emitReport(ctx, report);
+	};
 	const closeFunction = async () => {
 		state.closed = true;
+		if (reportTakers.get(key) === take) reportTakers.delete(key);
 	};
 	const mode = ctx.getActivationMode();
-	if (mode === 'manual') return { closeFunction };
+	if (mode === 'manual' || ctx.getMode() === 'manual') return { closeFunction };
+	const report = reportsRestored(ctx);
+	/** A report create() left in the static data: sent once (also when the scheduled check is off). */
+	const sendPending = () => {
+		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
+		const pending = data.pendingRestoration;
+		if (pending === undefined) return;
+		delete data.pendingRestoration;
+		if (report) take(pending);
+	};
+	sendPending();
+	if (report) reportTakers.set(key, take);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const minutes = Number(options.registrationCheckMinutes ?? DEFAULT_CHECK_MINUTES);
-	const key = registrationKey(ctx);
 	const expression = checkCron(minutes, key);
 	if (expression === null) return { closeFunction };
 	const events = [...new Set(ctx.getNodeParameter('events', []) as string[])];
@@ -112,12 +167,14 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 
 	const check = async () => {
 		if (state.closed || events.length === 0) return;
+		sendPending();
 		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
 		const url = data.productionUrl;
 		if (!url) {
 			ctx.logger.debug(`Store Platform Trigger (${workflow.id ?? ''}, ${node}): no production URL yet; check skipped`);
 			return;
 		}
+		const before = { ...(data.webhookIds ?? {}) };
 		const result = await serialize(key, async () =>
 			await checkRegistrations(shopApi(ctx), { events, url }, {
 				stopped: () => state.closed,
@@ -132,7 +189,11 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 			}),
 		);
 		if (!state.closed) data.webhookIds = result.registered;
-		report(ctx, result, url);
+		logResult(ctx, result, url);
+		if (state.closed || !report) return;
+		const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
+		const restored = noteCheck(sightings, key, data, { before, created, registered: result.registered, events }, new Date());
+		if (restored !== undefined) emitReport(ctx, restored);
 	};
 	const run = () => {
 		check().catch((error: unknown) =>
