@@ -22,7 +22,6 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { after, before, describe, test } = require('node:test');
 
 const { N8nInstance, packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
@@ -130,7 +129,7 @@ function exampleWorkflow(cred, { webhookId, collectorUrl }) {
 /** Everything one leg (single n8n or queue mode) shares. */
 async function startLeg() {
 	const cleanups = [];
-	const { startSandbox, webhookHmac } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	const { startSandbox, webhookHmac } = require('../../sandbox/load').loadSandbox();
 	const sandbox = await startSandbox({ port: 0 });
 	cleanups.push(() => sandbox.close());
 	const collector = await startCollector();
@@ -177,7 +176,7 @@ async function resentThreeTimes(leg, objectId) {
  * shop would count that as a failure.
  */
 async function firstDelivery(leg, objectId) {
-	const { httpBuildQuery } = require(path.join(PROJECT_DIR, 'build', 'test', 'sandbox', 'index.js'));
+	const { httpBuildQuery } = require('../../sandbox/load').loadSandbox();
 	const data = { id: objectId, email: `first${objectId}@example.com` };
 	const headers = {
 		'content-type': 'application/x-www-form-urlencoded',
@@ -195,10 +194,8 @@ async function firstDelivery(leg, objectId) {
 const received = (leg, objectId) => leg.events('event').filter((b) => String(b.objectId) === String(objectId));
 
 before(() => {
-	// the package as users install it, and the sandbox compiled for Node (build/test/sandbox)
-	const tsc = spawnSync(path.join(PROJECT_DIR, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: PROJECT_DIR, encoding: 'utf8' });
-	assert.strictEqual(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-	process.env.DELIVERIES_TGZ = packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
+	// the package as users install it (packed once by run.js for every leg, else here); the sandbox from sandbox/load.js
+	process.env.DELIVERIES_TGZ = process.env.STORE_PLATFORM_E2E_TGZ || packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
 }, { timeout: 5 * MIN });
 
 describe(`n8n ${VERSION}, one process`, { timeout: 25 * MIN }, () => {
