@@ -13,9 +13,6 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
 	{ ignores: ['**/fixtures/**', '**/node_modules/**', '**/dist/**', '**/build/**', '**/*.d.ts'] },
-	// TEMPORARY, named on purpose: the home-made e2e runner (3 unused variables) is being rewritten into
-	// node:test files on another branch; its replacement is linted. Remove these two lines at that merge.
-	{ ignores: ['**/e2e/run.js', '**/e2e/queue.js'] },
 	{
 		files: ['**/*.{js,mjs,cjs,ts}'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],

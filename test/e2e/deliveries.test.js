@@ -28,7 +28,13 @@ const { N8nInstance, packProject, PROJECT_DIR } = require('../../scripts/n8n/ins
 const { QueueCluster } = require('../../scripts/n8n/queue');
 const { collectorNode } = require('./workflows');
 
-const VERSION = process.env.STORE_PLATFORM_E2E_VERSION || '2.40.7';
+// one version: the one given, else the first 2.x of the run's versions (the newest), else 2.40.7
+const VERSION =
+	process.env.STORE_PLATFORM_E2E_VERSION ||
+	(process.env.STORE_PLATFORM_E2E_VERSIONS || '')
+		.split(',')
+		.find((v) => Number(v.split('.')[0]) >= 2) ||
+	'2.40.7';
 const EXAMPLE = path.join(PROJECT_DIR, 'docs', 'examples', 'deliveries-once.json');
 const EVENTS = ['order/create', 'product/update'];
 const MIN = 60_000;

@@ -85,7 +85,11 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	await page.waitForTimeout(500);
 	await page.keyboard.press('Tab');
 	const search = page.locator('[data-test-id="node-creator-search-bar"] input, [data-test-id="node-creator-search-bar"]').first();
-	await search.waitFor();
+	// 2.41.1 does not always take the Tab shortcut after the panel closed: the canvas's "+" button opens it too
+	if (!(await search.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
+		await page.locator('[data-test-id="node-creator-plus-button"], [data-test-id="canvas-plus-button"]').first().click();
+		await search.waitFor();
+	}
 	await search.fill('Store Platform');
 	await page.waitForTimeout(1500);
 	await shot('editor-nodes-panel.png');
