@@ -23,31 +23,77 @@ const LATENCY_MS = Number(process.env.BULK_LATENCY_MS || 50);
 const SETTLE_S = process.env.BENCH_SETTLE_S !== undefined ? Number(process.env.BENCH_SETTLE_S) : 2;
 const BEGIN = '<!-- bulk:begin (written by bench/bulk.js) -->';
 const END = '<!-- bulk:end -->';
-const QUIET = { saveDataSuccessExecution: 'none', saveManualExecutions: false, saveExecutionProgress: false, executionOrder: 'v1' };
+const QUIET = {
+	saveDataSuccessExecution: 'none',
+	saveManualExecutions: false,
+	saveExecutionProgress: false,
+	executionOrder: 'v1',
+};
 
 // ---------------------------------------------------------------------------------------------
 // workflows: Manual Trigger → Wait (settle) → Items (Code: n items) → Node
 
 function withItems(name, n, itemJs, node) {
 	const nodes = [
-		{ id: uuid(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: uuid(), name: 'Settle', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [200, 0], webhookId: uuid(), parameters: { resume: 'timeInterval', amount: SETTLE_S, unit: 'seconds' } },
-		{ id: uuid(), name: 'Items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [400, 0], parameters: { jsCode: `return Array.from({ length: ${n} }, (_, i) => ({ json: ${itemJs} }));` } },
+		{
+			id: uuid(),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: uuid(),
+			name: 'Settle',
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			position: [200, 0],
+			webhookId: uuid(),
+			parameters: { resume: 'timeInterval', amount: SETTLE_S, unit: 'seconds' },
+		},
+		{
+			id: uuid(),
+			name: 'Items',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [400, 0],
+			parameters: {
+				jsCode: `return Array.from({ length: ${n} }, (_, i) => ({ json: ${itemJs} }));`,
+			},
+		},
 		{ id: uuid(), name: 'Node', position: [600, 0], ...node },
 	];
 	const link = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
-	return { name, settings: QUIET, nodes, connections: { Start: link('Settle'), Settle: link('Items'), Items: link('Node') } };
+	return {
+		name,
+		settings: QUIET,
+		nodes,
+		connections: { Start: link('Settle'), Settle: link('Items'), Items: link('Node') },
+	};
 }
 
 const cred = (c) => ({ storePlatformApi: { id: c.id, name: c.name } });
 const rl = (value) => ({ __rl: true, mode: 'id', value });
 
-const store = (c, parameters) => ({ type: 'n8n-nodes-store-platform.storePlatform', typeVersion: 1, credentials: cred(c), parameters });
+const store = (c, parameters) => ({
+	type: 'n8n-nodes-store-platform.storePlatform',
+	typeVersion: 1,
+	credentials: cred(c),
+	parameters,
+});
 const http = (c, method, url, extra = {}) => ({
 	type: 'n8n-nodes-base.httpRequest',
 	typeVersion: 4.2,
 	credentials: cred(c),
-	parameters: { method, url, authentication: 'predefinedCredentialType', nodeCredentialType: 'storePlatformApi', options: {}, ...extra },
+	parameters: {
+		method,
+		url,
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: 'storePlatformApi',
+		options: {},
+		...extra,
+	},
 });
 
 const UPDATE_ITEM = "{ id: i + 1, title: 'Vendor ' + (i + 1) + ' (bulk)' }";
@@ -55,17 +101,62 @@ const UPDATE_ITEM = "{ id: i + 1, title: 'Vendor ' + (i + 1) + ' (bulk)' }";
 function workflows(c, base) {
 	const w = {};
 	const update = (n, parallel) =>
-		store(c, { resource: 'vendor', operation: 'update', vendorId: rl('={{ $json.id }}'), updateFields: { title: '={{ $json.title }}' }, options: parallel ? { requestsInParallel: parallel } : {} });
-	for (const p of [4, 8, 16, 32]) w[`ours-update-1000-p${p}`] = withItems(`bench bulk: ours update 1000 p${p}`, 1000, UPDATE_ITEM, update(1000, p));
+		store(c, {
+			resource: 'vendor',
+			operation: 'update',
+			vendorId: rl('={{ $json.id }}'),
+			updateFields: { title: '={{ $json.title }}' },
+			options: parallel ? { requestsInParallel: parallel } : {},
+		});
+	for (const p of [4, 8, 16, 32])
+		w[`ours-update-1000-p${p}`] = withItems(
+			`bench bulk: ours update 1000 p${p}`,
+			1000,
+			UPDATE_ITEM,
+			update(1000, p),
+		);
 	for (const n of [1000, 10000]) {
 		w[`ours-update-${n}`] = withItems(`bench bulk: ours update ${n}`, n, UPDATE_ITEM, update(n));
-		w[`http-update-${n}`] = withItems(`bench bulk: http update ${n}`, n, UPDATE_ITEM,
-			http(c, 'PUT', `=${base}/services/vendors/{{ $json.id }}`, { sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ vendor: { title: $json.title } }) }}' }));
+		w[`http-update-${n}`] = withItems(
+			`bench bulk: http update ${n}`,
+			n,
+			UPDATE_ITEM,
+			http(c, 'PUT', `=${base}/services/vendors/{{ $json.id }}`, {
+				sendBody: true,
+				specifyBody: 'json',
+				jsonBody: '={{ JSON.stringify({ vendor: { title: $json.title } }) }}',
+			}),
+		);
 	}
-	w['ours-get-1000'] = withItems('bench bulk: ours get 1000', 1000, '{ id: i + 1 }', store(c, { resource: 'vendor', operation: 'get', vendorId: rl('={{ $json.id }}') }));
-	w['http-get-1000'] = withItems('bench bulk: http get 1000', 1000, '{ id: i + 1 }', http(c, 'GET', `=${base}/services/vendors/{{ $json.id }}`));
-	w['ours-variants-100'] = withItems('bench bulk: ours variants 100', 100, '{ id: i + 1 }', store(c, { resource: 'variant', operation: 'getAll', productId: '={{ $json.id }}', returnAll: true }));
-	w['http-variants-100'] = withItems('bench bulk: http variants 100', 100, '{ id: i + 1 }', http(c, 'GET', `=${base}/services/variants/{{ $json.id }}`));
+	w['ours-get-1000'] = withItems(
+		'bench bulk: ours get 1000',
+		1000,
+		'{ id: i + 1 }',
+		store(c, { resource: 'vendor', operation: 'get', vendorId: rl('={{ $json.id }}') }),
+	);
+	w['http-get-1000'] = withItems(
+		'bench bulk: http get 1000',
+		1000,
+		'{ id: i + 1 }',
+		http(c, 'GET', `=${base}/services/vendors/{{ $json.id }}`),
+	);
+	w['ours-variants-100'] = withItems(
+		'bench bulk: ours variants 100',
+		100,
+		'{ id: i + 1 }',
+		store(c, {
+			resource: 'variant',
+			operation: 'getAll',
+			productId: '={{ $json.id }}',
+			returnAll: true,
+		}),
+	);
+	w['http-variants-100'] = withItems(
+		'bench bulk: http variants 100',
+		100,
+		'{ id: i + 1 }',
+		http(c, 'GET', `=${base}/services/variants/{{ $json.id }}`),
+	);
 	return w;
 }
 
@@ -120,14 +211,28 @@ async function run(ctx) {
 	const inst = await N8nInstance.create({ version: ctx.version });
 	ctx.instances.push(inst);
 	await inst.installPackage(ctx.tarball);
-	const [c] = await inst.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: sb.credentialData() }]);
+	const [c] = await inst.importCredentials([
+		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: sb.credentialData() },
+	]);
 	const defs = workflows(c, sandbox.url);
-	const keys = Object.keys(defs).filter((k) => k !== 'ours-update-10000' || big === 10000).filter((k) => k !== 'http-update-10000');
+	const keys = Object.keys(defs)
+		.filter((k) => k !== 'ours-update-10000' || big === 10000)
+		.filter((k) => k !== 'http-update-10000');
 	const ids = Object.fromEntries(keys.map((k, i) => [k, i]));
-	const imported = await n8n.importWorkflows(inst, keys.map((k) => defs[k]));
+	const imported = await n8n.importWorkflows(
+		inst,
+		keys.map((k) => defs[k]),
+	);
 	for (const k of keys) ids[k] = imported[ids[k]];
 	if (big !== 10000) {
-		const [id] = await n8n.importWorkflows(inst, [withItems(`bench bulk: ours update ${big}`, big, UPDATE_ITEM, defs['ours-update-10000'].nodes[3])]);
+		const [id] = await n8n.importWorkflows(inst, [
+			withItems(
+				`bench bulk: ours update ${big}`,
+				big,
+				UPDATE_ITEM,
+				defs['ours-update-10000'].nodes[3],
+			),
+		]);
 		ids[`ours-update-${big}`] = id;
 	}
 
@@ -145,7 +250,10 @@ async function run(ctx) {
 		setup(cap);
 		sb.clearRequests();
 		Object.assign(sandbox.traffic, { maxInFlight: 0, connections: 0, capped: 0 });
-		const r = await n8n.executeMeasured(inst, ids[key], 'Node', { keepOutput: check !== 'none', ...extra });
+		const r = await n8n.executeMeasured(inst, ids[key], 'Node', {
+			keepOutput: check !== 'none',
+			...extra,
+		});
 		const recs = sb.since(0).filter((x) => x.path && x.path.startsWith('/services/'));
 		const traffic = { ...sandbox.traffic };
 		sb.clearRequests();
@@ -175,8 +283,15 @@ async function run(ctx) {
 		}
 		delete r.node?.output;
 		out.runs.push(run);
-		const extraInfo = run.once !== undefined ? `, stored once ${run.once}/${n}${run.twice ? `, TWICE ${run.twice}` : ''}, paired ${run.paired}` : run.paired !== undefined ? `, paired ${run.paired}` : '';
-		log(`${label}: ${r.ok ? 'ok' : 'FAILED'} node ${run.nodeMs} ms, ${run.items} items, ${run.requests} requests, max in flight ${run.maxInFlight}, ${run.capped} refused by the cap${extraInfo}${r.ok ? '' : `\n${String(r.error).slice(-600)}`}`);
+		const extraInfo =
+			run.once !== undefined
+				? `, stored once ${run.once}/${n}${run.twice ? `, TWICE ${run.twice}` : ''}, paired ${run.paired}`
+				: run.paired !== undefined
+					? `, paired ${run.paired}`
+					: '';
+		log(
+			`${label}: ${r.ok ? 'ok' : 'FAILED'} node ${run.nodeMs} ms, ${run.items} items, ${run.requests} requests, max in flight ${run.maxInFlight}, ${run.capped} refused by the cap${extraInfo}${r.ok ? '' : `\n${String(r.error).slice(-600)}`}`,
+		);
 		return run;
 	};
 
@@ -186,26 +301,54 @@ async function run(ctx) {
 		await measure('ours-get-1000', 'warm-up: ours get 1000', { n: 1000 });
 
 		log('bulk a: the default bound');
-		for (const p of [4, 8, 16, 32]) await measure(`ours-update-1000-p${p}`, `a. ours update 1000, Requests in Parallel ${p}`, { n: 1000, check: 'writes' });
+		for (const p of [4, 8, 16, 32])
+			await measure(`ours-update-1000-p${p}`, `a. ours update 1000, Requests in Parallel ${p}`, {
+				n: 1000,
+				check: 'writes',
+			});
 
 		log('bulk b/c: 1,000 updates, uncapped and capped at 4 in flight');
 		for (let rep = 0; rep < reps; rep++) {
 			const order = rep % 2 ? ['http', 'ours'] : ['ours', 'http'];
-			for (const impl of order) await measure(`${impl}-update-1000`, `b. ${impl} update 1000 #${rep + 1}`, { n: 1000, check: 'writes' });
-			await measure('ours-update-1000', `c. ours update 1000, cap 4 #${rep + 1}`, { n: 1000, cap: 4, check: 'writes' });
+			for (const impl of order)
+				await measure(`${impl}-update-1000`, `b. ${impl} update 1000 #${rep + 1}`, {
+					n: 1000,
+					check: 'writes',
+				});
+			await measure('ours-update-1000', `c. ours update 1000, cap 4 #${rep + 1}`, {
+				n: 1000,
+				cap: 4,
+				check: 'writes',
+			});
 		}
-		await measure('http-update-1000', 'c. http update 1000, cap 4', { n: 1000, cap: 4, check: 'writes' });
+		await measure('http-update-1000', 'c. http update 1000, cap 4', {
+			n: 1000,
+			cap: 4,
+			check: 'writes',
+		});
 
 		log('bulk e: gets and Return All items');
 		for (let rep = 0; rep < reps; rep++) {
 			const order = rep % 2 ? ['http', 'ours'] : ['ours', 'http'];
-			for (const impl of order) await measure(`${impl}-get-1000`, `e. ${impl} get 1000 #${rep + 1}`, { n: 1000, check: 'paired' });
-			for (const impl of order) await measure(`${impl}-variants-100`, `e. ${impl} variants of 100 products #${rep + 1}`, { n: 100 });
+			for (const impl of order)
+				await measure(`${impl}-get-1000`, `e. ${impl} get 1000 #${rep + 1}`, {
+					n: 1000,
+					check: 'paired',
+				});
+			for (const impl of order)
+				await measure(`${impl}-variants-100`, `e. ${impl} variants of 100 products #${rep + 1}`, {
+					n: 100,
+				});
 		}
 
 		log(`bulk d: ${big} updates`);
 		sb.seedTo('vendor', 'vendors', big);
-		for (let rep = 0; rep < (quick ? 1 : Number(process.env.BULK_BIG_REPS || 2)); rep++) await measure(`ours-update-${big}`, `d. ours update ${big} #${rep + 1}`, { n: big, check: 'writes', extra: { timeoutMs: 900000 } });
+		for (let rep = 0; rep < (quick ? 1 : Number(process.env.BULK_BIG_REPS || 2)); rep++)
+			await measure(`ours-update-${big}`, `d. ours update ${big} #${rep + 1}`, {
+				n: big,
+				check: 'writes',
+				extra: { timeoutMs: 900000 },
+			});
 	} finally {
 		sandbox.faults.inFlightCap = null;
 		sandbox.faults.latencyMs = latency0;
@@ -224,7 +367,10 @@ function summarise(out) {
 		return { runs, time: time(runs), ok: runs.length > 0 && runs.every((r) => r.ok) };
 	};
 	const s = {
-		bounds: [4, 8, 16, 32].map((p) => ({ p, ...row(`a. ours update 1000, Requests in Parallel ${p}`) })),
+		bounds: [4, 8, 16, 32].map((p) => ({
+			p,
+			...row(`a. ours update 1000, Requests in Parallel ${p}`),
+		})),
 		ours: row('b. ours update 1000 #'),
 		http: row('b. http update 1000 #'),
 		capped: row('c. ours update 1000, cap 4 #'),
@@ -238,7 +384,8 @@ function summarise(out) {
 	s.ratio = s.ours.time.median / s.http.time.median;
 	s.cappedRatio = s.capped.time.median / s.ours.time.median;
 	s.bigRatio = s.big.time.median / s.ours.time.median;
-	const exact = (runs, n) => runs.length > 0 && runs.every((r) => r.ok && r.once === n && !r.twice && r.paired);
+	const exact = (runs, n) =>
+		runs.length > 0 && runs.every((r) => r.ok && r.once === n && !r.twice && r.paired);
 	s.oursExact = exact(s.ours.runs, 1000);
 	s.cappedExact = exact(s.capped.runs, 1000);
 	s.bigExact = exact(s.big.runs, out.big);
@@ -249,7 +396,12 @@ const yes = (b) => (b ? '**met**' : '**NOT met**');
 const med = (runs, f) => summary(runs.filter((r) => r.ok).map(f));
 /** Counts of every run, failed ones included (a failed run still made its requests). */
 const all = (runs, f) => summary(runs.map(f));
-const fmtCount = (s) => (Number.isFinite(s.median) ? (s.min === s.max ? fmtNum(s.median) : `${fmtNum(s.median)} (${fmtNum(s.min)}–${fmtNum(s.max)})`) : '–');
+const fmtCount = (s) =>
+	Number.isFinite(s.median)
+		? s.min === s.max
+			? fmtNum(s.median)
+			: `${fmtNum(s.median)} (${fmtNum(s.min)}–${fmtNum(s.max)})`
+		: '–';
 
 function render(out, meta) {
 	const s = summarise(out);
@@ -259,14 +411,18 @@ function render(out, meta) {
 	L.push('');
 	L.push(
 		`Written by \`bench/bulk.js\` (${meta.date}, n8n ${meta.version}, commit ${meta.commit}${meta.quick ? ', QUICK run' : ''}). The sandbox answers each request in ${out.latencyMs} ms. ` +
-			'Manual Trigger → Wait → Code node (the items) → the measured node, in `n8n execute`; time = the node\'s `executionTime`. ' +
-			"HTTP Request node 4.2 on its defaults, authentication by the predefined credential type `storePlatformApi` (the same credential): PUT/GET `/services/vendors/{{ $json.id }}`. " +
+			"Manual Trigger → Wait → Code node (the items) → the measured node, in `n8n execute`; time = the node's `executionTime`. " +
+			'HTTP Request node 4.2 on its defaults, authentication by the predefined credential type `storePlatformApi` (the same credential): PUT/GET `/services/vendors/{{ $json.id }}`. ' +
 			'"stored once": vendors with exactly one PUT answered 200 (no write sent twice); "paired": the output is one item per input, in input order, each `pairedItem` its input. ' +
 			'"in flight": the most API requests the sandbox had open together; "connections": TCP connections it accepted.',
 	);
 	L.push('');
 	const goal = [];
-	goal.push(['1,000 updates: ours ≤ 1.0× the HTTP Request node', `${s.ratio.toFixed(2)}× (${fmtMs(s.ours.time)} vs ${fmtMs(s.http.time)})`, yes(s.ratio <= 1 && s.oursExact)]);
+	goal.push([
+		'1,000 updates: ours ≤ 1.0× the HTTP Request node',
+		`${s.ratio.toFixed(2)}× (${fmtMs(s.ours.time)} vs ${fmtMs(s.http.time)})`,
+		yes(s.ratio <= 1 && s.oursExact),
+	]);
 	goal.push([
 		'store allowing 4 in flight: 1,000/1,000 stored exactly once, paired, ≤ 2× uncapped',
 		`${s.cappedRatio.toFixed(2)}× (${fmtMs(s.capped.time)}), ${s.capped.runs.map((r) => `${r.once}/1000`).join(', ')} once, paired ${s.capped.runs.every((r) => r.paired) ? 'yes' : 'NO'}`,
@@ -280,12 +436,20 @@ function render(out, meta) {
 			`${(floorMs / s.ours.time.median).toFixed(2)}× the uncapped median; ours took ${(s.capped.time.median / floorMs).toFixed(2)}× that floor (the items are read and checked before the first request, which the floor does not count).`,
 	);
 	L.push('');
-	L.push(`### 1,000 vendor updates (${out.runs.filter((r) => r.label.startsWith('b. ours')).length} runs each, interleaved)`);
+	L.push(
+		`### 1,000 vendor updates (${out.runs.filter((r) => r.label.startsWith('b. ours')).length} runs each, interleaved)`,
+	);
 	L.push('');
 	const upd = (name, r, cap) => [
 		name,
 		cap ? 'yes' : '',
-		r.runs.every((x) => x.ok) ? fmtMs(r.time) : `FAILED (${r.runs.filter((x) => !x.ok).length}/${r.runs.length}): ${String(r.runs.find((x) => !x.ok)?.error ?? '').split('\n')[0].slice(0, 90)}`,
+		r.runs.every((x) => x.ok)
+			? fmtMs(r.time)
+			: `FAILED (${r.runs.filter((x) => !x.ok).length}/${r.runs.length}): ${String(
+					r.runs.find((x) => !x.ok)?.error ?? '',
+				)
+					.split('\n')[0]
+					.slice(0, 90)}`,
 		r.runs.map((x) => `${fmtNum(x.once ?? NaN)}/1,000`).join(', '),
 		r.runs.map((x) => (x.paired ? 'yes' : 'no')).join(', '),
 		fmtCount(all(r.runs, (x) => x.requests)),
@@ -295,25 +459,85 @@ function render(out, meta) {
 	];
 	L.push(
 		table(
-			['node', 'store capped at 4', 'time', 'stored once', 'paired', 'requests', 'refused (429)', 'max in flight', 'connections'],
-			[upd('Store Platform', s.ours), upd('HTTP Request node', s.http), upd('Store Platform', s.capped, true), upd('HTTP Request node', s.httpCapped, true)],
+			[
+				'node',
+				'store capped at 4',
+				'time',
+				'stored once',
+				'paired',
+				'requests',
+				'refused (429)',
+				'max in flight',
+				'connections',
+			],
+			[
+				upd('Store Platform', s.ours),
+				upd('HTTP Request node', s.http),
+				upd('Store Platform', s.capped, true),
+				upd('HTTP Request node', s.httpCapped, true),
+			],
 		),
 	);
 	L.push('');
 	L.push('The default bound (one run each, 1,000 updates):');
 	L.push('');
-	L.push(table(['Requests in Parallel', 'time', 'max in flight', 'stored once', 'paired'], s.bounds.map((b) => [String(b.p), fmtMs(b.time), fmtCount(med(b.runs, (x) => x.maxInFlight)), b.runs.map((x) => `${fmtNum(x.once ?? NaN)}/1,000`).join(', '), b.runs.map((x) => (x.paired ? 'yes' : 'no')).join(', ')])));
+	L.push(
+		table(
+			['Requests in Parallel', 'time', 'max in flight', 'stored once', 'paired'],
+			s.bounds.map((b) => [
+				String(b.p),
+				fmtMs(b.time),
+				fmtCount(med(b.runs, (x) => x.maxInFlight)),
+				b.runs.map((x) => `${fmtNum(x.once ?? NaN)}/1,000`).join(', '),
+				b.runs.map((x) => (x.paired ? 'yes' : 'no')).join(', '),
+			]),
+		),
+	);
 	L.push('');
 	L.push(`### ${fmtNum(out.big)} updates vs 1,000 (Store Platform)`);
 	L.push('');
-	const mem = (r) => [fmtMB(med(r.runs, (x) => x.rssBefore).median), fmtMB(med(r.runs, (x) => x.nodePeakRss).median), fmtMB(med(r.runs, (x) => x.peakRss).median)];
+	const mem = (r) => [
+		fmtMB(med(r.runs, (x) => x.rssBefore).median),
+		fmtMB(med(r.runs, (x) => x.nodePeakRss).median),
+		fmtMB(med(r.runs, (x) => x.peakRss).median),
+	];
 	L.push(
 		table(
-			['updates', 'time', 'per 1,000', 'stored once', 'paired', 'RSS before node', 'RSS peak during node', 'process peak (VmHWM)'],
 			[
-				['1,000', fmtMs(s.ours.time), fmtMs(s.ours.time), s.ours.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.ours.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.ours)],
-				[fmtNum(out.big), fmtMs(s.big.time), `${fmtNum(s.big.time.median / (out.big / 1000))} ms`, s.big.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.big.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.big)],
-				['1,000, HTTP Request node (for comparison)', fmtMs(s.http.time), fmtMs(s.http.time), s.http.runs.map((x) => `${fmtNum(x.once)}`).join(', '), s.http.runs.every((x) => x.paired) ? 'yes' : 'no', ...mem(s.http)],
+				'updates',
+				'time',
+				'per 1,000',
+				'stored once',
+				'paired',
+				'RSS before node',
+				'RSS peak during node',
+				'process peak (VmHWM)',
+			],
+			[
+				[
+					'1,000',
+					fmtMs(s.ours.time),
+					fmtMs(s.ours.time),
+					s.ours.runs.map((x) => `${fmtNum(x.once)}`).join(', '),
+					s.ours.runs.every((x) => x.paired) ? 'yes' : 'no',
+					...mem(s.ours),
+				],
+				[
+					fmtNum(out.big),
+					fmtMs(s.big.time),
+					`${fmtNum(s.big.time.median / (out.big / 1000))} ms`,
+					s.big.runs.map((x) => `${fmtNum(x.once)}`).join(', '),
+					s.big.runs.every((x) => x.paired) ? 'yes' : 'no',
+					...mem(s.big),
+				],
+				[
+					'1,000, HTTP Request node (for comparison)',
+					fmtMs(s.http.time),
+					fmtMs(s.http.time),
+					s.http.runs.map((x) => `${fmtNum(x.once)}`).join(', '),
+					s.http.runs.every((x) => x.paired) ? 'yes' : 'no',
+					...mem(s.http),
+				],
 			],
 		),
 	);
@@ -324,10 +548,38 @@ function render(out, meta) {
 			"RSS is the whole `n8n execute` process (n8n itself ~400 MB): it includes the items, n8n's run data and the expression engine's memory; the process peak also includes printing the run's output as JSON.",
 	);
 	L.push('');
-	L.push('### Reads: 1,000 Gets and 100 Return All items (each a product\'s variants, 4 per product)');
+	L.push(
+		"### Reads: 1,000 Gets and 100 Return All items (each a product's variants, 4 per product)",
+	);
 	L.push('');
-	const rd = (name, a, b) => [name, fmtMs(a.time), fmtMs(b.time), (a.time.median / b.time.median).toFixed(2) + '×', fmtCount(med(a.runs, (x) => x.requests)), fmtCount(med(b.runs, (x) => x.requests)), fmtCount(med(a.runs, (x) => x.maxInFlight)), fmtCount(med(b.runs, (x) => x.maxInFlight))];
-	L.push(table(['items', 'Store Platform', 'HTTP Request node', 'ratio', 'requests (ours)', 'requests (HTTP)', 'max in flight (ours)', 'max in flight (HTTP)'], [rd('1,000 Gets', s.oursGet, s.httpGet), rd('100 Return All (variants)', s.oursList, s.httpList)]));
+	const rd = (name, a, b) => [
+		name,
+		fmtMs(a.time),
+		fmtMs(b.time),
+		(a.time.median / b.time.median).toFixed(2) + '×',
+		fmtCount(med(a.runs, (x) => x.requests)),
+		fmtCount(med(b.runs, (x) => x.requests)),
+		fmtCount(med(a.runs, (x) => x.maxInFlight)),
+		fmtCount(med(b.runs, (x) => x.maxInFlight)),
+	];
+	L.push(
+		table(
+			[
+				'items',
+				'Store Platform',
+				'HTTP Request node',
+				'ratio',
+				'requests (ours)',
+				'requests (HTTP)',
+				'max in flight (ours)',
+				'max in flight (HTTP)',
+			],
+			[
+				rd('1,000 Gets', s.oursGet, s.httpGet),
+				rd('100 Return All (variants)', s.oursList, s.httpList),
+			],
+		),
+	);
 	L.push('');
 	L.push(END);
 	return L.join('\n');

@@ -24,11 +24,13 @@ const PROJECT_DIR = path.resolve(__dirname, '..');
 const KINDS = ['ours', 'webhook'];
 const CONFIGS = [
 	{ name: 'defaults', env: {} },
-	{ name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } },
+	{
+		name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
+		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+	},
 ];
 const START = '<!-- queue-mode:start -->';
 const END = '<!-- queue-mode:end -->';
-
 
 /** Finished executions of the workflow in Postgres once none is being written any more. */
 async function settledCount(cluster, workflowId) {
@@ -59,29 +61,39 @@ async function burst(ctx, cluster, t, kind, count, concurrency) {
 	await sleep(500);
 	counted = cluster.executionCount(t.ids[kind], { finished: true }) - before;
 	const res = burstResult(kind, r, { drainMs, executions: counted });
-	log(`queue ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, processed ${res.processedRate.toFixed(1)}/s, ${res.executions} executions, lost ${res.lost}`);
+	log(
+		`queue ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, processed ${res.processedRate.toFixed(1)}/s, ${res.executions} executions, lost ${res.lost}`,
+	);
 	return res;
 }
 
 async function run(ctx) {
-	if (Number(ctx.version.split('.')[0]) < 2) throw new Error(`queue mode is benchmarked on n8n 2.x (running ${ctx.version})`);
+	if (Number(ctx.version.split('.')[0]) < 2)
+		throw new Error(`queue mode is benchmarked on n8n 2.x (running ${ctx.version})`);
 	const { QueueCluster } = require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'queue.js'));
 	const count = ctx.quick ? 100 : 1000;
 	const concurrency = 20;
 	const typeVersion = triggerTypeVersion();
 	const out = { count, concurrency, typeVersion, configs: [] };
-	log('Queue mode: Postgres + Redis (installed with apt-get when missing), main + worker + webhook process');
+	log(
+		'Queue mode: Postgres + Redis (installed with apt-get when missing), main + worker + webhook process',
+	);
 	const cluster = await QueueCluster.create({ version: ctx.version, log });
 	try {
 		cluster.installPackage(ctx.tarball);
-		const [cred] = await cluster.main.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() }]);
+		const [cred] = await cluster.main.importCredentials([
+			{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
+		]);
 		const hookId = wf.uuid();
 		const whId = wf.uuid();
 		const whPath = `bench-${whId.slice(0, 8)}`;
 		const trig = wf.triggerWorkflow(cred, hookId, typeVersion);
 		const ids = await cluster.main.importWorkflows([trig, wf.webhookWorkflow(whId, whPath)]);
 		for (const id of ids) await cluster.main.activate(id);
-		const t = { ids: { ours: ids[0], webhook: ids[1] }, urls: { ours: cluster.webhookUrl(hookId), webhook: cluster.webhookUrl(undefined, whPath) } };
+		const t = {
+			ids: { ours: ids[0], webhook: ids[1] },
+			urls: { ours: cluster.webhookUrl(hookId), webhook: cluster.webhookUrl(undefined, whPath) },
+		};
 		for (const config of CONFIGS) {
 			log(`Queue mode, ${config.name}: starting the cluster`);
 			cluster.setEnv(config.env);
@@ -92,7 +104,15 @@ async function run(ctx) {
 				for (const k of KINDS) {
 					const ok = await waitFor(
 						async () => {
-							const r = await blast(t.urls[k], buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, ctx.quick ? 50 : 200), { concurrency });
+							const r = await blast(
+								t.urls[k],
+								buildDeliveries(
+									ctx.sb.mod,
+									ctx.sb.sandbox.credentials.consumerSecret,
+									ctx.quick ? 50 : 200,
+								),
+								{ concurrency },
+							);
 							return r.ok === r.sent;
 						},
 						{ timeoutMs: 60000, everyMs: 1000 },
@@ -101,11 +121,19 @@ async function run(ctx) {
 				}
 				const reps = ctx.quick ? 1 : Number(process.env.BENCH_QUEUE_REPS || 3);
 				for (let rep = 0; rep < reps; rep++) {
-					for (const k of rep % 2 ? [...KINDS].reverse() : KINDS) runs.push({ ...(await burst(ctx, cluster, t, k, count, concurrency)), rep });
+					for (const k of rep % 2 ? [...KINDS].reverse() : KINDS)
+						runs.push({ ...(await burst(ctx, cluster, t, k, count, concurrency)), rep });
 				}
 				const workerRan = cluster.workerExecutionIds('started').length;
 				const mainRan = QueueCluster.executionIdsIn(cluster.main.output).length;
-				out.configs.push({ name: config.name, env: config.env, runs, workerRan, mainRan, startMs: cluster.times });
+				out.configs.push({
+					name: config.name,
+					env: config.env,
+					runs,
+					workerRan,
+					mainRan,
+					startMs: cluster.times,
+				});
 			} finally {
 				await cluster.stop();
 			}
@@ -126,8 +154,22 @@ function summarise(out) {
 			const ours = row(c.runs, 'ours');
 			const webhook = row(c.runs, 'webhook');
 			// ours / Webhook node within each repetition (the two bursts next to each other)
-			const paired = c.runs.filter((r) => r.kind === 'ours').map((o) => o.rate / (c.runs.find((w) => w.kind === 'webhook' && w.rep === o.rep)?.rate ?? NaN));
-			return { name: c.name, ours, webhook, ratio: ours.rate.median / webhook.rate.median, paired, processedRatio: ours.processedRate.median / webhook.processedRate.median, workerRan: c.workerRan, mainRan: c.mainRan };
+			const paired = c.runs
+				.filter((r) => r.kind === 'ours')
+				.map(
+					(o) =>
+						o.rate / (c.runs.find((w) => w.kind === 'webhook' && w.rep === o.rep)?.rate ?? NaN),
+				);
+			return {
+				name: c.name,
+				ours,
+				webhook,
+				ratio: ours.rate.median / webhook.rate.median,
+				paired,
+				processedRatio: ours.processedRate.median / webhook.processedRate.median,
+				workerRan: c.workerRan,
+				mainRan: c.mainRan,
+			};
 		}),
 	};
 }
@@ -140,7 +182,9 @@ function render(s, meta) {
 		for (const r of [c.ours, c.webhook]) {
 			rows.push([
 				c.name,
-				r.kind === 'ours' ? `Store Platform Trigger (typeVersion ${s.typeVersion})` : "n8n's Webhook node 2",
+				r.kind === 'ours'
+					? `Store Platform Trigger (typeVersion ${s.typeVersion})`
+					: "n8n's Webhook node 2",
 				`${f1(r.rate.median)} (${f1(r.rate.min)}–${f1(r.rate.max)})`,
 				`${fmtNum(r.p50.median)} / ${fmtNum(r.p99.median)}`,
 				`${f1(r.processedRate.median)}`,
@@ -159,12 +203,15 @@ function render(s, meta) {
 		'## 6. Queue mode: webhook process throughput (`npm run bench -- --only=queue`)',
 		'',
 		`${meta.date}, n8n ${meta.n8nVersion}, package commit ${meta.commit}${meta.dirty ? ' (uncommitted changes)' : ''}${meta.quick ? ', --quick (figures indicative only)' : ''}. Postgres ${meta.pg} + Redis ${meta.redis}`,
-		"(Debian packages), main (`N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true`), one worker (concurrency 10), one webhook process, on one machine",
+		'(Debian packages), main (`N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true`), one worker (concurrency 10), one webhook process, on one machine',
 		`(${meta.cpus} cores; the figures move with the machine's load). ${s.count} signed deliveries per run, ${s.concurrency} at a time, POSTed to the`,
-		"webhook process; rate = deliveries/s as the webhook process answered them; processed = until the worker had run every",
+		'webhook process; rate = deliveries/s as the webhook process answered them; processed = until the worker had run every',
 		'execution (counted in Postgres). Median (min–max) over the runs, interleaved; the cluster restarted between configurations.',
 		'',
-		table(['configuration', 'start node', 'answered/s', 'p50 / p99 ms', 'processed/s', 'lost', 'runs'], rows),
+		table(
+			['configuration', 'start node', 'answered/s', 'p50 / p99 ms', 'processed/s', 'lost', 'runs'],
+			rows,
+		),
 		'',
 		...goals,
 		END,
@@ -176,7 +223,10 @@ function writeSection(file, md) {
 	const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 	const a = old.indexOf(START);
 	const b = old.indexOf(END);
-	const next = a >= 0 && b > a ? `${old.slice(0, a)}${md}${old.slice(b + END.length)}` : `${old.replace(/\s*$/, '')}\n\n${md}\n`;
+	const next =
+		a >= 0 && b > a
+			? `${old.slice(0, a)}${md}${old.slice(b + END.length)}`
+			: `${old.replace(/\s*$/, '')}\n\n${md}\n`;
 	fs.writeFileSync(file, next);
 }
 

@@ -17,8 +17,20 @@ const { analyse } = require('./lib/cpuprofile');
 const { summary, log } = require('./lib/util');
 
 const RESOURCES = [
-	{ resource: 'vendor', table: 'vendors', endpoint: '/services/vendors', key: 'vendors', strategy: 'since_id: id ranges' },
-	{ resource: 'promotion', table: 'promotions', endpoint: '/services/promotions', key: 'promotions', strategy: 'no since_id: pages by number' },
+	{
+		resource: 'vendor',
+		table: 'vendors',
+		endpoint: '/services/vendors',
+		key: 'vendors',
+		strategy: 'since_id: id ranges',
+	},
+	{
+		resource: 'promotion',
+		table: 'promotions',
+		endpoint: '/services/promotions',
+		key: 'promotions',
+		strategy: 'no since_id: pages by number',
+	},
 ];
 
 async function setupInstance(ctx, tarball, workflows) {
@@ -26,7 +38,9 @@ async function setupInstance(ctx, tarball, workflows) {
 	const inst = await N8nInstance.create({ version: ctx.version });
 	ctx.instances.push(inst);
 	await inst.installPackage(tarball);
-	const [cred] = await inst.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() }]);
+	const [cred] = await inst.importCredentials([
+		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
+	]);
 	const ids = await n8n.importWorkflows(inst, workflows(cred));
 	return { inst, cred, ids };
 }
@@ -54,7 +68,9 @@ async function measure(ctx, inst, id, label, extra = {}) {
 		sandboxCpuMs: (c.user + c.system) / 1000,
 		...prof,
 	};
-	log(`${label}: ${r.ok ? 'ok' : 'FAILED'} node ${run.nodeMs} ms, ${run.items} items, ${run.requests} requests${r.ok ? '' : `\n${String(r.error).slice(-1500)}`}`);
+	log(
+		`${label}: ${r.ok ? 'ok' : 'FAILED'} node ${run.nodeMs} ms, ${run.items} items, ${run.requests} requests${r.ok ? '' : `\n${String(r.error).slice(-1500)}`}`,
+	);
 	return run;
 }
 
@@ -74,18 +90,27 @@ async function run(ctx) {
 	const ours = await setupInstance(ctx, ctx.tarball, workflows);
 	const oursIds = Object.fromEntries(RESOURCES.map((r, i) => [r.resource, ours.ids[i]]));
 	const httpInst = ours.inst;
-	const httpIds = Object.fromEntries(RESOURCES.map((r, i) => [r.resource, ours.ids[RESOURCES.length + i]]));
+	const httpIds = Object.fromEntries(
+		RESOURCES.map((r, i) => [r.resource, ours.ids[RESOURCES.length + i]]),
+	);
 
 	// n8n's HTTP Request node must run with the storePlatformApi credential as built (it is the baseline)
 	const probe = await n8n.executeMeasured(ours.inst, httpIds.vendor, 'Node');
-	if (!probe.ok) throw new Error(`n8n's HTTP Request node fails with the storePlatformApi credential:\n${probe.error}`);
+	if (!probe.ok)
+		throw new Error(
+			`n8n's HTTP Request node fails with the storePlatformApi credential:\n${probe.error}`,
+		);
 	ctx.sb.clearRequests();
 
 	// 1,000 records (scaling), after a warm-up run
 	for (const r of RESOURCES) ctx.sb.seedTo(r.resource, r.table, 1000);
 	await measure(ctx, ours.inst, oursIds.vendor, 'warm-up');
 	for (let rep = 0; rep < reps; rep++) {
-		for (const r of RESOURCES) push(await measure(ctx, ours.inst, oursIds[r.resource], `1k ${r.resource} ours #${rep + 1}`), { n: 1000, resource: r.resource, impl: 'ours', rep });
+		for (const r of RESOURCES)
+			push(
+				await measure(ctx, ours.inst, oursIds[r.resource], `1k ${r.resource} ours #${rep + 1}`),
+				{ n: 1000, resource: r.resource, impl: 'ours', rep },
+			);
 	}
 
 	// 10,000 records: ours vs the HTTP Request node, interleaved (drift of the machine hits both)
@@ -96,7 +121,12 @@ async function run(ctx) {
 			for (const impl of order) {
 				const inst = impl === 'ours' ? ours.inst : httpInst;
 				const id = impl === 'ours' ? oursIds[r.resource] : httpIds[r.resource];
-				push(await measure(ctx, inst, id, `10k ${r.resource} ${impl} #${rep + 1}`), { n: 10000, resource: r.resource, impl, rep });
+				push(await measure(ctx, inst, id, `10k ${r.resource} ${impl} #${rep + 1}`), {
+					n: 10000,
+					resource: r.resource,
+					impl,
+					rep,
+				});
 			}
 		}
 	}
@@ -110,7 +140,10 @@ async function run(ctx) {
 			const id = impl === 'ours' ? oursIds.vendor : httpIds.vendor;
 			const env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=250` };
 			const r = await measure(ctx, inst, id, `profile 10k vendor ${impl}`, { env });
-			const anchor = impl === 'ours' ? (f) => f.functionName === 'fetchList' : (f) => f.functionName === 'execute' && /HttpRequestV3/.test(f.url);
+			const anchor =
+				impl === 'ours'
+					? (f) => f.functionName === 'fetchList'
+					: (f) => f.functionName === 'execute' && /HttpRequestV3/.test(f.url);
 			let a;
 			for (const f of fs.readdirSync(dir)) a = a ?? analyse(path.join(dir, f), anchor);
 			fs.rmSync(dir, { recursive: true, force: true });
@@ -122,7 +155,11 @@ async function run(ctx) {
 	if (reps100k > 0) {
 		for (const r of RESOURCES) ctx.sb.seedTo(r.resource, r.table, 100000);
 		for (let rep = 0; rep < reps100k; rep++) {
-			for (const r of RESOURCES) push(await measure(ctx, ours.inst, oursIds[r.resource], `100k ${r.resource} ours #${rep + 1}`), { n: 100000, resource: r.resource, impl: 'ours', rep });
+			for (const r of RESOURCES)
+				push(
+					await measure(ctx, ours.inst, oursIds[r.resource], `100k ${r.resource} ours #${rep + 1}`),
+					{ n: 100000, resource: r.resource, impl: 'ours', rep },
+				);
 		}
 	}
 	return out;
@@ -130,7 +167,8 @@ async function run(ctx) {
 
 /** Summaries for the tables and goals. */
 function summarise(out) {
-	const pick = (n, resource, impl) => out.runs.filter((r) => r.n === n && r.resource === resource && r.impl === impl);
+	const pick = (n, resource, impl) =>
+		out.runs.filter((r) => r.n === n && r.resource === resource && r.impl === impl);
 	const cmp = RESOURCES.map((r) => {
 		const o = pick(10000, r.resource, 'ours');
 		const h = pick(10000, r.resource, 'http');

@@ -43,8 +43,7 @@ function parseArgs(argv) {
 		else if (a === '--no-write') {
 			opts.write = false;
 			opts.noWrite = true;
-		}
-		else if (a.startsWith('--write=')) opts.write = path.resolve(a.slice(8));
+		} else if (a.startsWith('--write=')) opts.write = path.resolve(a.slice(8));
 		else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',').filter(Boolean);
 		else if (a === '--help' || a === '-h') {
 			console.log(fs.readFileSync(__filename, 'utf8').split('*/')[0]);
@@ -81,7 +80,9 @@ function queueMeta() {
 	const pg = postgresBinDir();
 	const redis = redisServerBin();
 	return {
-		pg: pg ? first(path.join(pg, 'postgres'), ['--version']).replace(/^postgres \(PostgreSQL\) /, '') : '?',
+		pg: pg
+			? first(path.join(pg, 'postgres'), ['--version']).replace(/^postgres \(PostgreSQL\) /, '')
+			: '?',
 		redis: redis ? (/v=(\S+)/.exec(first(redis, ['--version'])) || [])[1] || '?' : '?',
 	};
 }
@@ -90,7 +91,10 @@ function gitInfo() {
 	const run = (args) => spawnSync('git', args, { cwd: PROJECT_DIR, encoding: 'utf8' });
 	const rev = run(['rev-parse', '--short', 'HEAD']);
 	const st = run(['status', '--porcelain', '--untracked-files=no']);
-	return { commit: rev.status === 0 ? rev.stdout.trim() : 'unknown', dirty: st.status === 0 && st.stdout.trim() !== '' };
+	return {
+		commit: rev.status === 0 ? rev.stdout.trim() : 'unknown',
+		dirty: st.status === 0 && st.stdout.trim() !== '',
+	};
 }
 
 async function main() {
@@ -154,14 +158,21 @@ async function main() {
 		try {
 			return await fn();
 		} catch (e) {
-			parts.errors.push(`${name}: ${String(e.stack || e).split('\n').slice(0, 6).join(' ')}`);
+			parts.errors.push(
+				`${name}: ${String(e.stack || e)
+					.split('\n')
+					.slice(0, 6)
+					.join(' ')}`,
+			);
 			log(`${name} FAILED: ${e.stack || e}`);
 			return undefined;
 		} finally {
 			await cleanup();
 			const c = cpuBetween(c0, cpuSnapshot());
 			if (c) load.push({ name, ...c });
-			log(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${c ? `, other processes on the machine used ${(c.othersMs / 1000).toFixed(0)} s of CPU` : ''}`);
+			log(
+				`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${c ? `, other processes on the machine used ${(c.othersMs / 1000).toFixed(0)} s of CPU` : ''}`,
+			);
 		}
 	};
 
@@ -193,24 +204,49 @@ async function main() {
 	const goals = [];
 	if (parts.returnAll) {
 		for (const c of parts.returnAll.cmp) {
-			goals.push({ goal: `Return All 10k ${c.table}: ours ≤ 0.5× HTTP Request node`, value: `${c.ratio.toFixed(2)}×`, ok: c.oursOk && c.httpOk ? c.ratio <= 0.5 : undefined });
+			goals.push({
+				goal: `Return All 10k ${c.table}: ours ≤ 0.5× HTTP Request node`,
+				value: `${c.ratio.toFixed(2)}×`,
+				ok: c.oursOk && c.httpOk ? c.ratio <= 0.5 : undefined,
+			});
 		}
 		for (const s of parts.returnAll.scale) {
 			const r = s.rows[2];
-			if (r.runs.length) goals.push({ goal: `Return All ${s.table}: 100k ≤ 11× the 10k time`, value: `${r.vs10k.toFixed(1)}×`, ok: r.ok ? r.vs10k <= 11 : undefined });
+			if (r.runs.length)
+				goals.push({
+					goal: `Return All ${s.table}: 100k ≤ 11× the 10k time`,
+					value: `${r.vs10k.toFixed(1)}×`,
+					ok: r.ok ? r.vs10k <= 11 : undefined,
+				});
 		}
 	}
 	if (parts.trigger) {
 		const m = parts.trigger.summary.main;
-		goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node (n8n defaults; reported)', value: `${m.ratio.toFixed(2)}× (${m.ours.rate.median.toFixed(1)} vs ${m.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: m.ratio >= 0.95 });
+		goals.push({
+			goal: 'Trigger: ≥ 0.95× the Webhook node (n8n defaults; reported)',
+			value: `${m.ratio.toFixed(2)}× (${m.ours.rate.median.toFixed(1)} vs ${m.webhook.rate.median.toFixed(1)} deliveries/s)`,
+			ok: m.ratio >= 0.95,
+		});
 		const lz = parts.trigger.summary.lazy;
 		if (lz) {
-			goals.push({ goal: 'Trigger: ≥ 0.95× the Webhook node with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', value: `${lz.ratio.toFixed(2)}× (${lz.ours.rate.median.toFixed(1)} vs ${lz.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: lz.ratio >= 0.95 });
+			goals.push({
+				goal: 'Trigger: ≥ 0.95× the Webhook node with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
+				value: `${lz.ratio.toFixed(2)}× (${lz.ours.rate.median.toFixed(1)} vs ${lz.webhook.rate.median.toFixed(1)} deliveries/s)`,
+				ok: lz.ratio >= 0.95,
+			});
 		}
 		for (const d of parts.trigger.summary.diagnostics) {
-			goals.push({ goal: `Trigger: ≥ 0.95× the Webhook node, ${d.short} (diagnostic)`, value: `${d.ratio.toFixed(2)}× (${d.ours.rate.median.toFixed(1)} vs ${d.webhook.rate.median.toFixed(1)} deliveries/s)`, ok: d.ratio >= 0.95 });
+			goals.push({
+				goal: `Trigger: ≥ 0.95× the Webhook node, ${d.short} (diagnostic)`,
+				value: `${d.ratio.toFixed(2)}× (${d.ours.rate.median.toFixed(1)} vs ${d.webhook.rate.median.toFixed(1)} deliveries/s)`,
+				ok: d.ratio >= 0.95,
+			});
 		}
-		goals.push({ goal: 'Trigger: 0 lost', value: `${m.ours.lost} lost of ${m.ours.sent}`, ok: m.ours.lost === 0 });
+		goals.push({
+			goal: 'Trigger: 0 lost',
+			value: `${m.ours.lost} lost of ${m.ours.sent}`,
+			ok: m.ours.lost === 0,
+		});
 	}
 	parts.goals = goals;
 
@@ -237,16 +273,30 @@ async function main() {
 	};
 	let md = render(meta, parts);
 	// bench/bulk.js writes its own section of RESULTS.md (kept by a run without it)
-	const bulkSection = parts.bulk ? bulk.render(parts.bulk, { date: meta.date, version: meta.n8nVersion, commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`, quick: opts.quick }) : undefined;
-	const previous = fs.existsSync(RESULTS) ? bulk.existingSection(fs.readFileSync(RESULTS, 'utf8')) : undefined;
+	const bulkSection = parts.bulk
+		? bulk.render(parts.bulk, {
+				date: meta.date,
+				version: meta.n8nVersion,
+				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
+				quick: opts.quick,
+			})
+		: undefined;
+	const previous = fs.existsSync(RESULTS)
+		? bulk.existingSection(fs.readFileSync(RESULTS, 'utf8'))
+		: undefined;
 	if (bulkSection || previous) md = bulk.spliceSection(md, bulkSection ?? previous);
 	// queue mode: its own block (bench/queue.js), carried over from the file when this run did not measure it
-	const queueMd = parts.queue ? queue.render(parts.queue, { ...meta, ...queueMeta() }) : queue.existingSection(RESULTS);
+	const queueMd = parts.queue
+		? queue.render(parts.queue, { ...meta, ...queueMeta() })
+		: queue.existingSection(RESULTS);
 	if (queueMd) md = `${md.replace(/\s*$/, '')}\n\n${queueMd}\n`;
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
-		fs.writeFileSync(path.join(PROJECT_DIR, 'build', 'bench-results.json'), JSON.stringify({ meta, parts }, null, 1));
+		fs.writeFileSync(
+			path.join(PROJECT_DIR, 'build', 'bench-results.json'),
+			JSON.stringify({ meta, parts }, null, 1),
+		);
 	} catch {
 		/* optional */
 	}

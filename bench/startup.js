@@ -17,7 +17,9 @@ function packageLoadMs(inst) {
 	const pkgDir = path.join(inst.nodesDir, 'node_modules', 'n8n-nodes-store-platform');
 	const files = (() => {
 		const pj = require(path.join(pkgDir, 'package.json'));
-		return [...(pj.n8n?.nodes ?? []), ...(pj.n8n?.credentials ?? [])].map((f) => path.join(pkgDir, f));
+		return [...(pj.n8n?.nodes ?? []), ...(pj.n8n?.credentials ?? [])].map((f) =>
+			path.join(pkgDir, f),
+		);
 	})();
 	const code = `require('n8n-workflow'); const t = process.hrtime.bigint(); for (const f of ${JSON.stringify(files)}) for (const C of Object.values(require(f))) if (typeof C === 'function') new C(); console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
 	const times = [];
@@ -37,7 +39,9 @@ async function packageListed(inst) {
 	try {
 		await inst.login();
 		const { BROWSER_ID } = n8n.harness();
-		const r = await fetch(`${inst.baseUrl}/types/nodes.json`, { headers: { cookie: inst.cookie, 'browser-id': BROWSER_ID } });
+		const r = await fetch(`${inst.baseUrl}/types/nodes.json`, {
+			headers: { cookie: inst.cookie, 'browser-id': BROWSER_ID },
+		});
 		return r.ok ? /storePlatformTrigger/.test(await r.text()) : undefined;
 	} catch {
 		return undefined;
@@ -59,7 +63,9 @@ async function run(ctx) {
 		// with the package: are its nodes loaded? (checked once, after the measurement)
 		if (check) v.listed = await packageListed(v.inst);
 		await s.stop();
-		log(`start ${v.withPackage ? 'with' : 'without'} package: ready line ${s.readyLineMs} ms, healthz ${s.healthzMs} ms`);
+		log(
+			`start ${v.withPackage ? 'with' : 'without'} package: ready line ${s.readyLineMs} ms, healthz ${s.healthzMs} ms`,
+		);
 		return s;
 	};
 	for (const v of variants) v.cold = await once(v, v.withPackage);
@@ -88,7 +94,12 @@ function summarise(out) {
 	}));
 	const without = rows.find((r) => !r.withPackage);
 	const withPkg = rows.find((r) => r.withPackage);
-	return { rows, deltaMs: withPkg.readyLine.median - without.readyLine.median, loadMs: withPkg.loadMs, listed: withPkg.listed };
+	return {
+		rows,
+		deltaMs: withPkg.readyLine.median - without.readyLine.median,
+		loadMs: withPkg.loadMs,
+		listed: withPkg.listed,
+	};
 }
 
 module.exports = { run, summarise };

@@ -32,9 +32,21 @@ function diagnosticsFor(ctx) {
 			reps: 2,
 			env: { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' },
 		});
-		list.push({ name: 'n8n 2.x, N8N_EXPRESSION_ENGINE=legacy (no isolates)', short: 'legacy engine', reps: 3, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		list.push({
+			name: 'n8n 2.x, N8N_EXPRESSION_ENGINE=legacy (no isolates)',
+			short: 'legacy engine',
+			reps: 3,
+			env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		});
 		const v1 = n8n.installedV1();
-		if (v1) list.push({ name: `n8n ${v1} (Node 20, no isolates)`, short: `n8n ${v1}`, reps: 3, version: v1, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		if (v1)
+			list.push({
+				name: `n8n ${v1} (Node 20, no isolates)`,
+				short: `n8n ${v1}`,
+				reps: 3,
+				version: v1,
+				env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+			});
 	}
 	return list;
 }
@@ -70,7 +82,9 @@ async function startTriggerInstance(ctx, env = {}, kinds = KINDS) {
 	const inst = await N8nInstance.create({ version: ctx.version, env });
 	ctx.instances.push(inst);
 	await inst.installPackage(ctx.tarball);
-	const [cred] = await inst.importCredentials([{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() }]);
+	const [cred] = await inst.importCredentials([
+		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
+	]);
 	const whId = wf.uuid();
 	const whPath = `bench-${whId.slice(0, 8)}`;
 	const hookIds = {};
@@ -92,7 +106,11 @@ async function startTriggerInstance(ctx, env = {}, kinds = KINDS) {
 	for (const k of kinds) {
 		const ok = await waitFor(
 			async () => {
-				const r = await blast(t.urls[k], buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, 50), { concurrency: 20 });
+				const r = await blast(
+					t.urls[k],
+					buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, 50),
+					{ concurrency: 20 },
+				);
 				return r.ok === r.sent;
 			},
 			{ timeoutMs: 60000, everyMs: 1000 },
@@ -121,7 +139,9 @@ async function burst(ctx, t, kind, count, concurrency) {
 	await sleep(500);
 	counted = (await executionCount(t.inst, t.ids[kind])) - before;
 	const res = burstResult(kind, r, { drainMs, executions: counted });
-	log(`trigger ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, ${res.executions} executions, lost ${res.lost}`);
+	log(
+		`trigger ${kind}: ${res.rate.toFixed(1)}/s p50 ${res.p50.toFixed(0)} ms p99 ${res.p99.toFixed(0)} ms, ${res.executions} executions, lost ${res.lost}`,
+	);
 	return res;
 }
 
@@ -136,7 +156,8 @@ async function run(ctx) {
 		for (let rep = 0; rep < maxReps; rep++) {
 			const started = Date.now();
 			const order = rep % 2 ? ['webhook', 'ours'] : ['ours', 'webhook'];
-			for (const k of order) out.runs.push({ ...(await burst(ctx, t, k, count, concurrency)), rep });
+			for (const k of order)
+				out.runs.push({ ...(await burst(ctx, t, k, count, concurrency)), rep });
 			const repMs = Date.now() - started;
 			// keep the whole bench within its budget (the legacy diagnostic still to come)
 			if (rep + 1 < maxReps && ctx.remainingMs() < repMs + ctx.reserveMs) {
@@ -144,7 +165,10 @@ async function run(ctx) {
 				break;
 			}
 		}
-		out.errors = { ours: await executionStatusCount(t.inst, t.ids.ours, 'error'), webhook: await executionStatusCount(t.inst, t.ids.webhook, 'error') };
+		out.errors = {
+			ours: await executionStatusCount(t.inst, t.ids.ours, 'error'),
+			webhook: await executionStatusCount(t.inst, t.ids.webhook, 'error'),
+		};
 	} finally {
 		await t.inst.stop();
 	}
@@ -153,16 +177,21 @@ async function run(ctx) {
 	// typeVersion 2 evaluates none when a delivery arrives, typeVersion 1 makes n8n evaluate its binaryData expression
 	out.lazy = [];
 	if (Number(ctx.version.split('.')[0]) >= 2) {
-		log('Trigger: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, trigger v2 and v1 beside the Webhook node');
+		log(
+			'Trigger: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, trigger v2 and v1 beside the Webhook node',
+		);
 		const l = await startTriggerInstance(ctx, LAZY_ENV, LAZY_KINDS);
 		try {
 			const maxReps = ctx.quick ? 1 : 3;
 			for (let rep = 0; rep < maxReps; rep++) {
 				const started = Date.now();
 				const order = LAZY_KINDS.map((_, i) => LAZY_KINDS[(i + rep) % LAZY_KINDS.length]);
-				for (const k of order) out.lazy.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
+				for (const k of order)
+					out.lazy.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
 				if (rep + 1 < maxReps && ctx.remainingMs() < Date.now() - started + 60000) {
-					log(`trigger (lazy acquire): stopping after ${rep + 1} repetition(s) to stay within the time budget`);
+					log(
+						`trigger (lazy acquire): stopping after ${rep + 1} repetition(s) to stay within the time budget`,
+					);
 					break;
 				}
 			}
@@ -179,7 +208,8 @@ async function run(ctx) {
 		try {
 			const runs = [];
 			for (let rep = 0; rep < d.reps; rep++) {
-				for (const k of rep % 2 ? [...KINDS].reverse() : KINDS) runs.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
+				for (const k of rep % 2 ? [...KINDS].reverse() : KINDS)
+					runs.push({ ...(await burst(ctx, l, k, count, concurrency)), rep });
 			}
 			out.diagnostics.push({ ...d, runs });
 		} finally {
@@ -204,13 +234,22 @@ function summarise(out) {
 	main.pairedRatio = paired(out.runs, 'ours');
 	let lazy;
 	if (out.lazy?.length) {
-		lazy = { ours: row(out.lazy, 'ours'), oursV1: row(out.lazy, 'oursV1'), webhook: row(out.lazy, 'webhook') };
+		lazy = {
+			ours: row(out.lazy, 'ours'),
+			oursV1: row(out.lazy, 'oursV1'),
+			webhook: row(out.lazy, 'webhook'),
+		};
 		lazy.ratio = lazy.ours.rate.median / lazy.webhook.rate.median;
 		lazy.ratioV1 = lazy.oursV1.rate.median / lazy.webhook.rate.median;
 		lazy.pairedRatio = paired(out.lazy, 'ours');
 	}
 	const diagnostics = (out.diagnostics ?? []).map((d) => {
-		const r = { name: d.name, short: d.short, ours: row(d.runs, 'ours'), webhook: row(d.runs, 'webhook') };
+		const r = {
+			name: d.name,
+			short: d.short,
+			ours: row(d.runs, 'ours'),
+			webhook: row(d.runs, 'webhook'),
+		};
 		r.ratio = r.ours.rate.median / r.webhook.rate.median;
 		return r;
 	});

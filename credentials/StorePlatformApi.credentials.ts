@@ -72,7 +72,9 @@ export class StorePlatformApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		// n8n's HTTP Request node passes its legacy options (`uri`, `form`, ...): both shapes are planned alike
-		const { url, formParams, options } = planSignedRequest(requestOptions as unknown as SignableOptions);
+		const { url, formParams, options } = planSignedRequest(
+			requestOptions as unknown as SignableOptions,
+		);
 		const authorization = buildAuthorizationHeader({
 			method: requestOptions.method ?? 'GET',
 			url,

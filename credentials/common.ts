@@ -23,7 +23,8 @@ const notFound = {
 	type: 'responseCode',
 	properties: {
 		value: 404,
-		message: 'The shop has no API at this address: check the Shop Base URL (the address of the shop, e.g. https://myshop.example.com)',
+		message:
+			'The shop has no API at this address: check the Shop Base URL (the address of the shop, e.g. https://myshop.example.com)',
 	},
 } as const;
 
@@ -31,7 +32,8 @@ const forbidden = {
 	type: 'responseCode',
 	properties: {
 		value: 403,
-		message: 'The shop accepted the credentials but refused access: check that the app is still installed in the shop and has access to webhooks',
+		message:
+			'The shop accepted the credentials but refused access: check that the app is still installed in the shop and has access to webhooks',
 	},
 } as const;
 
@@ -69,4 +71,7 @@ export const OAUTH1_CREDENTIAL_TEST: ICredentialTestRequest = {
 	],
 };
 
-export const ICON = { light: 'file:../icons/storePlatform.svg', dark: 'file:../icons/storePlatform.dark.svg' } as const;
+export const ICON = {
+	light: 'file:../icons/storePlatform.svg',
+	dark: 'file:../icons/storePlatform.dark.svg',
+} as const;

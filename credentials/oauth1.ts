@@ -11,7 +11,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /** A query value: scalars, or an array for a repeated key. `null` and `undefined` are left out. */
-export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
+export type QueryValue =
+	| string
+	| number
+	| boolean
+	| null
+	| undefined
+	| Array<string | number | boolean>;
 
 /** A list of (decoded) name/value pairs; names may repeat. */
 export type ParamPairs = Array<[string, string]>;
@@ -86,7 +92,9 @@ export function percentEncode(s: string): string {
 
 /** Decodes `%XX` runs as UTF-8; every other character (including `+`) is kept as is. */
 function percentDecode(s: string): string {
-	return s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8'));
+	return s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+		Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8'),
+	);
 }
 
 /**
@@ -154,15 +162,24 @@ function splitUrl(url: string): { baseUri: string; query: string } {
  */
 export function signatureBaseString(method: string, url: string, params: ParamPairs): string {
 	const { baseUri, query } = splitUrl(url);
-	const encoded = [...parseQuery(query), ...params].map(([n, v]) => [percentEncode(n), percentEncode(v)]);
+	const encoded = [...parseQuery(query), ...params].map(([n, v]) => [
+		percentEncode(n),
+		percentEncode(v),
+	]);
 	// Encoded strings are ASCII, so code-unit order is byte order, as RFC 5849 3.4.1.3.2 asks.
-	encoded.sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+	encoded.sort(([an, av], [bn, bv]) =>
+		an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0,
+	);
 	const normalized = encoded.map(([n, v]) => `${n}=${v}`).join('&');
 	return [method.toUpperCase(), percentEncode(baseUri), percentEncode(normalized)].join('&');
 }
 
 /** RFC 5849 3.4.2: base64 HMAC-SHA1 of the base string, keyed with `encode(consumerSecret)&encode(tokenSecret)`. */
-export function signHmacSha1(baseString: string, consumerSecret: string, tokenSecret: string): string {
+export function signHmacSha1(
+	baseString: string,
+	consumerSecret: string,
+	tokenSecret: string,
+): string {
 	const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
 	return createHmac('sha1', key).update(baseString, 'utf8').digest('base64');
 }
@@ -180,9 +197,15 @@ export function signRequest(opts: SignOptions): SignedRequest {
 	if (opts.callback !== undefined) protocol.push(['oauth_callback', opts.callback]);
 	if (opts.verifier !== undefined) protocol.push(['oauth_verifier', opts.verifier]);
 
-	const baseString = signatureBaseString(opts.method, opts.url, [...protocol, ...(opts.extraParams ?? [])]);
+	const baseString = signatureBaseString(opts.method, opts.url, [
+		...protocol,
+		...(opts.extraParams ?? []),
+	]);
 	const signature = signHmacSha1(baseString, opts.consumerSecret, opts.tokenSecret ?? '');
-	const oauth = Object.fromEntries([...protocol, ['oauth_signature', signature]]) as unknown as OAuthParams;
+	const oauth = Object.fromEntries([
+		...protocol,
+		['oauth_signature', signature],
+	]) as unknown as OAuthParams;
 	return { oauth, baseString, signature };
 }
 

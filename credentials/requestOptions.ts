@@ -68,8 +68,10 @@ export function flattenParams(input: object, format: ArrayFormat, prefix?: strin
 				continue;
 			}
 			scalars.forEach((v, i) => {
-				const itemName = format === 'repeat' ? name : format === 'brackets' ? `${name}[]` : `${name}[${i}]`;
-				if (typeof v === 'object' && !(v instanceof Date)) pairs.push(...flattenParams(v as object, format, itemName));
+				const itemName =
+					format === 'repeat' ? name : format === 'brackets' ? `${name}[]` : `${name}[${i}]`;
+				if (typeof v === 'object' && !(v instanceof Date))
+					pairs.push(...flattenParams(v as object, format, itemName));
 				else pairs.push([itemName, scalar(v)]);
 			});
 		} else if (typeof value === 'object' && !(value instanceof Date)) {
@@ -105,20 +107,26 @@ function targetUrl(options: SignableOptions): string {
 export function planSignedRequest(options: SignableOptions): SignablePlan {
 	let url = targetUrl(options);
 	if (!/^https?:\/\//i.test(url)) {
-		throw new Error(`Store Platform API credential: the request URL "${url}" is not an absolute http(s) URL`);
+		throw new Error(
+			`Store Platform API credential: the request URL "${url}" is not an absolute http(s) URL`,
+		);
 	}
 	const query = encodePairs(flattenParams(options.qs ?? {}, queryArrayFormat(options)));
 	if (query) url += (url.includes('?') ? '&' : '?') + query;
 
-	const headers: Record<string, unknown> = { ...((options.headers as Record<string, unknown>) ?? {}) };
+	const headers: Record<string, unknown> = {
+		...((options.headers as Record<string, unknown>) ?? {}),
+	};
 	const out: SignableOptions = { ...options, baseURL: undefined, url, qs: {}, headers };
 	// the query is in the URL now; these only told the HTTP client how to write it
-	for (const key of ['uri', 'form', 'qsStringifyOptions', 'useQuerystring', 'arrayFormat']) delete out[key];
+	for (const key of ['uri', 'form', 'qsStringifyOptions', 'useQuerystring', 'arrayFormat'])
+		delete out[key];
 	const form = options.form;
 	let formParams: ParamPairs = [];
 
 	const typeKey = headerName(headers, 'content-type');
-	const declaredForm = typeKey !== undefined && String(headers[typeKey]).toLowerCase().startsWith(FORM_TYPE);
+	const declaredForm =
+		typeKey !== undefined && String(headers[typeKey]).toLowerCase().startsWith(FORM_TYPE);
 	const legacyForm = form !== undefined && form !== null && options.body === undefined;
 	if (legacyForm || (declaredForm && options.body !== undefined && options.body !== null)) {
 		const source = legacyForm ? form : options.body;
@@ -126,7 +134,8 @@ export function planSignedRequest(options: SignableOptions): SignablePlan {
 		if (typeof source === 'string') body = source;
 		else if (source instanceof URLSearchParams) body = source.toString();
 		else if (Buffer.isBuffer(source)) body = source.toString('utf8');
-		else body = encodePairs(flattenParams(source as object, isLegacy(options) ? 'indices' : 'repeat'));
+		else
+			body = encodePairs(flattenParams(source as object, isLegacy(options) ? 'indices' : 'repeat'));
 		formParams = parseFormBody(body);
 		out.body = body;
 		if (typeKey !== undefined) delete headers[typeKey];

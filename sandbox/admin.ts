@@ -23,15 +23,29 @@ export function adminHandler(control: Control) {
 		const raw = await readBody(req);
 		const parsed = parseBody(raw, req.headers['content-type'] ?? 'application/json');
 		if (parsed.kind === 'invalid-json') {
-			send(res, json(400, { error: 'invalid_json', error_msg: `request body is not valid JSON: ${parsed.error}` }));
+			send(
+				res,
+				json(400, {
+					error: 'invalid_json',
+					error_msg: `request body is not valid JSON: ${parsed.error}`,
+				}),
+			);
 			return;
 		}
 		const body = (parsed.value && typeof parsed.value === 'object' ? parsed.value : {}) as Body;
 		let reply: Reply;
 		try {
-			reply = await route(control, (req.method ?? 'GET').toUpperCase(), rawPath.replace(/\/+$/, '') || '/_sandbox', body);
+			reply = await route(
+				control,
+				(req.method ?? 'GET').toUpperCase(),
+				rawPath.replace(/\/+$/, '') || '/_sandbox',
+				body,
+			);
 		} catch (e) {
-			reply = e instanceof HttpError ? json(e.status, e.body()) : json(400, { error: 'bad_request', error_msg: (e as Error).message });
+			reply =
+				e instanceof HttpError
+					? json(e.status, e.body())
+					: json(400, { error: 'bad_request', error_msg: (e as Error).message });
 		}
 		send(res, reply);
 	};
@@ -43,14 +57,28 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 	switch (key) {
 		case 'GET /_sandbox':
 		case 'GET /_sandbox/credentials':
-			return json(200, { url: app.url, credentials: app.credentials, shopId: app.shopId, seedable: SEEDABLE });
+			return json(200, {
+				url: app.url,
+				credentials: app.credentials,
+				shopId: app.shopId,
+				seedable: SEEDABLE,
+			});
 		case 'POST /_sandbox/fire': {
-			if (typeof body.section !== 'string') throw badRequest('fire needs {"section": "order/create", "data"?: {...}, "format"?: "form"|"json"}');
-			const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined;
+			if (typeof body.section !== 'string')
+				throw badRequest(
+					'fire needs {"section": "order/create", "data"?: {...}, "format"?: "form"|"json"}',
+				);
+			const data =
+				body.data && typeof body.data === 'object'
+					? (body.data as Record<string, unknown>)
+					: undefined;
 			const deliveries = await c.fire(body.section, data, {
 				format: body.format === 'json' ? 'json' : 'form',
 				objectType: typeof body.objectType === 'string' ? body.objectType : undefined,
-				objectId: typeof body.objectId === 'string' || typeof body.objectId === 'number' ? body.objectId : undefined,
+				objectId:
+					typeof body.objectId === 'string' || typeof body.objectId === 'number'
+						? body.objectId
+						: undefined,
 				objectUuid: typeof body.objectUuid === 'string' ? body.objectUuid : undefined,
 			});
 			return json(200, { deliveries });
@@ -71,16 +99,22 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			return json(200, faultState(app));
 		case 'POST /_sandbox/faults':
 			if (typeof body.type === 'string') app.faults.add(faultFromJson(body));
-			if ('pageCap' in body) app.faults.pageCap = body.pageCap === null ? null : Number(body.pageCap);
+			if ('pageCap' in body)
+				app.faults.pageCap = body.pageCap === null ? null : Number(body.pageCap);
 			if ('latencyMs' in body) app.faults.latencyMs = Number(body.latencyMs) || 0;
-			if ('inFlightCap' in body) app.faults.inFlightCap = body.inFlightCap === null ? null : Number(body.inFlightCap);
+			if ('inFlightCap' in body)
+				app.faults.inFlightCap = body.inFlightCap === null ? null : Number(body.inFlightCap);
 			if ('capRetryAfter' in body) app.faults.capRetryAfter = Number(body.capRetryAfter) || 0;
 			return json(200, faultState(app));
 		case 'DELETE /_sandbox/faults':
 			app.faults.clear();
 			return json(200, faultState(app));
 		case 'GET /_sandbox/webhooks':
-			return json(200, { webhooks: app.store.webhooks.rows, pending: app.hooks.pending(), deliveries: app.hooks.deliveries });
+			return json(200, {
+				webhooks: app.store.webhooks.rows,
+				pending: app.hooks.pending(),
+				deliveries: app.hooks.deliveries,
+			});
 		case 'POST /_sandbox/webhooks/remove': {
 			// what the shop does on its own: an admin or another app deletes registrations, or the 48 h retry horizon passes
 			const removed = app.store.webhooks.rows.filter((w) => matchesWebhook(w, body));
@@ -92,24 +126,36 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		}
 		case 'POST /_sandbox/webhooks/add': {
 			// a registration made by someone else (another app), unsigned
-			if (typeof body.section !== 'string' || typeof body.site_url !== 'string') throw badRequest('webhooks/add needs {"section": "order/create", "site_url": "https://..."}');
+			if (typeof body.section !== 'string' || typeof body.site_url !== 'string')
+				throw badRequest(
+					'webhooks/add needs {"section": "order/create", "site_url": "https://..."}',
+				);
 			const t = app.store.webhooks;
 			const stamp = new Date(app.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
-			const webhook = t.insert({ id: t.nextId(), section: body.section, site_url: body.site_url, format: 'json', created_at: stamp, updated_at: stamp });
+			const webhook = t.insert({
+				id: t.nextId(),
+				section: body.section,
+				site_url: body.site_url,
+				format: 'json',
+				created_at: stamp,
+				updated_at: stamp,
+			});
 			return json(200, { webhook });
 		}
 		case 'GET /_sandbox/clock':
 			return json(200, { now: app.clock.now() });
 		case 'POST /_sandbox/clock/advance': {
 			const ms = Number(body.ms);
-			if (!Number.isFinite(ms) || ms < 0) throw badRequest('clock/advance needs {"ms": <non-negative number>}');
+			if (!Number.isFinite(ms) || ms < 0)
+				throw badRequest('clock/advance needs {"ms": <non-negative number>}');
 			const before = app.hooks.deliveries.length;
 			await c.advance(ms);
 			return json(200, { now: app.clock.now(), deliveries: app.hooks.deliveries.slice(before) });
 		}
 		case 'POST /_sandbox/seed': {
 			const count = Number(body.count ?? 1);
-			if (typeof body.resource !== 'string' || !Number.isInteger(count) || count < 0) throw badRequest('seed needs {"resource": "promotion", "count": 10}');
+			if (typeof body.resource !== 'string' || !Number.isInteger(count) || count < 0)
+				throw badRequest('seed needs {"resource": "promotion", "count": 10}');
 			c.seed(body.resource, count);
 			return json(200, { status: 'ok' });
 		}
@@ -118,7 +164,12 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 	const m = /^\/_sandbox\/themes\/([^/]+)\/(assets\/[^/]+)$/.exec(path);
 	if (method === 'GET' && m) {
 		const asset = app.store.assetsOf(decodeURIComponent(m[1])).get(decodeURIComponent(m[2]));
-		if (asset) return { status: 200, headers: { 'content-type': String(asset.content_type) }, body: String(asset.content) };
+		if (asset)
+			return {
+				status: 200,
+				headers: { 'content-type': String(asset.content_type) },
+				body: String(asset.content),
+			};
 	}
 	throw notFound(`no admin endpoint ${key}`);
 }
@@ -126,11 +177,22 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 /** Whether a registration matches the filter of webhooks/remove: site_url (exact), url_contains, section; {} matches all. */
 function matchesWebhook(w: Record<string, unknown>, f: Body): boolean {
 	if (typeof f.site_url === 'string' && w.site_url !== f.site_url) return false;
-	if (typeof f.url_contains === 'string' && !String(w.site_url).includes(f.url_contains)) return false;
+	if (typeof f.url_contains === 'string' && !String(w.site_url).includes(f.url_contains))
+		return false;
 	if (typeof f.section === 'string' && w.section !== f.section) return false;
 	return true;
 }
 
 function faultState(app: App) {
-	return { faults: app.faults.list().map((f) => ({ ...f, match: f.match instanceof RegExp ? String(f.match) : f.match, times: f.times === Infinity ? 'Infinity' : f.times })), pageCap: app.faults.pageCap, latencyMs: app.faults.latencyMs, inFlightCap: app.faults.inFlightCap, capRetryAfter: app.faults.capRetryAfter };
+	return {
+		faults: app.faults.list().map((f) => ({
+			...f,
+			match: f.match instanceof RegExp ? String(f.match) : f.match,
+			times: f.times === Infinity ? 'Infinity' : f.times,
+		})),
+		pageCap: app.faults.pageCap,
+		latencyMs: app.faults.latencyMs,
+		inFlightCap: app.faults.inFlightCap,
+		capRetryAfter: app.faults.capRetryAfter,
+	};
 }

@@ -35,4 +35,9 @@ export interface Traffic {
 	capped: number;
 }
 
-export const newTraffic = (): Traffic => ({ inFlight: 0, maxInFlight: 0, connections: 0, capped: 0 });
+export const newTraffic = (): Traffic => ({
+	inFlight: 0,
+	maxInFlight: 0,
+	connections: 0,
+	capped: 0,
+});

@@ -21,15 +21,28 @@ function portOf(args: string[]): number {
 	return port;
 }
 
-function postJson(port: number, path: string, body: unknown): Promise<{ status: number; text: string }> {
+function postJson(
+	port: number,
+	path: string,
+	body: unknown,
+): Promise<{ status: number; text: string }> {
 	return new Promise((resolve, reject) => {
 		const data = JSON.stringify(body);
-		const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-			let text = '';
-			res.setEncoding('utf8');
-			res.on('data', (c: string) => (text += c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-		});
+		const req = request(
+			{
+				host: '127.0.0.1',
+				port,
+				path,
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+			},
+			(res) => {
+				let text = '';
+				res.setEncoding('utf8');
+				res.on('data', (c: string) => (text += c));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+			},
+		);
 		req.on('error', reject);
 		req.end(data);
 	});
@@ -37,13 +50,22 @@ function postJson(port: number, path: string, body: unknown): Promise<{ status: 
 
 async function fire(args: string[]): Promise<void> {
 	const section = args[1];
-	if (!section || section.startsWith('--')) throw new Error('usage: cli.js fire <section> [--port N] [--data \'{json}\'] [--format form|json]');
+	if (!section || section.startsWith('--'))
+		throw new Error(
+			"usage: cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]",
+		);
 	const port = portOf(args);
 	const rawData = option(args, '--data');
 	const data = rawData === undefined ? undefined : JSON.parse(rawData);
-	const { status, text } = await postJson(port, '/_sandbox/fire', { section, data, format: option(args, '--format') ?? 'form' });
+	const { status, text } = await postJson(port, '/_sandbox/fire', {
+		section,
+		data,
+		format: option(args, '--format') ?? 'form',
+	});
 	if (status !== 200) throw new Error(`sandbox answered ${status}: ${text}`);
-	const { deliveries } = JSON.parse(text) as { deliveries: Array<{ webhookId: number; url: string; status: unknown }> };
+	const { deliveries } = JSON.parse(text) as {
+		deliveries: Array<{ webhookId: number; url: string; status: unknown }>;
+	};
 	if (deliveries.length === 0) console.log(`No webhook is registered for ${section}.`);
 	for (const d of deliveries) console.log(`webhook ${d.webhookId} ${d.url} → ${String(d.status)}`);
 }
@@ -57,21 +79,23 @@ async function serve(args: string[]): Promise<void> {
 		log: args.includes('--log'),
 	});
 	const c = sb.credentials;
-	console.log([
-		`Store Platform sandbox listening on ${sb.url}`,
-		'',
-		`  Base URL            ${sb.url}`,
-		`  Consumer key        ${c.consumerKey}`,
-		`  Shared secret       ${c.consumerSecret}`,
-		`  Access token        ${c.accessToken}`,
-		`  Access token secret ${c.accessTokenSecret}`,
-		'',
-		`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
-		`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
-		`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
-		'',
-		'Ctrl+C to stop.',
-	].join('\n'));
+	console.log(
+		[
+			`Store Platform sandbox listening on ${sb.url}`,
+			'',
+			`  Base URL            ${sb.url}`,
+			`  Consumer key        ${c.consumerKey}`,
+			`  Shared secret       ${c.consumerSecret}`,
+			`  Access token        ${c.accessToken}`,
+			`  Access token secret ${c.accessTokenSecret}`,
+			'',
+			`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
+			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
+			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
+			'',
+			'Ctrl+C to stop.',
+		].join('\n'),
+	);
 	let timer: NodeJS.Timeout | undefined;
 	if (args.includes('--realtime')) {
 		// run the retry clock at wall-clock speed

@@ -15,7 +15,8 @@ export class HttpError extends Error {
 }
 
 /** Malformed request: bad JSON, missing wrapper, bad query parameter. */
-export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
+export const badRequest = (message: string, code = 'bad_request') =>
+	new HttpError(400, code, message);
 
 /** Well-formed request whose values break a rule (required field, unknown section, state). */
 export const unprocessable = (message: string, code = 'validation_failed') =>

@@ -1,7 +1,14 @@
 /** Switchable faults: error statuses, `status:err` bodies, HTML pages, broken JSON, slow answers, resets, capped pages, capped requests in flight. */
 import type { FaultSpec } from './types';
 
-const TYPES: ReadonlyArray<FaultSpec['type']> = ['status', 'statusErr', 'html', 'malformed', 'slow', 'reset'];
+const TYPES: ReadonlyArray<FaultSpec['type']> = [
+	'status',
+	'statusErr',
+	'html',
+	'malformed',
+	'slow',
+	'reset',
+];
 
 interface Armed {
 	spec: FaultSpec;
@@ -28,11 +35,16 @@ export class Faults {
 	}
 
 	add(f: FaultSpec): void {
-		if (!TYPES.includes(f.type)) throw new Error(`unknown fault type "${String(f.type)}"; one of ${TYPES.join(', ')}`);
+		if (!TYPES.includes(f.type))
+			throw new Error(`unknown fault type "${String(f.type)}"; one of ${TYPES.join(', ')}`);
 		const times = f.times ?? 1;
 		if (!(times > 0)) throw new Error('fault times must be > 0 (Infinity allowed)');
 		if (f.forMs !== undefined && !(f.forMs > 0)) throw new Error('fault forMs must be > 0');
-		this.armed.push({ spec: { ...f }, left: times, until: f.forMs === undefined ? Infinity : Date.now() + f.forMs });
+		this.armed.push({
+			spec: { ...f },
+			left: times,
+			until: f.forMs === undefined ? Infinity : Date.now() + f.forMs,
+		});
 	}
 
 	/** Clears the armed faults, the page and in-flight caps and the extra latency. */
@@ -68,7 +80,12 @@ export class Faults {
 	}
 }
 
-function matches(match: FaultSpec['match'], method: string, path: string, apiDefault: boolean): boolean {
+function matches(
+	match: FaultSpec['match'],
+	method: string,
+	path: string,
+	apiDefault: boolean,
+): boolean {
 	if (match === undefined) return apiDefault;
 	if (typeof match === 'string') return path.startsWith(match);
 	match.lastIndex = 0;
@@ -84,6 +101,7 @@ export function faultFromJson(o: Record<string, unknown>): FaultSpec {
 	const spec = rest as unknown as FaultSpec;
 	const times: unknown = rest.times;
 	if (times === 'Infinity' || times === -1 || times === null) spec.times = Infinity;
-	if (typeof regex === 'string') spec.match = new RegExp(regex, typeof flags === 'string' ? flags : '');
+	if (typeof regex === 'string')
+		spec.match = new RegExp(regex, typeof flags === 'string' ? flags : '');
 	return spec;
 }

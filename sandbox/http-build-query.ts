@@ -12,7 +12,14 @@ export function phpUrlencode(s: string): string {
 	const bytes = Buffer.from(s, 'utf8');
 	let out = '';
 	for (const b of bytes) {
-		if ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2e || b === 0x5f) {
+		if (
+			(b >= 0x30 && b <= 0x39) ||
+			(b >= 0x41 && b <= 0x5a) ||
+			(b >= 0x61 && b <= 0x7a) ||
+			b === 0x2d ||
+			b === 0x2e ||
+			b === 0x5f
+		) {
 			out += String.fromCharCode(b);
 		} else if (b === 0x20) {
 			out += '+';
@@ -49,7 +56,8 @@ function scalar(v: unknown): string | null {
 
 function build(parts: string[], key: string, v: unknown): void {
 	if (v !== null && typeof v === 'object') {
-		for (const [k, child] of Object.entries(v as Record<string, unknown>)) build(parts, `${key}%5B${phpUrlencode(k)}%5D`, child);
+		for (const [k, child] of Object.entries(v as Record<string, unknown>))
+			build(parts, `${key}%5B${phpUrlencode(k)}%5D`, child);
 		return;
 	}
 	const s = scalar(v);

@@ -52,7 +52,16 @@ export interface Sandbox {
 	/** back to the seed state, faults cleared, requests/deliveries emptied */
 	reset(): void;
 	/** deliver to every webhook registered for section, now */
-	fire(section: string, data?: Record<string, unknown>, opts?: { format?: 'form' | 'json'; objectType?: string; objectId?: string | number; objectUuid?: string }): Promise<Delivery[]>;
+	fire(
+		section: string,
+		data?: Record<string, unknown>,
+		opts?: {
+			format?: 'form' | 'json';
+			objectType?: string;
+			objectId?: string | number;
+			objectUuid?: string;
+		},
+	): Promise<Delivery[]>;
 	/** the retry schedule runs on this clock; advance() performs due retries and awaits them */
 	clock: { now(): number; advance(ms: number): Promise<void> };
 	close(): Promise<void>;
@@ -83,7 +92,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const clock = new Clock();
 	const faults = new Faults(opts.latencyMs ?? 0);
 	const app: App = {
-		store, credentials, clock, faults, url: '', shopId: SHOP_ID, log: opts.log === true, requests: [],
+		store,
+		credentials,
+		clock,
+		faults,
+		url: '',
+		shopId: SHOP_ID,
+		log: opts.log === true,
+		requests: [],
 		traffic: newTraffic(),
 		oauth: new OAuthState(credentials),
 		render: new Renderer(opts.stringIds ?? 'spec'),

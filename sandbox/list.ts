@@ -19,40 +19,57 @@ export interface ListSpec {
 
 export function intParam(value: string, param: string, min = Number.MIN_SAFE_INTEGER): number {
 	if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) {
-		throw badRequest(`query parameter ${param} must be an integer${min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : ''}, got "${value}"`);
+		throw badRequest(
+			`query parameter ${param} must be an integer${min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : ''}, got "${value}"`,
+		);
 	}
 	return Number(value);
 }
 
 export function dateParam(value: string, param: string): string {
 	if (!isSpecDate(value)) {
-		throw badRequest(`query parameter ${param} must be a date-time "YYYY-MM-DD HH:MM:SS", got "${value}"`, 'invalid_date');
+		throw badRequest(
+			`query parameter ${param} must be a date-time "YYYY-MM-DD HH:MM:SS", got "${value}"`,
+			'invalid_date',
+		);
 	}
 	return value;
 }
 
 // ---- filter builders ------------------------------------------------------------------------
 
-export const intEq = (field: string): Filter => (v, p) => {
-	const n = intParam(v, p);
-	return (r) => Number(r[field]) === n;
-};
-export const strEq = (field: string): Filter => (v) => (r) => String(r[field]) === v;
+export const intEq =
+	(field: string): Filter =>
+	(v, p) => {
+		const n = intParam(v, p);
+		return (r) => Number(r[field]) === n;
+	};
+export const strEq =
+	(field: string): Filter =>
+	(v) =>
+	(r) =>
+		String(r[field]) === v;
 /** record date at or after the value (empty dates never match) */
-export const dateFrom = (field: string): Filter => (v, p) => {
-	const d = dateParam(v, p);
-	return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] >= d;
-};
+export const dateFrom =
+	(field: string): Filter =>
+	(v, p) => {
+		const d = dateParam(v, p);
+		return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] >= d;
+	};
 /** record date at or before the value (empty dates never match) */
-export const dateUntil = (field: string): Filter => (v, p) => {
-	const d = dateParam(v, p);
-	return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] <= d;
-};
+export const dateUntil =
+	(field: string): Filter =>
+	(v, p) => {
+		const d = dateParam(v, p);
+		return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] <= d;
+	};
 /** records whose id is in the set computed from the value (e.g. categories of a product) */
-export const idIn = (ids: (value: string, param: string) => Array<string | number>): Filter => (v, p) => {
-	const set = new Set(ids(v, p).map(String));
-	return (r) => set.has(String(r.id));
-};
+export const idIn =
+	(ids: (value: string, param: string) => Array<string | number>): Filter =>
+	(v, p) => {
+		const set = new Set(ids(v, p).map(String));
+		return (r) => set.has(String(r.id));
+	};
 
 const COMMON: Record<string, Filter> = {
 	created_at_min: dateFrom('created_at'),
@@ -70,7 +87,9 @@ const COMMON: Record<string, Filter> = {
 
 function predicates(q: Query, spec: ListSpec): Array<(r: Rec) => boolean> {
 	const preds: Array<(r: Rec) => boolean> = [];
-	const filters: Record<string, Filter> = spec.paged ? { ...COMMON, ...spec.filters } : { ...spec.filters };
+	const filters: Record<string, Filter> = spec.paged
+		? { ...COMMON, ...spec.filters }
+		: { ...spec.filters };
 	for (const [param, build] of Object.entries(filters)) {
 		const v = first(q, param);
 		if (v !== undefined && v !== '') preds.push(build(v, param));
@@ -148,18 +167,53 @@ export function fieldsOf(q: Query): string[] | null {
 
 /** Fields that carry ids or numeric values: in 'mixed' mode each is rendered as number or string at random. */
 const NUMERIC = new Set([
-	'id', 'parent', 'global_parent', 'pos', 'sort_order', 'count', 'position', 'price', 'price_regular', 'quantity',
-	'quantity_used', 'discount_type', 'discount_value', 'discount_on', 'discount_on_type', 'discount_on_value', 'activate',
-	'apply_once', 'per_client', 'available_on_promo', 'promotion_type', 'promotion_value', 'promotion_on_type', 'visibility',
-	'is_active', 'is_default', 'email_template', 'send_mail', 'mail_template', 'size', 'total_price', 'total_items_price',
-	'total_tax', 'total_weight', 'accept_newsletter', 'add_to_magazine', 'buy_if_empty',
+	'id',
+	'parent',
+	'global_parent',
+	'pos',
+	'sort_order',
+	'count',
+	'position',
+	'price',
+	'price_regular',
+	'quantity',
+	'quantity_used',
+	'discount_type',
+	'discount_value',
+	'discount_on',
+	'discount_on_type',
+	'discount_on_value',
+	'activate',
+	'apply_once',
+	'per_client',
+	'available_on_promo',
+	'promotion_type',
+	'promotion_value',
+	'promotion_on_type',
+	'visibility',
+	'is_active',
+	'is_default',
+	'email_template',
+	'send_mail',
+	'mail_template',
+	'size',
+	'total_price',
+	'total_items_price',
+	'total_tax',
+	'total_weight',
+	'accept_newsletter',
+	'add_to_magazine',
+	'buy_if_empty',
 ]);
 
 /** Renders stored records for an answer: `fields` projection, then the id style. */
 export class Renderer {
 	private seed: number;
 
-	constructor(readonly mode: 'spec' | 'mixed', seed = 42) {
+	constructor(
+		readonly mode: 'spec' | 'mixed',
+		seed = 42,
+	) {
 		this.seed = seed >>> 0;
 	}
 
@@ -183,8 +237,10 @@ export class Renderer {
 				const v = out[k];
 				const numeric = NUMERIC.has(k) || k.endsWith('_id');
 				if (!numeric) continue;
-				if (typeof v === 'number' && Number.isSafeInteger(v)) out[k] = this.random() < 0.5 ? String(v) : v;
-				else if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) out[k] = this.random() < 0.5 ? Number(v) : v;
+				if (typeof v === 'number' && Number.isSafeInteger(v))
+					out[k] = this.random() < 0.5 ? String(v) : v;
+				else if (typeof v === 'string' && /^-?\d{1,15}$/.test(v))
+					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
 		return out;

@@ -8,7 +8,17 @@ import type { App } from './app';
 import { HttpError, unauthorized } from './errors';
 import type { Ctx, Router } from './router';
 import type { SandboxCredentials } from './types';
-import { addParam, escapeHtml, first, formReply, html, page, redirect, type Query, type Reply } from './wire';
+import {
+	addParam,
+	escapeHtml,
+	first,
+	formReply,
+	html,
+	page,
+	redirect,
+	type Query,
+	type Reply,
+} from './wire';
 
 interface RequestToken {
 	secret: string;
@@ -33,7 +43,11 @@ export class OAuthState {
 	}
 }
 
-const ALGORITHMS: Record<string, string> = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' };
+const ALGORITHMS: Record<string, string> = {
+	'HMAC-SHA1': 'sha1',
+	'HMAC-SHA256': 'sha256',
+	'HMAC-SHA512': 'sha512',
+};
 
 const token = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
@@ -72,20 +86,30 @@ function collect(ctx: Ctx): Collected {
 	const header = parseAuthorization(first(ctx.headers as Query, 'authorization'));
 	const params: Query = {};
 	for (const src of [ctx.query, ctx.form ?? {}]) {
-		for (const [k, v] of Object.entries(src)) for (const x of Array.isArray(v) ? v : [v]) addParam(params, k, x);
+		for (const [k, v] of Object.entries(src))
+			for (const x of Array.isArray(v) ? v : [v]) addParam(params, k, x);
 	}
 	// n8n's Connect flow signs oauth_callback as a parameter but axios sends it as a JSON body
 	const json: Query = {};
-	if (ctx.bodyKind === 'json' && ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)) {
+	if (
+		ctx.bodyKind === 'json' &&
+		ctx.body &&
+		typeof ctx.body === 'object' &&
+		!Array.isArray(ctx.body)
+	) {
 		for (const [k, v] of Object.entries(ctx.body as Record<string, unknown>)) {
-			if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') json[k] = String(v);
+			if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+				json[k] = String(v);
 		}
 	}
 	return { header, params, json, get: (n) => header[n] ?? first(params, n) ?? first(json, n) };
 }
 
 function candidateUrls(ctx: Ctx): string[] {
-	const proto = String(first(ctx.headers as Query, 'x-forwarded-proto') ?? 'http').split(',')[0].trim().toLowerCase();
+	const proto = String(first(ctx.headers as Query, 'x-forwarded-proto') ?? 'http')
+		.split(',')[0]
+		.trim()
+		.toLowerCase();
 	const host = String(ctx.headers.host ?? '').toLowerCase();
 	const hosts = new Set([host]);
 	const defaultPort = proto === 'https' ? ':443' : ':80';
@@ -100,30 +124,50 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** Checks oauth_signature with oauth-1.0a; returns null when it matches, else the base string that was expected. */
-function checkSignature(ctx: Ctx, c: Collected, consumer: { key: string; secret: string }, tokenSecret: string | undefined, withJson: boolean): string | null {
+function checkSignature(
+	ctx: Ctx,
+	c: Collected,
+	consumer: { key: string; secret: string },
+	tokenSecret: string | undefined,
+	withJson: boolean,
+): string | null {
 	const method = c.get('oauth_signature_method') ?? '';
 	const algo = ALGORITHMS[method];
-	if (!algo) throw unauthorized(`unsupported oauth_signature_method "${method}"; use HMAC-SHA1 (HMAC-SHA256 and HMAC-SHA512 also accepted)`);
+	if (!algo)
+		throw unauthorized(
+			`unsupported oauth_signature_method "${method}"; use HMAC-SHA1 (HMAC-SHA256 and HMAC-SHA512 also accepted)`,
+		);
 	const signature = c.get('oauth_signature') ?? '';
-	const signer = new OAuth({ consumer, signature_method: method, hash_function: (b, k) => createHmac(algo, k).update(b).digest('base64') });
+	const signer = new OAuth({
+		consumer,
+		signature_method: method,
+		hash_function: (b, k) => createHmac(algo, k).update(b).digest('base64'),
+	});
 	let baseString = '';
 	for (const url of candidateUrls(ctx)) {
 		const data: Query = {};
 		for (const src of withJson ? [c.params, c.json] : [c.params]) {
-			for (const [k, v] of Object.entries(src)) if (k !== 'oauth_signature') data[k] = Array.isArray(v) ? [...v] : v;
+			for (const [k, v] of Object.entries(src))
+				if (k !== 'oauth_signature') data[k] = Array.isArray(v) ? [...v] : v;
 		}
 		const oauthData: Record<string, string> = {};
 		for (const [k, v] of Object.entries(c.header)) if (k !== 'oauth_signature') oauthData[k] = v;
 		const request = { url, method: ctx.method, data };
 		const expected = signer.getSignature(request, tokenSecret, oauthData as unknown as OAuth.Data);
 		if (safeEqual(expected, signature)) return null;
-		if (!baseString) baseString = signer.getBaseString({ url, method: ctx.method, data: { ...data } }, { ...oauthData } as unknown as OAuth.Data);
+		if (!baseString)
+			baseString = signer.getBaseString({ url, method: ctx.method, data: { ...data } }, {
+				...oauthData,
+			} as unknown as OAuth.Data);
 	}
 	return baseString;
 }
 
 class SignatureError extends HttpError {
-	constructor(message: string, readonly baseString: string) {
+	constructor(
+		message: string,
+		readonly baseString: string,
+	) {
 		super(401, 'unauthorized', message);
 	}
 
@@ -137,11 +181,15 @@ export function authenticate(ctx: Ctx): void {
 	const app = ctx.app;
 	const c = collect(ctx);
 	if (!c.get('oauth_consumer_key') && !c.get('oauth_signature')) {
-		throw unauthorized('missing OAuth 1.0 credentials: sign the request (Authorization: OAuth ...) with the consumer key and access token');
+		throw unauthorized(
+			'missing OAuth 1.0 credentials: sign the request (Authorization: OAuth ...) with the consumer key and access token',
+		);
 	}
-	if (c.get('oauth_consumer_key') !== app.credentials.consumerKey) throw unauthorized(`unknown oauth_consumer_key "${c.get('oauth_consumer_key') ?? ''}"`);
+	if (c.get('oauth_consumer_key') !== app.credentials.consumerKey)
+		throw unauthorized(`unknown oauth_consumer_key "${c.get('oauth_consumer_key') ?? ''}"`);
 	const version = c.get('oauth_version');
-	if (version !== undefined && version !== '1.0') throw unauthorized(`oauth_version must be 1.0, got "${version}"`);
+	if (version !== undefined && version !== '1.0')
+		throw unauthorized(`oauth_version must be 1.0, got "${version}"`);
 	const tok = c.get('oauth_token');
 	if (!tok) throw unauthorized('missing oauth_token (the access token)');
 	const secret = app.oauth.accessTokens.get(tok);
@@ -149,46 +197,80 @@ export function authenticate(ctx: Ctx): void {
 	if (!c.get('oauth_signature')) throw unauthorized('missing oauth_signature');
 	const consumer = { key: app.credentials.consumerKey, secret: app.credentials.consumerSecret };
 	const base = checkSignature(ctx, c, consumer, secret, false);
-	if (base !== null) throw new SignatureError('invalid OAuth signature (HMAC of the base string with consumer secret & token secret does not match)', base);
+	if (base !== null)
+		throw new SignatureError(
+			'invalid OAuth signature (HMAC of the base string with consumer secret & token secret does not match)',
+			base,
+		);
 }
 
 // ---- the token flow --------------------------------------------------------------------------
 
 function signedBy(ctx: Ctx, c: Collected, app: App, tokenSecret: string | undefined): boolean {
-	if (c.get('oauth_consumer_key') !== app.credentials.consumerKey) throw unauthorized(`unknown oauth_consumer_key "${c.get('oauth_consumer_key') ?? ''}"`);
+	if (c.get('oauth_consumer_key') !== app.credentials.consumerKey)
+		throw unauthorized(`unknown oauth_consumer_key "${c.get('oauth_consumer_key') ?? ''}"`);
 	const consumer = { key: app.credentials.consumerKey, secret: app.credentials.consumerSecret };
-	return checkSignature(ctx, c, consumer, tokenSecret, false) === null || checkSignature(ctx, c, consumer, tokenSecret, true) === null;
+	return (
+		checkSignature(ctx, c, consumer, tokenSecret, false) === null ||
+		checkSignature(ctx, c, consumer, tokenSecret, true) === null
+	);
 }
 
 function requestToken(ctx: Ctx): Reply {
 	const { app } = ctx;
 	const c = collect(ctx);
 	if (c.get('oauth_signature')) {
-		if (!signedBy(ctx, c, app, undefined)) throw unauthorized('invalid OAuth signature on request_token');
-	} else if (c.get('oauth_consumer_key') !== undefined && c.get('oauth_consumer_secret') !== undefined) {
-		if (c.get('oauth_consumer_key') !== app.credentials.consumerKey || c.get('oauth_consumer_secret') !== app.credentials.consumerSecret) {
+		if (!signedBy(ctx, c, app, undefined))
+			throw unauthorized('invalid OAuth signature on request_token');
+	} else if (
+		c.get('oauth_consumer_key') !== undefined &&
+		c.get('oauth_consumer_secret') !== undefined
+	) {
+		if (
+			c.get('oauth_consumer_key') !== app.credentials.consumerKey ||
+			c.get('oauth_consumer_secret') !== app.credentials.consumerSecret
+		) {
 			throw unauthorized('oauth_consumer_key / oauth_consumer_secret do not match the app');
 		}
 	} else {
-		throw unauthorized('request_token needs oauth_consumer_key and oauth_consumer_secret, or an OAuth-signed request');
+		throw unauthorized(
+			'request_token needs oauth_consumer_key and oauth_consumer_secret, or an OAuth-signed request',
+		);
 	}
 	const t = token('rt_');
 	const secret = token('rts_');
 	app.oauth.requestTokens.set(t, { secret, callback: c.get('oauth_callback'), approved: false });
-	return formReply(200, { oauth_token: t, oauth_token_secret: secret, oauth_callback_confirmed: 'true' });
+	return formReply(200, {
+		oauth_token: t,
+		oauth_token_secret: secret,
+		oauth_callback_confirmed: 'true',
+	});
 }
 
 function authorizePage(ctx: Ctx): Reply {
 	const t = first(ctx.query, 'oauth_token') ?? '';
 	const rt = ctx.app.oauth.requestTokens.get(t);
-	if (!rt) return html(400, page('Unknown request token', `<p>The request token ${escapeHtml(t)} is unknown or was already used.</p>`));
+	if (!rt)
+		return html(
+			400,
+			page(
+				'Unknown request token',
+				`<p>The request token ${escapeHtml(t)} is unknown or was already used.</p>`,
+			),
+		);
 	const callback = first(ctx.query, 'oauth_callback') ?? rt.callback ?? '';
-	return html(200, page('Authorize app', `<p>An app asks for access to <b>Sandbox shop</b> (all permissions).</p>` +
-		`<form method="POST" action="/services/oauth/authorize">` +
-		`<input type="hidden" name="oauth_token" value="${escapeHtml(t)}">` +
-		`<input type="hidden" name="oauth_callback" value="${escapeHtml(callback)}">` +
-		`<button type="submit" name="decision" value="approve">Approve</button> ` +
-		`<button type="submit" name="decision" value="deny">Deny</button></form>`));
+	return html(
+		200,
+		page(
+			'Authorize app',
+			`<p>An app asks for access to <b>Sandbox shop</b> (all permissions).</p>` +
+				`<form method="POST" action="/services/oauth/authorize">` +
+				`<input type="hidden" name="oauth_token" value="${escapeHtml(t)}">` +
+				`<input type="hidden" name="oauth_callback" value="${escapeHtml(callback)}">` +
+				`<button type="submit" name="decision" value="approve">Approve</button> ` +
+				`<button type="submit" name="decision" value="deny">Deny</button></form>`,
+		),
+	);
 }
 
 function withParams(url: string, params: Record<string, string>): string {
@@ -202,17 +284,33 @@ function authorizeDecision(ctx: Ctx): Reply {
 	const get = (k: string) => first(form, k) ?? first(ctx.query, k);
 	const t = get('oauth_token') ?? '';
 	const rt = ctx.app.oauth.requestTokens.get(t);
-	if (!rt) return html(400, page('Unknown request token', `<p>The request token ${escapeHtml(t)} is unknown or was already used.</p>`));
+	if (!rt)
+		return html(
+			400,
+			page(
+				'Unknown request token',
+				`<p>The request token ${escapeHtml(t)} is unknown or was already used.</p>`,
+			),
+		);
 	const callback = get('oauth_callback') || rt.callback;
 	const usable = callback && callback !== 'oob' && /^https?:\/\//i.test(callback);
 	if (get('decision') === 'deny') {
 		ctx.app.oauth.requestTokens.delete(t);
-		return usable ? redirect(withParams(callback, { denied: t })) : html(200, page('Access denied', '<p>You denied the app access.</p>'));
+		return usable
+			? redirect(withParams(callback, { denied: t }))
+			: html(200, page('Access denied', '<p>You denied the app access.</p>'));
 	}
 	rt.approved = true;
 	rt.verifier = token('v_');
-	if (usable) return redirect(withParams(callback, { oauth_token: t, oauth_verifier: rt.verifier }));
-	return html(200, page('App authorized', `<p>oauth_token: <code>${escapeHtml(t)}</code></p><p>oauth_verifier: <code>${escapeHtml(rt.verifier)}</code></p>`));
+	if (usable)
+		return redirect(withParams(callback, { oauth_token: t, oauth_verifier: rt.verifier }));
+	return html(
+		200,
+		page(
+			'App authorized',
+			`<p>oauth_token: <code>${escapeHtml(t)}</code></p><p>oauth_verifier: <code>${escapeHtml(rt.verifier)}</code></p>`,
+		),
+	);
 }
 
 function accessToken(ctx: Ctx): Reply {
@@ -221,18 +319,29 @@ function accessToken(ctx: Ctx): Reply {
 	const t = c.get('oauth_token') ?? '';
 	const rt = app.oauth.requestTokens.get(t);
 	if (!rt) throw unauthorized(`unknown or already used request token "${t}"`);
-	if (!rt.approved) throw unauthorized('the request token has not been approved by the shop owner yet (authorize step)');
+	if (!rt.approved)
+		throw unauthorized(
+			'the request token has not been approved by the shop owner yet (authorize step)',
+		);
 	const verifier = c.get('oauth_verifier');
-	if (verifier !== undefined && verifier !== rt.verifier) throw unauthorized('oauth_verifier does not match');
+	if (verifier !== undefined && verifier !== rt.verifier)
+		throw unauthorized('oauth_verifier does not match');
 	if (c.get('oauth_signature')) {
-		if (!signedBy(ctx, c, app, rt.secret)) throw unauthorized('invalid OAuth signature on access_token');
+		if (!signedBy(ctx, c, app, rt.secret))
+			throw unauthorized('invalid OAuth signature on access_token');
 	} else if (c.get('oauth_consumer_secret') !== undefined) {
-		if (c.get('oauth_consumer_key') !== app.credentials.consumerKey || c.get('oauth_consumer_secret') !== app.credentials.consumerSecret) {
+		if (
+			c.get('oauth_consumer_key') !== app.credentials.consumerKey ||
+			c.get('oauth_consumer_secret') !== app.credentials.consumerSecret
+		) {
 			throw unauthorized('oauth_consumer_key / oauth_consumer_secret do not match the app');
 		}
-		if (c.get('oauth_token_secret') !== rt.secret) throw unauthorized('oauth_token_secret does not match the request token');
+		if (c.get('oauth_token_secret') !== rt.secret)
+			throw unauthorized('oauth_token_secret does not match the request token');
 	} else if (verifier === undefined) {
-		throw unauthorized('access_token needs oauth_token with oauth_verifier, or the consumer key/secret and token secret, or an OAuth signature');
+		throw unauthorized(
+			'access_token needs oauth_token with oauth_verifier, or the consumer key/secret and token secret, or an OAuth signature',
+		);
 	}
 	app.oauth.requestTokens.delete(t);
 	const access = token('at_');

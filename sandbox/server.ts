@@ -5,7 +5,17 @@ import { badRequest, HttpError, notFound } from './errors';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
-import { decodeComponent, html, json, page, parseBody, parseUrlEncoded, readBody, send, type Reply } from './wire';
+import {
+	decodeComponent,
+	html,
+	json,
+	page,
+	parseBody,
+	parseUrlEncoded,
+	readBody,
+	send,
+	type Reply,
+} from './wire';
 
 /** Timers that close() can cut short. */
 export class Sleeper {
@@ -31,33 +41,64 @@ export class Sleeper {
 
 export function errorReply(e: unknown): Reply {
 	if (e instanceof HttpError) return json(e.status, e.body());
-	return json(500, { error: 'internal_error', error_msg: `sandbox error: ${(e as Error)?.message ?? String(e)}` });
+	return json(500, {
+		error: 'internal_error',
+		error_msg: `sandbox error: ${(e as Error)?.message ?? String(e)}`,
+	});
 }
 
 function faultReply(f: FaultSpec): Reply {
 	switch (f.type) {
 		case 'status': {
 			const status = f.status ?? 500;
-			const headers: Record<string, string> = f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {};
-			const body = f.body ?? { error: status === 429 ? 'too_many_requests' : 'server_error', error_msg: `sandbox fault: HTTP ${status}` };
+			const headers: Record<string, string> =
+				f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {};
+			const body = f.body ?? {
+				error: status === 429 ? 'too_many_requests' : 'server_error',
+				error_msg: `sandbox fault: HTTP ${status}`,
+			};
 			return typeof body === 'string'
 				? { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body }
 				: json(status, body, headers);
 		}
 		case 'statusErr':
-			return json(200, { status: 'err', error: f.error ?? 'error', error_msg: f.message ?? 'The request could not be processed' });
+			return json(200, {
+				status: 'err',
+				error: f.error ?? 'error',
+				error_msg: f.message ?? 'The request could not be processed',
+			});
 		case 'html': {
 			const status = f.status ?? 502;
-			return html(status, page(`${status} Bad Gateway`, '<p>The upstream server returned an invalid response.</p><hr><p>nginx</p>'));
+			return html(
+				status,
+				page(
+					`${status} Bad Gateway`,
+					'<p>The upstream server returned an invalid response.</p><hr><p>nginx</p>',
+				),
+			);
 		}
 		case 'malformed':
-			return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"status":"ok","data":[{"id":1,"title":"trunc' };
+			return {
+				status: 200,
+				headers: { 'content-type': 'application/json; charset=utf-8' },
+				body: '{"status":"ok","data":[{"id":1,"title":"trunc',
+			};
 		default:
 			throw new Error(`fault ${f.type} has no reply`);
 	}
 }
 
-export function createHandler(app: App, router: Router, sleeper: Sleeper, admin: (req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) => Promise<void>) {
+export function createHandler(
+	app: App,
+	router: Router,
+	sleeper: Sleeper,
+	admin: (
+		req: IncomingMessage,
+		res: ServerResponse,
+		rawPath: string,
+		rawQuery: string,
+	) => Promise<void>,
+) {
 	return (req: IncomingMessage, res: ServerResponse): void => {
 		const rawUrl = req.url ?? '/';
 		const qi = rawUrl.indexOf('?');
@@ -68,7 +109,16 @@ export function createHandler(app: App, router: Router, sleeper: Sleeper, admin:
 			return;
 		}
 		const method = (req.method ?? 'GET').toUpperCase();
-		const record: RecordedRequest = { method, path: rawPath, query: {}, rawQuery, body: undefined, headers: { ...req.headers }, authorized: false, status: 0 };
+		const record: RecordedRequest = {
+			method,
+			path: rawPath,
+			query: {},
+			rawQuery,
+			body: undefined,
+			headers: { ...req.headers },
+			authorized: false,
+			status: 0,
+		};
 		app.requests.push(record);
 		const traffic = app.traffic;
 		const api = rawPath.startsWith('/services/') && !rawPath.startsWith('/services/oauth/');
@@ -77,7 +127,16 @@ export function createHandler(app: App, router: Router, sleeper: Sleeper, admin:
 		const capped = api && cap !== null && traffic.inFlight > cap;
 		if (capped) traffic.capped++;
 		const answer = capped
-			? Promise.resolve(json(429, { error: 'too_many_requests', error_msg: `sandbox: more than ${cap} requests in flight` }, { 'retry-after': String(app.faults.capRetryAfter) }))
+			? Promise.resolve(
+					json(
+						429,
+						{
+							error: 'too_many_requests',
+							error_msg: `sandbox: more than ${cap} requests in flight`,
+						},
+						{ 'retry-after': String(app.faults.capRetryAfter) },
+					),
+				)
 			: handle(app, router, sleeper, req, record, rawPath, rawQuery);
 		if (capped) {
 			req.resume();
@@ -94,19 +153,39 @@ export function createHandler(app: App, router: Router, sleeper: Sleeper, admin:
 	};
 }
 
-async function handle(app: App, router: Router, sleeper: Sleeper, req: IncomingMessage, record: RecordedRequest, rawPath: string, rawQuery: string): Promise<Reply | null> {
+async function handle(
+	app: App,
+	router: Router,
+	sleeper: Sleeper,
+	req: IncomingMessage,
+	record: RecordedRequest,
+	rawPath: string,
+	rawQuery: string,
+): Promise<Reply | null> {
 	try {
 		const raw = await readBody(req);
 		record.path = decodeComponent(rawPath, false);
 		record.query = parseUrlEncoded(rawQuery);
 		const parsed = parseBody(raw, req.headers['content-type']);
 		record.body = parsed.kind === 'invalid-json' ? raw.toString('utf8') : parsed.value;
-		const segments = rawPath.split('/').filter(Boolean).map((s) => decodeComponent(s, false));
+		const segments = rawPath
+			.split('/')
+			.filter(Boolean)
+			.map((s) => decodeComponent(s, false));
 		const match = router.match(record.method, segments);
 		const host = req.headers.host ?? app.url.replace(/^https?:\/\//, '');
 		const ctx: Ctx = {
-			app, method: record.method, path: record.path, query: record.query, body: parsed.value, bodyKind: parsed.kind,
-			baseUrl: `http://${host}`, params: match.kind === 'route' ? match.params : {}, headers: req.headers, rawPath, form: parsed.form,
+			app,
+			method: record.method,
+			path: record.path,
+			query: record.query,
+			body: parsed.value,
+			bodyKind: parsed.kind,
+			baseUrl: `http://${host}`,
+			params: match.kind === 'route' ? match.params : {},
+			headers: req.headers,
+			rawPath,
+			form: parsed.form,
 		};
 		const open = match.kind === 'route' && match.open;
 		const isApi = record.path.startsWith('/services/') && !open;
@@ -128,14 +207,23 @@ async function handle(app: App, router: Router, sleeper: Sleeper, req: IncomingM
 		if (fault?.type === 'slow') await sleeper.sleep(fault.ms ?? 2000);
 		else if (fault) return faultReply(fault);
 		if (authError) throw authError;
-		if (parsed.kind === 'invalid-json') throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');
+		if (parsed.kind === 'invalid-json')
+			throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');
 		if (match.kind === 'none') throw notFound(`no endpoint ${record.method} ${record.path}`);
 		if (match.kind === 'method') {
-			return json(405, { error: 'method_not_allowed', error_msg: `${record.method} is not allowed on ${record.path}; allowed: ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
+			return json(
+				405,
+				{
+					error: 'method_not_allowed',
+					error_msg: `${record.method} is not allowed on ${record.path}; allowed: ${match.allowed.join(', ')}`,
+				},
+				{ allow: match.allowed.join(', ') },
+			);
 		}
 		return await match.handler(ctx);
 	} catch (e) {
-		if (!(e instanceof HttpError) && app.log) process.stderr.write(`[sandbox] error: ${(e as Error)?.stack ?? e}\n`);
+		if (!(e instanceof HttpError) && app.log)
+			process.stderr.write(`[sandbox] error: ${(e as Error)?.stack ?? e}\n`);
 		return errorReply(e);
 	}
 }

@@ -79,12 +79,17 @@ export class WebhookEngine {
 	) {}
 
 	/** Delivers `section` to every webhook registered for it, now. Resolves with the first attempts. */
-	fire(section: string, data?: Record<string, unknown>, opts: FireOptions = {}): Promise<Delivery[]> {
+	fire(
+		section: string,
+		data?: Record<string, unknown>,
+		opts: FireOptions = {},
+	): Promise<Delivery[]> {
 		return this.serial(async () => {
 			const objectType = opts.objectType ?? section.split('/')[0];
 			const payload = data ?? sampleData(objectType);
 			const objectId = opts.objectId ?? (payload.id as string | number | undefined) ?? 1;
-			const objectUuid = opts.objectUuid ?? (typeof payload.uuid === 'string' ? payload.uuid : randomUUID());
+			const objectUuid =
+				opts.objectUuid ?? (typeof payload.uuid === 'string' ? payload.uuid : randomUUID());
 			const json = opts.format === 'json';
 			const headers: Record<string, string> = {
 				'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
@@ -97,7 +102,15 @@ export class WebhookEngine {
 			};
 			const body = json ? JSON.stringify(payload) : httpBuildQuery(payload);
 			const hooks = this.store.webhooks.rows.filter((w) => w.section === section);
-			const jobs: Job[] = hooks.map((w) => ({ webhookId: Number(w.id), section, body, headers, attempts: 0, firstFailureAt: null, onlyConnectionErrors: true }));
+			const jobs: Job[] = hooks.map((w) => ({
+				webhookId: Number(w.id),
+				section,
+				body,
+				headers,
+				attempts: 0,
+				firstFailureAt: null,
+				onlyConnectionErrors: true,
+			}));
 			return Promise.all(jobs.map((j) => this.attempt(j)));
 		}) as Promise<Delivery[]>;
 	}
@@ -120,7 +133,12 @@ export class WebhookEngine {
 
 	/** Pending retries, for inspection. */
 	pending(): Array<{ webhookId: number; section: string; due: number; kind: string }> {
-		return this.tasks.map((t) => ({ webhookId: t.job.webhookId, section: t.job.section, due: t.due, kind: t.kind }));
+		return this.tasks.map((t) => ({
+			webhookId: t.job.webhookId,
+			section: t.job.section,
+			due: t.due,
+			kind: t.kind,
+		}));
 	}
 
 	/** Drops the pending retries of a webhook (deleted or removed). */
@@ -148,11 +166,19 @@ export class WebhookEngine {
 	private async attempt(job: Job): Promise<Delivery> {
 		const hook = this.store.webhooks.get(job.webhookId);
 		job.attempts++;
-		const delivery: Delivery = { webhookId: job.webhookId, section: job.section, url: hook ? String(hook.site_url) : '', attempt: job.attempts, status: 'connection-error', at: this.clock.now() };
+		const delivery: Delivery = {
+			webhookId: job.webhookId,
+			section: job.section,
+			url: hook ? String(hook.site_url) : '',
+			attempt: job.attempts,
+			status: 'connection-error',
+			at: this.clock.now(),
+		};
 		if (!hook) return delivery; // unregistered meanwhile: nothing to send
 		this.deliveries.push(delivery); // recorded in start order; the status is filled in below
 		delivery.status = await post(delivery.url, job.body, job.headers);
-		const success = typeof delivery.status === 'number' && delivery.status >= 200 && delivery.status < 300;
+		const success =
+			typeof delivery.status === 'number' && delivery.status >= 200 && delivery.status < 300;
 		if (success) return delivery;
 		const at = delivery.at;
 		if (job.firstFailureAt === null) job.firstFailureAt = at;
@@ -172,7 +198,11 @@ export class WebhookEngine {
 	}
 }
 
-function post(url: string, body: string, headers: Record<string, string>): Promise<number | 'connection-error'> {
+function post(
+	url: string,
+	body: string,
+	headers: Record<string, string>,
+): Promise<number | 'connection-error'> {
 	return new Promise((resolve) => {
 		let u: URL;
 		try {
@@ -182,16 +212,24 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
 			return;
 		}
 		const mod = u.protocol === 'https:' ? https : http;
-		const req = mod.request(u, {
-			method: 'POST',
-			agent: false,
-			timeout: TIMEOUT_MS,
-			headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
-		}, (res) => {
-			res.resume();
-			res.on('end', () => resolve(res.statusCode ?? 0));
-			res.on('error', () => resolve(res.statusCode ?? 0));
-		});
+		const req = mod.request(
+			u,
+			{
+				method: 'POST',
+				agent: false,
+				timeout: TIMEOUT_MS,
+				headers: {
+					...headers,
+					'content-length': String(Buffer.byteLength(body)),
+					connection: 'close',
+				},
+			},
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve(res.statusCode ?? 0));
+				res.on('error', () => resolve(res.statusCode ?? 0));
+			},
+		);
 		req.on('timeout', () => req.destroy(new Error('timeout')));
 		req.on('error', () => resolve('connection-error'));
 		req.end(body);
@@ -201,16 +239,42 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
 /** A plausible payload for an event of `objectType` when fire() is given no data. */
 export function sampleData(objectType: string): Record<string, unknown> {
 	const id = 1001;
-	const base = { id, uuid: randomUUID(), created_at: '2024-05-01 12:00:00', updated_at: '2024-05-01 12:05:00' };
+	const base = {
+		id,
+		uuid: randomUUID(),
+		created_at: '2024-05-01 12:00:00',
+		updated_at: '2024-05-01 12:05:00',
+	};
 	switch (objectType) {
 		case 'order':
 			return {
-				...base, status_id: '1', email: 'jane.doe@example.com', total_price: 4350, currency: 'EUR', paid: true, note: 'Leave at the door & ring',
-				items: [{ product_id: 1, variant_id: 1, sku: 'TSH-001-S', title: 'Basic T-shirt', quantity: 2, price: 1900 }],
+				...base,
+				status_id: '1',
+				email: 'jane.doe@example.com',
+				total_price: 4350,
+				currency: 'EUR',
+				paid: true,
+				note: 'Leave at the door & ring',
+				items: [
+					{
+						product_id: 1,
+						variant_id: 1,
+						sku: 'TSH-001-S',
+						title: 'Basic T-shirt',
+						quantity: 2,
+						price: 1900,
+					},
+				],
 				shipping_address: { first_name: 'Jane', last_name: 'Doe', city: 'Kraków', zip: '30-001' },
 			};
 		case 'customer':
-			return { ...base, email: 'jane.doe@example.com', first_name: 'Jane', last_name: 'Doe', accepts_marketing: false };
+			return {
+				...base,
+				email: 'jane.doe@example.com',
+				first_name: 'Jane',
+				last_name: 'Doe',
+				accepts_marketing: false,
+			};
 		case 'product':
 			return { ...base, title: 'Basic T-shirt', sku: 'TSH-001', price: 1900, categories: [1, 3] };
 		case 'shop':

@@ -42,7 +42,10 @@ export function first(q: Query, key: string): string | undefined {
 
 /** RFC 3986 encoding (the one OAuth uses): unreserved characters stay, everything else %XX. */
 export function rfc3986(s: string): string {
-	return encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+	return encodeURIComponent(s).replace(
+		/[!'()*]/g,
+		(c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+	);
 }
 
 export function readBody(req: IncomingMessage, limit = 20 * 1024 * 1024): Promise<Buffer> {
@@ -120,21 +123,33 @@ export function formReply(status: number, params: Record<string, string>): Reply
 }
 
 export function redirect(location: string): Reply {
-	return { status: 302, headers: { location, 'content-type': 'text/plain' }, body: `Redirecting to ${location}` };
+	return {
+		status: 302,
+		headers: { location, 'content-type': 'text/plain' },
+		body: `Redirecting to ${location}`,
+	};
 }
 
 export function escapeHtml(s: string): string {
-	return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+	return s.replace(
+		/[&<>"']/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+	);
 }
 
 export function page(title: string, inner: string): string {
-	return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-		`<body style="font-family:sans-serif;max-width:40em;margin:2em auto"><h1>${escapeHtml(title)}</h1>${inner}</body></html>`;
+	return (
+		`<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+		`<body style="font-family:sans-serif;max-width:40em;margin:2em auto"><h1>${escapeHtml(title)}</h1>${inner}</body></html>`
+	);
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
 	if (res.headersSent || res.destroyed) return;
 	const body = reply.body ?? '';
-	res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(body)) });
+	res.writeHead(reply.status, {
+		...reply.headers,
+		'content-length': String(Buffer.byteLength(body)),
+	});
 	res.end(body);
 }

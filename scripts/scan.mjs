@@ -15,18 +15,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
 
 function packTo(dir) {
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const r = spawnSync(npm, ['pack', '--pack-destination', dir, '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+	const r = spawnSync(npm, ['pack', '--pack-destination', dir, '--json', '--ignore-scripts'], {
+		cwd: root,
+		encoding: 'utf8',
+	});
 	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
 	const [{ filename, files }] = JSON.parse(r.stdout);
 	const unpacked = path.join(dir, 'package');
-	const t = spawnSync('tar', ['-xzf', path.join(dir, path.basename(filename)), '-C', dir], { encoding: 'utf8' });
+	const t = spawnSync('tar', ['-xzf', path.join(dir, path.basename(filename)), '-C', dir], {
+		encoding: 'utf8',
+	});
 	if (t.status !== 0) throw new Error(`tar failed: ${t.stderr}`);
 	return { unpacked, files: files.map((f) => f.path) };
 }
@@ -37,7 +45,9 @@ function count(dir, patterns) {
 		const p = String(f);
 		if (p.startsWith('node_modules')) return false;
 		if (patterns.includes('package.json') && p === 'package.json') return true;
-		return patterns === SOURCE_FILE_PATTERNS ? /^(nodes|credentials)\/.*\.(js|ts|json)$/.test(p) : p.endsWith('.js');
+		return patterns === SOURCE_FILE_PATTERNS
+			? /^(nodes|credentials)\/.*\.(js|ts|json)$/.test(p)
+			: p.endsWith('.js');
 	}).length;
 }
 
@@ -47,7 +57,8 @@ async function leg(name, dir, patterns) {
 	const ms = Date.now() - t0;
 	const files = count(dir, patterns);
 	if (result.passed) console.log(`scan ${name}: passed, 0 errors (${files} files, ${ms} ms)`);
-	else console.log(`scan ${name}: FAILED: ${result.message}\n${result.details || result.error || ''}`);
+	else
+		console.log(`scan ${name}: FAILED: ${result.message}\n${result.details || result.error || ''}`);
 	return result.passed;
 }
 
@@ -57,7 +68,9 @@ if (!onlySource) {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-pack-'));
 	try {
 		const { unpacked, files } = packTo(tmp);
-		console.log(`scan tarball: ${files.length} files: ${files.filter((f) => !f.startsWith('dist/')).join(', ')} + dist/`);
+		console.log(
+			`scan tarball: ${files.length} files: ${files.filter((f) => !f.startsWith('dist/')).join(', ')} + dist/`,
+		);
 		ok = (await leg('packed tarball', unpacked, TARBALL_FILE_PATTERNS)) && ok;
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });

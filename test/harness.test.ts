@@ -44,7 +44,10 @@ function route(req: RecordedRequest) {
 		sessions++;
 		return { body: { token: `session-${sessions}` } };
 	}
-	if (req.headers.authorization?.startsWith('Session ') && req.headers.authorization !== `Session session-${sessions}`) {
+	if (
+		req.headers.authorization?.startsWith('Session ') &&
+		req.headers.authorization !== `Session session-${sessions}`
+	) {
 		return { status: 401, body: { message: 'session expired' } };
 	}
 	const thing = /^\/things\/([^/]+)$/.exec(req.path);
@@ -223,7 +226,10 @@ describe('runNode', () => {
 	it('evaluates expressions that reach the preceding node', async () => {
 		const { items, error } = await runNode({
 			nodeType: new HarnessTest(),
-			parameters: { authentication: 'apiKey', thingId: "={{ $('Input').item.json.ref + '-' + $itemIndex }}" },
+			parameters: {
+				authentication: 'apiKey',
+				thingId: "={{ $('Input').item.json.ref + '-' + $itemIndex }}",
+			},
 			credentials: apiKeyCredentials(),
 			credentialTypes,
 			items: [{ json: { ref: 'r' } }, { json: { ref: 's' } }],
@@ -234,7 +240,9 @@ describe('runNode', () => {
 	});
 
 	it('runs preAuthentication for an expirable credential, retries after a 401 and keeps the new token', async () => {
-		const credentials = { harnessSessionApi: { baseUrl: server.url, password: 'pw', sessionToken: '' } };
+		const credentials = {
+			harnessSessionApi: { baseUrl: server.url, password: 'pw', sessionToken: '' },
+		};
 		const first = await runNode({
 			nodeType: new HarnessTest(),
 			parameters: { authentication: 'session', thingId: 'one' },
@@ -243,10 +251,9 @@ describe('runNode', () => {
 		});
 		expect(first.error).toBeUndefined();
 		expect(first.credentials.harnessSessionApi.sessionToken).toBe('session-1');
-		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
-			'POST /session ',
-			'GET /things/one Session session-1',
-		]);
+		expect(
+			server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`),
+		).toEqual(['POST /session ', 'GET /things/one Session session-1']);
 
 		server.requests.length = 0;
 		sessions = 5; // the server forgot session-1
@@ -259,7 +266,9 @@ describe('runNode', () => {
 		expect(second.error).toBeUndefined();
 		expect(second.items[0][0].json.id).toBe('two');
 		expect(second.credentials.harnessSessionApi.sessionToken).toBe('session-6');
-		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
+		expect(
+			server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`),
+		).toEqual([
 			'GET /things/two Session session-1',
 			'POST /session ',
 			'GET /things/two Session session-6',
@@ -362,7 +371,12 @@ describe('webhooks', () => {
 	const webhookUrl = 'https://n8n.example.com/webhook/2b1c9c2e-hook/webhook';
 
 	it('creates, checks and deletes the webhook, keeping its id in the static data', async () => {
-		const base = { parameters: { event: 'thing/updated' }, credentials: apiKeyCredentials(), credentialTypes, webhookUrl };
+		const base = {
+			parameters: { event: 'thing/updated' },
+			credentials: apiKeyCredentials(),
+			credentialTypes,
+			webhookUrl,
+		};
 
 		const missing = await callWebhookMethod(new HarnessTestTrigger(), 'checkExists', base);
 		expect(missing.result).toBe(false);

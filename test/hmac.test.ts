@@ -41,22 +41,44 @@ describe('PHP vectors (made by PHP ' + DOC.php + ')', () => {
 	it('cover the cases the canonical form depends on', () => {
 		expect(DOC.vectors.length).toBeGreaterThanOrEqual(25);
 		const all = DOC.vectors.map((v) => v.query).join('&');
-		for (const needle of ['+', '%2B', '%26', '%3D', '%25', '%7E', '%2A', '%5B0%5D', '%F0%9F%98%80', '=1&', '=0&']) {
+		for (const needle of [
+			'+',
+			'%2B',
+			'%26',
+			'%3D',
+			'%25',
+			'%7E',
+			'%2A',
+			'%5B0%5D',
+			'%F0%9F%98%80',
+			'=1&',
+			'=0&',
+		]) {
 			expect(all).toContain(needle);
 		}
 		expect(unfaithful.length).toBeGreaterThan(0);
 	});
 
-	it.each(faithful.map((v) => [v.name, v] as const))('%s: httpBuildQuery + computeSignature match PHP', (_n, v) => {
-		const query = httpBuildQuery(v.params, { floatPrecision: v.precision });
-		expect(query).toBe(v.query);
-		expect(computeSignature(query, v.secret ?? DOC.secret)).toBe(v.signature);
-		const secret = v.secret ?? DOC.secret;
-		expect(verifySignature({ header: v.signature, secret, params: v.params, floatPrecision: v.precision })).toEqual({
-			valid: true,
-			matched: 'params',
-		});
-	});
+	it.each(faithful.map((v) => [v.name, v] as const))(
+		'%s: httpBuildQuery + computeSignature match PHP',
+		(_n, v) => {
+			const query = httpBuildQuery(v.params, { floatPrecision: v.precision });
+			expect(query).toBe(v.query);
+			expect(computeSignature(query, v.secret ?? DOC.secret)).toBe(v.signature);
+			const secret = v.secret ?? DOC.secret;
+			expect(
+				verifySignature({
+					header: v.signature,
+					secret,
+					params: v.params,
+					floatPrecision: v.precision,
+				}),
+			).toEqual({
+				valid: true,
+				matched: 'params',
+			});
+		},
+	);
 
 	it.each(unfaithful.map((v) => [v.name, v] as const))(
 		'%s: documented JavaScript limitation; verifies through the raw body',
@@ -65,7 +87,9 @@ describe('PHP vectors (made by PHP ' + DOC.php + ')', () => {
 			expect(httpBuildQuery(v.params)).not.toBe(v.query);
 			// A platform signing its own form body still verifies when the raw body is offered.
 			const rawBody = v.query;
-			expect(verifySignature({ header: v.signature, secret: DOC.secret, rawBody, params: v.params })).toEqual({
+			expect(
+				verifySignature({ header: v.signature, secret: DOC.secret, rawBody, params: v.params }),
+			).toEqual({
 				valid: true,
 				matched: 'rawBody',
 			});
@@ -77,9 +101,14 @@ describe('PHP vectors (made by PHP ' + DOC.php + ')', () => {
 		expect(forms.length).toBeGreaterThan(0);
 		for (const v of forms) {
 			expect(v.query).not.toBe(v.body);
-			expect(verifySignature({ header: v.signature, secret: DOC.secret, rawBody: v.body, params: v.params })).toEqual(
-				{ valid: true, matched: 'params' },
-			);
+			expect(
+				verifySignature({
+					header: v.signature,
+					secret: DOC.secret,
+					rawBody: v.body,
+					params: v.params,
+				}),
+			).toEqual({ valid: true, matched: 'params' });
 		}
 	});
 
@@ -139,12 +168,17 @@ describe('verifySignature', () => {
 
 	it('accepts a good form body (raw body bytes)', () => {
 		const header = computeSignature(formBody, secret);
-		expect(verifySignature({ header, secret, rawBody: Buffer.from(formBody), params: form })).toEqual({
+		expect(
+			verifySignature({ header, secret, rawBody: Buffer.from(formBody), params: form }),
+		).toEqual({
 			valid: true,
 			matched: 'rawBody',
 		});
 		// The same header also matches the parsed parameters, since this body is already PHP's canonical form.
-		expect(verifySignature({ header, secret, params: form })).toEqual({ valid: true, matched: 'params' });
+		expect(verifySignature({ header, secret, params: form })).toEqual({
+			valid: true,
+			matched: 'params',
+		});
 	});
 
 	it('accepts a good JSON body through its parsed parameters, and its raw bytes', () => {
@@ -154,10 +188,12 @@ describe('verifySignature', () => {
 			matched: 'params',
 		});
 		const rawHeader = computeSignature(jsonBody, secret);
-		expect(verifySignature({ header: rawHeader, secret, rawBody: jsonBody, params: json })).toEqual({
-			valid: true,
-			matched: 'rawBody',
-		});
+		expect(verifySignature({ header: rawHeader, secret, rawBody: jsonBody, params: json })).toEqual(
+			{
+				valid: true,
+				matched: 'rawBody',
+			},
+		);
 	});
 
 	it('trims the header', () => {
@@ -168,7 +204,9 @@ describe('verifySignature', () => {
 	it('rejects a tampered body', () => {
 		const header = computeSignature(formBody, secret);
 		const tampered = formBody.replace('paid', 'pa1d');
-		expect(verifySignature({ header, secret, rawBody: tampered, params: { ...form, status: 'pa1d' } })).toEqual({
+		expect(
+			verifySignature({ header, secret, rawBody: tampered, params: { ...form, status: 'pa1d' } }),
+		).toEqual({
 			valid: false,
 			reason: 'mismatch',
 		});
@@ -195,8 +233,12 @@ describe('verifySignature', () => {
 			valid: false,
 			reason: 'missing-header',
 		});
-		expect(verifySignature({ header: '  ', secret, rawBody: formBody }).reason).toBe('missing-header');
-		expect(verifySignature({ header: computeSignature(formBody, ''), secret: '', rawBody: formBody })).toEqual({
+		expect(verifySignature({ header: '  ', secret, rawBody: formBody }).reason).toBe(
+			'missing-header',
+		);
+		expect(
+			verifySignature({ header: computeSignature(formBody, ''), secret: '', rawBody: formBody }),
+		).toEqual({
 			valid: false,
 			reason: 'missing-secret',
 		});
@@ -237,7 +279,9 @@ describe('verifySignature', () => {
 
 		it('still calls timingSafeEqual when the header has the wrong length', () => {
 			const spy = jest.spyOn(crypto, 'timingSafeEqual');
-			expect(verifySignature({ header: 'short', secret, rawBody: formBody, params: form }).valid).toBe(false);
+			expect(
+				verifySignature({ header: 'short', secret, rawBody: formBody, params: form }).valid,
+			).toBe(false);
 			expect(spy).toHaveBeenCalledTimes(2);
 		});
 

@@ -59,7 +59,14 @@ describe('percentEncode', () => {
 describe('serializeQuery / parseQuery', () => {
 	it('keeps key order, repeats array keys, skips null/undefined, encodes with %20', () => {
 		expect(
-			serializeQuery({ b: 'x y', a: [1, 'two', true], skip: undefined, nil: null, e: '', 'asset[key]': 'a+b' }),
+			serializeQuery({
+				b: 'x y',
+				a: [1, 'two', true],
+				skip: undefined,
+				nil: null,
+				e: '',
+				'asset[key]': 'a+b',
+			}),
 		).toBe('b=x%20y&a=1&a=two&a=true&e=&asset%5Bkey%5D=a%2Bb');
 		expect(serializeQuery({})).toBe('');
 		expect(serializeQuery({ empty: [] })).toBe('');
@@ -173,7 +180,9 @@ describe('signatureBaseString normalisation', () => {
 		expect(signatureBaseString('get', 'HTTPS://Shop.Example.COM:443/a/B?x=1#frag', p)).toBe(
 			'GET&https%3A%2F%2Fshop.example.com%2Fa%2FB&a%3D1%26x%3D1',
 		);
-		expect(signatureBaseString('GET', 'http://example.com:80', [])).toBe('GET&http%3A%2F%2Fexample.com%2F&');
+		expect(signatureBaseString('GET', 'http://example.com:80', [])).toBe(
+			'GET&http%3A%2F%2Fexample.com%2F&',
+		);
 		expect(signatureBaseString('GET', 'http://example.com:8080/r', [])).toBe(
 			'GET&http%3A%2F%2Fexample.com%3A8080%2Fr&',
 		);
@@ -181,17 +190,33 @@ describe('signatureBaseString normalisation', () => {
 
 	it('sorts by encoded name, then encoded value', () => {
 		// 'a b' encodes to 'a%20b' which sorts before 'a1'; equal names sort by value.
-		expect(signatureBaseString('GET', 'http://h/', [['a1', 'x'], ['a b', 'z'], ['a b', 'y'], ['A', '2']])).toBe(
-			'GET&http%3A%2F%2Fh%2F&' + percentEncode('A=2&a%20b=y&a%20b=z&a1=x'),
-		);
+		expect(
+			signatureBaseString('GET', 'http://h/', [
+				['a1', 'x'],
+				['a b', 'z'],
+				['a b', 'y'],
+				['A', '2'],
+			]),
+		).toBe('GET&http%3A%2F%2Fh%2F&' + percentEncode('A=2&a%20b=y&a%20b=z&a1=x'));
 	});
 });
 
 describe('signRequest / headers', () => {
 	it('defaults nonce (random hex) and timestamp (seconds now); omits an empty token', () => {
 		const before = Math.floor(Date.now() / 1000);
-		const a = signRequest({ method: 'GET', url: 'https://h/x', consumerKey: 'k', consumerSecret: 's', token: '' });
-		const b = signRequest({ method: 'GET', url: 'https://h/x', consumerKey: 'k', consumerSecret: 's' });
+		const a = signRequest({
+			method: 'GET',
+			url: 'https://h/x',
+			consumerKey: 'k',
+			consumerSecret: 's',
+			token: '',
+		});
+		const b = signRequest({
+			method: 'GET',
+			url: 'https://h/x',
+			consumerKey: 'k',
+			consumerSecret: 's',
+		});
 		expect(a.oauth.oauth_nonce).toMatch(/^[0-9a-f]{32}$/);
 		expect(a.oauth.oauth_nonce).not.toBe(b.oauth.oauth_nonce);
 		const ts = Number(a.oauth.oauth_timestamp);
@@ -211,8 +236,12 @@ describe('signRequest / headers', () => {
 			nonce: 'n',
 			timestamp: 1,
 		});
-		expect(signed.baseString).toContain(percentEncode('oauth_callback=' + percentEncode('https://n8n.local/cb?x=1')));
-		expect(toAuthorizationHeader(signed.oauth)).toContain('oauth_callback="https%3A%2F%2Fn8n.local%2Fcb%3Fx%3D1"');
+		expect(signed.baseString).toContain(
+			percentEncode('oauth_callback=' + percentEncode('https://n8n.local/cb?x=1')),
+		);
+		expect(toAuthorizationHeader(signed.oauth)).toContain(
+			'oauth_callback="https%3A%2F%2Fn8n.local%2Fcb%3Fx%3D1"',
+		);
 	});
 });
 
@@ -272,8 +301,19 @@ function generateRequest(rand: () => number, i: number) {
 		}
 	}
 	const method = pick(['GET', 'POST', 'PUT', 'DELETE']);
-	const path = pick(['/webapi/rest/promotions', '/services/webhooks/12', '/services/theme_assets', '/a b/ü', '/']);
-	const host = pick(['shop.example.com', 'localhost:8080', 'SHOP.Example.com', 'shop.example.com:443']);
+	const path = pick([
+		'/webapi/rest/promotions',
+		'/services/webhooks/12',
+		'/services/theme_assets',
+		'/a b/ü',
+		'/',
+	]);
+	const host = pick([
+		'shop.example.com',
+		'localhost:8080',
+		'SHOP.Example.com',
+		'shop.example.com:443',
+	]);
 	const scheme = pick(['https', 'HTTPS', 'http']);
 	const consumerSecret = pick(['secret', 'kd94hf93k423kf44', 's&e c=r+e%t😀']);
 	const tokenSecret = pick(['tsecret', '', 'p&q=r s']);
@@ -287,7 +327,18 @@ describe('cross-check with oauth-1.0a', () => {
 
 	it('generates a varied corpus', () => {
 		const all = requests.map((r) => serializeQuery(r.query)).join('&');
-		for (const needle of ['%20', '%2B', '%F0%9F%98%80', '%5Bkey%5D', '%21', '%2A', '%27', '%28', '%23', '=&']) {
+		for (const needle of [
+			'%20',
+			'%2B',
+			'%F0%9F%98%80',
+			'%5Bkey%5D',
+			'%21',
+			'%2A',
+			'%27',
+			'%28',
+			'%23',
+			'=&',
+		]) {
 			expect(all).toContain(needle);
 		}
 		expect(requests.filter((r) => pairsOf(r.query).length === 0).length).toBeGreaterThan(0);
@@ -339,7 +390,9 @@ describe('cross-check with oauth-1.0a', () => {
 			oauth_version: '1.0',
 			oauth_token: token.key,
 		};
-		expect(ours.baseString).toBe(oauth.getBaseString({ method: r.method, url: bareUrl, data: { ...data } }, protocol));
+		expect(ours.baseString).toBe(
+			oauth.getBaseString({ method: r.method, url: bareUrl, data: { ...data } }, protocol),
+		);
 		expect(ours.signature).toBe(theirs.oauth_signature);
 		const header = buildAuthorizationHeader(signOptions);
 		expect(header).toBe(oauth.toHeader(theirs).Authorization);

@@ -12,4 +12,5 @@ export function prng(seed: number): Rand {
 export type Rand = () => number;
 
 /** One entry of `list`, chosen by `rand`. */
-export const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+export const pick = <T>(rand: Rand, list: readonly T[]): T =>
+	list[Math.floor(rand() * list.length)];

@@ -9,12 +9,17 @@ const path = require('path');
 
 const root = process.env.ISOLATE_COUNT_N8N_ROOT;
 const outDir = process.env.ISOLATE_COUNT_DIR;
-const { Expression } = require(path.join(root, 'node_modules', 'n8n-workflow', 'dist', 'cjs', 'expression.js'));
+const { Expression } = require(
+	path.join(root, 'node_modules', 'n8n-workflow', 'dist', 'cjs', 'expression.js'),
+);
 
 const counts = {};
 /** Counts one acquisition under the first stack frame outside n8n's expression code. */
 function count(prefix) {
-	const frames = new Error().stack.split('\n').slice(3).map((l) => l.trim());
+	const frames = new Error().stack
+		.split('\n')
+		.slice(3)
+		.map((l) => l.trim());
 	const caller = frames.find((f) => !/n8n-workflow|expression-runtime/.test(f)) ?? frames[0] ?? '?';
 	const name = `${prefix}${caller.replace(/^at /, '').replace(/ \(.*$/, '')}`;
 	counts[name] = (counts[name] ?? 0) + 1;
@@ -30,7 +35,16 @@ Expression.prototype.acquireIsolate = async function acquireIsolateCounted() {
 };
 // lazy acquisition: an isolate is taken on the first evaluation that needs one (n8n 2.x's expression runtime)
 try {
-	const runtime = path.join(root, 'node_modules', '@n8n', 'expression-runtime', 'dist', 'cjs', 'evaluator', 'expression-evaluator.js');
+	const runtime = path.join(
+		root,
+		'node_modules',
+		'@n8n',
+		'expression-runtime',
+		'dist',
+		'cjs',
+		'evaluator',
+		'expression-evaluator.js',
+	);
 	const { ExpressionEvaluator } = require(runtime);
 	const originalSync = ExpressionEvaluator?.prototype?.acquireBridgeSync;
 	if (originalSync) {
@@ -43,6 +57,7 @@ try {
 	/* an n8n without the lazy runtime */
 }
 
-const write = () => fs.writeFileSync(path.join(outDir, `isolates-${process.pid}.json`), JSON.stringify(counts));
+const write = () =>
+	fs.writeFileSync(path.join(outDir, `isolates-${process.pid}.json`), JSON.stringify(counts));
 setInterval(write, 500).unref();
 process.on('exit', write);

@@ -24,7 +24,8 @@ const LAZY = process.argv.includes('--lazy');
 function totals(dir) {
 	const all = {};
 	for (const f of fs.readdirSync(dir)) {
-		for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))) all[k] = (all[k] ?? 0) + v;
+		for (const [k, v] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))))
+			all[k] = (all[k] ?? 0) + v;
 	}
 	return all;
 }
@@ -41,16 +42,24 @@ async function main() {
 		ISOLATE_COUNT_DIR: dir,
 		...(LAZY ? { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } : {}),
 	};
-	console.log(`n8n ${VERSION}, ${LAZY ? 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true' : "n8n's defaults"}`);
+	console.log(
+		`n8n ${VERSION}, ${LAZY ? 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true' : "n8n's defaults"}`,
+	);
 	const inst = await N8nInstance.create({ version: VERSION, env });
 	try {
 		await inst.installPackage(tarball);
-		const [cred] = await inst.importCredentials([{ name: 'sandbox', type: 'storePlatformApi', data: sb.credentialData() }]);
+		const [cred] = await inst.importCredentials([
+			{ name: 'sandbox', type: 'storePlatformApi', data: sb.credentialData() },
+		]);
 		const hookId = wf.uuid();
 		const hookIdV1 = wf.uuid();
 		const whId = wf.uuid();
 		const whPath = `isolates-${whId.slice(0, 8)}`;
-		const ids = await n8n.importWorkflows(inst, [wf.triggerWorkflow(cred, hookId, 2), wf.triggerWorkflow(cred, hookIdV1, 1), wf.webhookWorkflow(whId, whPath)]);
+		const ids = await n8n.importWorkflows(inst, [
+			wf.triggerWorkflow(cred, hookId, 2),
+			wf.triggerWorkflow(cred, hookIdV1, 1),
+			wf.webhookWorkflow(whId, whPath),
+		]);
 		for (const id of ids) await inst.activate(id);
 		await inst.start();
 		const urls = {
@@ -61,10 +70,16 @@ async function main() {
 		for (const [name, url] of Object.entries(urls)) {
 			await sleep(1500);
 			const before = totals(dir);
-			const r = await blast(url, buildDeliveries(sb.mod, sb.sandbox.credentials.consumerSecret, COUNT), { concurrency: 20 });
+			const r = await blast(
+				url,
+				buildDeliveries(sb.mod, sb.sandbox.credentials.consumerSecret, COUNT),
+				{ concurrency: 20 },
+			);
 			await sleep(3000);
 			const after = totals(dir);
-			console.log(`\n${name}: ${r.ok}/${r.sent} answered 200; isolates acquired per delivery, by caller:`);
+			console.log(
+				`\n${name}: ${r.ok}/${r.sent} answered 200; isolates acquired per delivery, by caller:`,
+			);
 			for (const [k, v] of Object.entries(after)) {
 				const d = v - (before[k] ?? 0);
 				if (d > 0) console.log(`  ${(d / COUNT).toFixed(2)}  ${k}`);

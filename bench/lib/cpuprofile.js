@@ -11,15 +11,42 @@ const fs = require('fs');
 const BUCKETS = [
 	['idle (waiting for the network)', (f) => f.functionName === '(idle)'],
 	['garbage collection', (f) => f.functionName === '(garbage collector)'],
-	['our package (n8n-nodes-store-platform)', (f) => /\/nodes\/node_modules\/n8n-nodes-store-platform\//.test(f.url)],
+	[
+		'our package (n8n-nodes-store-platform)',
+		(f) => /\/nodes\/node_modules\/n8n-nodes-store-platform\//.test(f.url),
+	],
 	['JSON.parse / stringify', (f) => /^(parse|stringify)$/.test(f.functionName) && !f.url],
-	['credentials: load + decrypt + resolve (n8n)', (f) => /credentials-helper|credentials\.js|cipher|Credentials/i.test(`${f.functionName} ${f.url}`)],
-	['expressions / parameters (n8n-workflow)', (f) => /n8n-workflow|expression|tmpl|riot|@n8n\/tournament|esprima|recast|ast-types/i.test(f.url)],
-	['HTTP client (axios, follow-redirects, agents, backend-network)', (f) => /axios|follow-redirects|backend-network|agent-base|proxy-agent|http-proxy|form-data/i.test(f.url)],
-	['node:http / net / tls / zlib (Node internals)', (f) => /^node:(_http|http|net|tls|zlib|stream|internal\/(streams|http|net|stream_base))/.test(f.url)],
+	[
+		'credentials: load + decrypt + resolve (n8n)',
+		(f) =>
+			/credentials-helper|credentials\.js|cipher|Credentials/i.test(`${f.functionName} ${f.url}`),
+	],
+	[
+		'expressions / parameters (n8n-workflow)',
+		(f) =>
+			/n8n-workflow|expression|tmpl|riot|@n8n\/tournament|esprima|recast|ast-types/i.test(f.url),
+	],
+	[
+		'HTTP client (axios, follow-redirects, agents, backend-network)',
+		(f) =>
+			/axios|follow-redirects|backend-network|agent-base|proxy-agent|http-proxy|form-data/i.test(
+				f.url,
+			),
+	],
+	[
+		'node:http / net / tls / zlib (Node internals)',
+		(f) =>
+			/^node:(_http|http|net|tls|zlib|stream|internal\/(streams|http|net|stream_base))/.test(f.url),
+	],
 	['n8n-core (execution engine, request helpers)', (f) => /n8n-core/.test(f.url)],
-	['n8n CLI / DB (typeorm, sqlite)', (f) => /typeorm|sqlite|@n8n\/db|node_modules\/n8n\/|@n8n\//.test(f.url)],
-	['other node internals', (f) => /^node:/.test(f.url) || (!f.url && f.functionName !== '(program)')],
+	[
+		'n8n CLI / DB (typeorm, sqlite)',
+		(f) => /typeorm|sqlite|@n8n\/db|node_modules\/n8n\/|@n8n\//.test(f.url),
+	],
+	[
+		'other node internals',
+		(f) => /^node:/.test(f.url) || (!f.url && f.functionName !== '(program)'),
+	],
 	['(program) / other', () => true],
 ];
 
@@ -83,11 +110,16 @@ function analyse(file, anchor) {
 		}
 	}
 	const windowMs = (times[last] - times[first]) / 1000;
-	const buckets = [...selfUs.entries()].map(([name, us]) => ({ name, ms: us / 1000 })).sort((a, b) => b.ms - a.ms);
+	const buckets = [...selfUs.entries()]
+		.map(([name, us]) => ({ name, ms: us / 1000 }))
+		.sort((a, b) => b.ms - a.ms);
 	return {
 		windowMs,
 		buckets,
-		top: [...fnUs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, us]) => ({ fn, ms: us / 1000 })),
+		top: [...fnUs.entries()]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 25)
+			.map(([fn, us]) => ({ fn, ms: us / 1000 })),
 		inclusiveMs: Object.fromEntries(Object.entries(inclusive).map(([k, v]) => [k, v / 1000])),
 	};
 }

@@ -27,7 +27,16 @@ function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
 			currency: 'EUR',
 			paid: true,
 			note: 'Leave at the door & ring',
-			items: [{ product_id: 1, variant_id: 1, sku: 'TSH-001-S', title: 'Basic T-shirt', quantity: 2, price: 1900 }],
+			items: [
+				{
+					product_id: 1,
+					variant_id: 1,
+					sku: 'TSH-001-S',
+					title: 'Basic T-shirt',
+					quantity: 2,
+					price: 1900,
+				},
+			],
 			shipping_address: { first_name: 'Jane', last_name: 'Doe', city: 'Kraków', zip: '30-001' },
 		};
 		const body = Buffer.from(httpBuildQuery(payload));
@@ -51,11 +60,15 @@ function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
 function post(agent, url, d, timeoutMs) {
 	return new Promise((resolve) => {
 		const t0 = performance.now();
-		const req = http.request(url, { method: 'POST', agent, headers: d.headers, timeout: timeoutMs }, (res) => {
-			res.resume();
-			res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0 }));
-			res.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
-		});
+		const req = http.request(
+			url,
+			{ method: 'POST', agent, headers: d.headers, timeout: timeoutMs },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - t0 }));
+				res.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
+			},
+		);
 		req.on('timeout', () => req.destroy(new Error('timeout')));
 		req.on('error', () => resolve({ status: 'error', ms: performance.now() - t0 }));
 		req.end(d.body);
@@ -84,7 +97,14 @@ async function blast(url, deliveries, { concurrency = 20, timeoutMs = 30000 } = 
 	const wallMs = performance.now() - t0;
 	agent.destroy();
 	const ok = statuses[200] || 0;
-	return { sent: deliveries.length, ok, failed: deliveries.length - ok, statuses, wallMs, latencies };
+	return {
+		sent: deliveries.length,
+		ok,
+		failed: deliveries.length - ok,
+		statuses,
+		wallMs,
+		latencies,
+	};
 }
 
 /**

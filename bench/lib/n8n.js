@@ -55,7 +55,11 @@ function chooseVersion() {
 			const r = installer().ensureN8n(v);
 			const out = spawnSync(r.nodeBin, ['--version'], { encoding: 'utf8' });
 			if (out.status !== 0) throw new Error(`${r.nodeBin} does not run`);
-			return { version: v, node: out.stdout.trim(), fallbackFrom: errors.length ? errors : undefined };
+			return {
+				version: v,
+				node: out.stdout.trim(),
+				fallbackFrom: errors.length ? errors : undefined,
+			};
 		} catch (e) {
 			errors.push(`${v}: ${String(e.message).split('\n')[0]}`);
 			log(`n8n ${v} unavailable: ${String(e.message).split('\n')[0]}`);
@@ -66,7 +70,13 @@ function chooseVersion() {
 
 /** Imports workflows (objects with ids) in one CLI call; falls back to one call each. Returns the ids. */
 async function importWorkflows(inst, workflows) {
-	const list = workflows.map((wf) => ({ active: false, settings: {}, connections: {}, ...wf, id: wf.id || harness().newId() }));
+	const list = workflows.map((wf) => ({
+		active: false,
+		settings: {},
+		connections: {},
+		...wf,
+		id: wf.id || harness().newId(),
+	}));
 	if (typeof inst.run === 'function' && typeof inst.writeTemp === 'function') {
 		const file = inst.writeTemp('workflows.json', list);
 		await inst.run(['import:workflow', `--input=${file}`]);
@@ -101,7 +111,8 @@ function childrenOf(pid) {
 	}
 }
 
-const TICK_MS = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
+const TICK_MS =
+	1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
 
 /** CPU time (user + system) of a process in ms, or NaN. */
 function cpuMsOf(pid) {
@@ -165,19 +176,34 @@ function parseRunJson(text) {
  * status, output (the node's items, with `keepOutput`)}, cliMs, peakRss (process VmHWM: GNU time's max RSS, else the last sampled VmHWM), nodePeakRss (largest
  * sampled VmRSS while the node ran), rssBeforeNode, samples }.
  */
-async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleMs = 20, env: extraEnv = {}, keepOutput = false } = {}) {
+async function executeMeasured(
+	inst,
+	id,
+	nodeName,
+	{ timeoutMs = 600000, sampleMs = 20, env: extraEnv = {}, keepOutput = false } = {},
+) {
 	const { freePort } = harness();
 	const env = inst.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extraEnv });
 	const outFile = path.join(inst.folder, 'io', `execute-${Date.now()}.out`);
 	const timeFile = `${outFile}.time`;
 	fs.mkdirSync(path.dirname(outFile), { recursive: true });
 	const out = fs.openSync(outFile, 'w');
-	const n8nArgs = [inst.install.nodeBin, inst.install.n8nBin, 'execute', `--id=${id}`, '--rawOutput'];
+	const n8nArgs = [
+		inst.install.nodeBin,
+		inst.install.n8nBin,
+		'execute',
+		`--id=${id}`,
+		'--rawOutput',
+	];
 	const [cmd, ...args] = GNU_TIME ? [GNU_TIME, '-f', '%M %e', '-o', timeFile, ...n8nArgs] : n8nArgs;
 	const started = Date.now();
-	const child = track(spawn(cmd, args, { cwd: inst.folder, env, stdio: ['ignore', out, out], detached: true }));
+	const child = track(
+		spawn(cmd, args, { cwd: inst.folder, env, stdio: ['ignore', out, out], detached: true }),
+	);
 	fs.closeSync(out);
-	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+	const exited = new Promise((resolve) =>
+		child.on('exit', (code, signal) => resolve({ code, signal })),
+	);
 	let finished = false;
 	exited.then(() => (finished = true));
 	const timer = setTimeout(() => {
@@ -223,7 +249,12 @@ async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleM
 	const error = run?.data?.resultData?.error;
 	const rd = run?.data?.resultData?.runData?.[nodeName]?.[0];
 	const node = rd
-		? { startTime: rd.startTime, executionTime: rd.executionTime, items: rd.data?.main?.[0]?.length ?? 0, status: rd.executionStatus }
+		? {
+				startTime: rd.startTime,
+				executionTime: rd.executionTime,
+				items: rd.data?.main?.[0]?.length ?? 0,
+				status: rd.executionStatus,
+			}
 		: undefined;
 	if (node && keepOutput) node.output = rd.data?.main?.[0] ?? [];
 	let nodePeakRss = NaN;
@@ -248,7 +279,11 @@ async function executeMeasured(inst, id, nodeName, { timeoutMs = 600000, sampleM
 	return {
 		ok,
 		code: code ?? signal,
-		error: error ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : ok ? undefined : text.slice(-3000),
+		error: error
+			? `${error.message ?? ''} ${error.description ?? ''}`.trim()
+			: ok
+				? undefined
+				: text.slice(-3000),
 		node,
 		cliMs,
 		peakRss,
@@ -292,12 +327,15 @@ async function startMeasured(inst, { timeoutMs = 180000 } = {}) {
 			detached: true,
 		}),
 	);
-	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+	const exited = new Promise((resolve) =>
+		child.on('exit', (code, signal) => resolve({ code, signal })),
+	);
 	let output = '';
 	let readyLineMs;
 	const onData = (d) => {
 		output += d;
-		if (readyLineMs === undefined && /Editor is now accessible via/.test(output)) readyLineMs = Date.now() - started;
+		if (readyLineMs === undefined && /Editor is now accessible via/.test(output))
+			readyLineMs = Date.now() - started;
 	};
 	child.stdout.on('data', onData);
 	child.stderr.on('data', onData);

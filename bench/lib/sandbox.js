@@ -64,10 +64,16 @@ async function startBenchSandbox({ latencyMs = 20 } = {}) {
  * its fixed latency (filtering, JSON).
  */
 function requestProfile(recs, latencyMs) {
-	const api = recs.filter((r) => r.path && r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'));
+	const api = recs.filter(
+		(r) => r.path && r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'),
+	);
 	const byPath = {};
 	for (const r of api) {
-		const key = /\/count$/.test(r.path) ? 'count' : r.query && r.query.since_id !== undefined ? 'since_id' : 'page';
+		const key = /\/count$/.test(r.path)
+			? 'count'
+			: r.query && r.query.since_id !== undefined
+				? 'since_id'
+				: 'page';
 		byPath[key] = (byPath[key] || 0) + 1;
 	}
 	const done = api.filter((r) => Number.isFinite(r.t0) && Number.isFinite(r.t1));
@@ -82,7 +88,12 @@ function requestProfile(recs, latencyMs) {
 		const inFlightMs = done.reduce((s, r) => s + (r.t1 - r.t0), 0);
 		concurrency = inFlightMs / span;
 		// time with at least one request in flight
-		const ev = done.flatMap((r) => [[r.t0, 1], [r.t1, -1]]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+		const ev = done
+			.flatMap((r) => [
+				[r.t0, 1],
+				[r.t1, -1],
+			])
+			.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 		let depth = 0;
 		let last = start;
 		busy = 0;
@@ -94,7 +105,15 @@ function requestProfile(recs, latencyMs) {
 		const extra = done.map((r) => r.t1 - r.t0 - latencyMs).sort((a, b) => a - b);
 		serverMs = extra[extra.length >> 1];
 	}
-	return { requests: api.length, byPath, spanMs: span, busyMs: busy, idleMs: span - busy, concurrency, serverMs };
+	return {
+		requests: api.length,
+		byPath,
+		spanMs: span,
+		busyMs: busy,
+		idleMs: span - busy,
+		concurrency,
+		serverMs,
+	};
 }
 
 module.exports = { startBenchSandbox, requestProfile, loadSandbox, PROJECT_DIR };

@@ -20,12 +20,20 @@ function percentile(values, p) {
 /** { median, min, max, n } of the finite values. */
 function summary(values) {
 	const v = values.filter((x) => Number.isFinite(x));
-	return { median: median(v), min: v.length ? Math.min(...v) : NaN, max: v.length ? Math.max(...v) : NaN, n: v.length };
+	return {
+		median: median(v),
+		min: v.length ? Math.min(...v) : NaN,
+		max: v.length ? Math.max(...v) : NaN,
+		n: v.length,
+	};
 }
 
 function fmtNum(x, digits = 0) {
 	if (!Number.isFinite(x)) return '–';
-	return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+	return x.toLocaleString('en-US', {
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	});
 }
 
 /** "1,234 (1,200–1,300)" or just "1,234" for one run. */
@@ -44,7 +52,11 @@ function table(headers, rows) {
 	const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? '')));
 	const widths = headers.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? '').length)));
 	const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	return [line(cells[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+	return [
+		line(cells[0]),
+		`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+		...cells.slice(1).map(line),
+	].join('\n');
 }
 
 /** Polls `check` (async, returns a truthy value when done) every `everyMs` until `timeoutMs`; returns its last value. */
@@ -62,7 +74,19 @@ function log(...args) {
 	process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${args.join(' ')}\n`);
 }
 
-module.exports = { sleep, median, percentile, summary, fmtNum, fmtSummary, fmtMs, fmtMB, table, waitFor, log };
+module.exports = {
+	sleep,
+	median,
+	percentile,
+	summary,
+	fmtNum,
+	fmtSummary,
+	fmtMs,
+	fmtMB,
+	table,
+	waitFor,
+	log,
+};
 
 /**
  * CPU accounting of the machine, to tell whether something else ran beside the benchmark: system-wide busy and
@@ -72,10 +96,19 @@ function cpuSnapshot() {
 	const fs = require('fs');
 	const tick = 10; // USER_HZ is 100 on Linux
 	try {
-		const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+		const cpu = fs
+			.readFileSync('/proc/stat', 'utf8')
+			.split('\n')[0]
+			.trim()
+			.split(/\s+/)
+			.slice(1)
+			.map(Number);
 		const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu;
 		const self = fs.readFileSync('/proc/self/stat', 'utf8');
-		const f = self.slice(self.lastIndexOf(')') + 2).split(' ').map(Number);
+		const f = self
+			.slice(self.lastIndexOf(')') + 2)
+			.split(' ')
+			.map(Number);
 		return {
 			t: Date.now(),
 			busy: (user + nice + system + irq + softirq) * tick,
@@ -93,7 +126,13 @@ function cpuBetween(a, b) {
 	if (!a || !b) return undefined;
 	const busy = b.busy - a.busy;
 	const mine = b.mine - a.mine;
-	return { wallMs: b.t - a.t, busyMs: busy, mineMs: mine, othersMs: Math.max(0, busy - mine), stealMs: b.steal - a.steal };
+	return {
+		wallMs: b.t - a.t,
+		busyMs: busy,
+		mineMs: mine,
+		othersMs: Math.max(0, busy - mine),
+		stealMs: b.steal - a.steal,
+	};
 }
 
 module.exports.cpuSnapshot = cpuSnapshot;

@@ -6,18 +6,40 @@ const uuid = () => crypto.randomUUID();
 /** Executions of the Return All runs are not kept (the run JSON is printed by `n8n execute` anyway). */
 /** Seconds the Return All workflows wait before the measured node ($BENCH_SETTLE_S, default 2). */
 const SETTLE_S = process.env.BENCH_SETTLE_S !== undefined ? Number(process.env.BENCH_SETTLE_S) : 2;
-const QUIET = { saveDataSuccessExecution: 'none', saveManualExecutions: false, saveExecutionProgress: false, executionOrder: 'v1' };
+const QUIET = {
+	saveDataSuccessExecution: 'none',
+	saveManualExecutions: false,
+	saveExecutionProgress: false,
+	executionOrder: 'v1',
+};
 
 /**
  * Manual Trigger → Wait `settleS` seconds → Node. The wait lets the freshly started `n8n execute` process finish
  * its own start-up work (its task runner process boots beside it) before the measured node runs.
  */
 function manual(name, node, { settleS = SETTLE_S } = {}) {
-	const nodes = [{ id: uuid(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+	const nodes = [
+		{
+			id: uuid(),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
 	const connections = {};
 	let previous = 'Start';
 	if (settleS > 0) {
-		nodes.push({ id: uuid(), name: 'Settle', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [220, 0], webhookId: uuid(), parameters: { resume: 'timeInterval', amount: settleS, unit: 'seconds' } });
+		nodes.push({
+			id: uuid(),
+			name: 'Settle',
+			type: 'n8n-nodes-base.wait',
+			typeVersion: 1.1,
+			position: [220, 0],
+			webhookId: uuid(),
+			parameters: { resume: 'timeInterval', amount: settleS, unit: 'seconds' },
+		});
 		connections.Start = { main: [[{ node: 'Settle', type: 'main', index: 0 }]] };
 		previous = 'Settle';
 	}
@@ -82,7 +104,14 @@ function triggerWorkflow(cred, webhookId, typeVersion = 2) {
 				credentials: credentialRef(cred),
 				parameters: { events: ['order/create'] },
 			},
-			{ id: uuid(), name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: uuid(),
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { Trigger: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -103,7 +132,14 @@ function webhookWorkflow(webhookId, path) {
 				webhookId,
 				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
 			},
-			{ id: uuid(), name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: uuid(),
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { Webhook: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, CREDENTIALS } from './api/auth';
@@ -12,22 +17,23 @@ export class StorePlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Store Platform',
 		name: 'storePlatform',
-		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/storePlatform.svg',
+			dark: 'file:../../icons/storePlatform.dark.svg',
+		},
 		group: ['transform'],
 		// 2: Simplify is a top-level switch, on for new nodes; empty dates (0000-00-00 00:00:00) are output as null
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Manage vouchers, promotions, pages, categories, themes and more in a Store Platform shop',
+		description:
+			'Manage vouchers, promotions, pages, categories, themes and more in a Store Platform shop',
 		defaults: { name: 'Store Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: CREDENTIALS,
-		properties: [
-			AUTHENTICATION,
-			...buildProperties(TABLES),
-		],
+		properties: [AUTHENTICATION, ...buildProperties(TABLES)],
 	};
 
 	methods = {

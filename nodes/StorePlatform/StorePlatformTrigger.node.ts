@@ -63,10 +63,13 @@ async function verifyDelivery(
 	return fresh === undefined ? result : verifySignature({ ...input, secret: fresh });
 }
 
-const selectedEvents = (ctx: IHookFunctions) => [...new Set(ctx.getNodeParameter('events', []) as string[])];
+const selectedEvents = (ctx: IHookFunctions) => [
+	...new Set(ctx.getNodeParameter('events', []) as string[]),
+];
 
 /** Whether n8n calls the hook for the editor's "Listen for test event" (test URL) rather than an activation. */
-const isTestRun = (ctx: IHookFunctions) => ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual';
+const isTestRun = (ctx: IHookFunctions) =>
+	ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual';
 
 /** Remembers the production URL for the scheduled check, whose context cannot ask n8n for it. */
 function rememberUrl(ctx: IHookFunctions, url: string): void {
@@ -79,7 +82,10 @@ export class StorePlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Store Platform Trigger',
 		name: 'storePlatformTrigger',
-		icon: { light: 'file:../../icons/storePlatform.svg', dark: 'file:../../icons/storePlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/storePlatform.svg',
+			dark: 'file:../../icons/storePlatform.dark.svg',
+		},
 		group: ['trigger'],
 		// 2: the same node; n8n evaluates no expression for it when a delivery arrives (it does for typeVersion 1)
 		// 3: Report Restored Registrations on by default
@@ -87,12 +93,15 @@ export class StorePlatformTrigger implements INodeType {
 		defaultVersion: 3,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		// n8n's nodes panel merges this node with Store Platform and shows this description for both
-		description: 'Start workflows on Store Platform shop events and manage the shop with its actions',
+		description:
+			'Start workflows on Store Platform shop events and manage the shop with its actions',
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: CREDENTIALS,
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName:
@@ -102,7 +111,8 @@ export class StorePlatformTrigger implements INodeType {
 				default: '',
 			},
 			{
-				displayName: 'Signature check is off: anyone who knows the URL can start this workflow. Use for testing only.',
+				displayName:
+					'Signature check is off: anyone who knows the URL can start this workflow. Use for testing only.',
 				name: 'skipVerificationNotice',
 				type: 'notice',
 				default: '',
@@ -139,7 +149,8 @@ export class StorePlatformTrigger implements INodeType {
 						name: 'includeHeaders',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to add all request headers of the delivery to the output, under "headers"',
+						description:
+							'Whether to add all request headers of the delivery to the output, under "headers"',
 					},
 					{
 						displayName: 'Report Restored Registrations',
@@ -174,7 +185,13 @@ export class StorePlatformTrigger implements INodeType {
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				data.webhookIds = plan.keep;
 				if (!isTestRun(this) && reportsRestored(this)) {
-					noteCheck(sightings, registrationKey(this), data, { created: [], registered: plan.keep, events }, new Date());
+					noteCheck(
+						sightings,
+						registrationKey(this),
+						data,
+						{ created: [], registered: plan.keep, events },
+						new Date(),
+					);
 				}
 				return true;
 			},
@@ -195,13 +212,16 @@ export class StorePlatformTrigger implements INodeType {
 				const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 				const before = { ...(data.webhookIds ?? {}) };
 				// One registration per selected event at this URL; stale and duplicate ones of this trigger removed.
-				const result = await serialize(registrationKey(this), async () =>
-					await checkRegistrations(shopApi(this), { events, url }),
+				const result = await serialize(
+					registrationKey(this),
+					async () => await checkRegistrations(shopApi(this), { events, url }),
 				);
 				data.webhookIds = result.registered;
 				if (!isTestRun(this) && reportsRestored(this)) {
 					// registrations gone while the workflow stayed active (n8n down): reported through trigger()
-					const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
+					const created = result.created
+						.filter((c) => c.reason === 'missing')
+						.map((c) => c.section);
 					const outcome = { before, created, registered: result.registered, events };
 					const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
 					if (report !== undefined) handOverReport(registrationKey(this), data, report);
@@ -222,7 +242,9 @@ export class StorePlatformTrigger implements INodeType {
 				return await serialize(registrationKey(this), async () => {
 					const known = Object.values(data.webhookIds ?? {});
 					// this trigger's registrations at this URL and at older addresses of n8n
-					const own = (await registrationsOfShop.call(this)).filter((r) => isOwn(r, url)).map((r) => r.id);
+					const own = (await registrationsOfShop.call(this))
+						.filter((r) => isOwn(r, url))
+						.map((r) => r.id);
 					const failed: Record<string, string> = {};
 					let firstError: unknown;
 					for (const id of new Set([...known, ...own])) {

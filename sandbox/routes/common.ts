@@ -11,9 +11,14 @@ const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 
 /** The object under `key` of a `{key: {...}}` body. */
 export function wrapped(ctx: Ctx, key: string): Rec {
-	if (!isObject(ctx.body)) throw badRequest(`request body must be a JSON object {"${key}": {...}}`, 'invalid_body');
+	if (!isObject(ctx.body))
+		throw badRequest(`request body must be a JSON object {"${key}": {...}}`, 'invalid_body');
 	const inner = ctx.body[key];
-	if (!isObject(inner)) throw badRequest(`request body must wrap the ${key} fields in {"${key}": {...}}`, 'invalid_body');
+	if (!isObject(inner))
+		throw badRequest(
+			`request body must wrap the ${key} fields in {"${key}": {...}}`,
+			'invalid_body',
+		);
 	return inner;
 }
 
@@ -22,7 +27,10 @@ export function unwrapped(ctx: Ctx, wrapperKey: string): Rec {
 	if (!isObject(ctx.body)) throw badRequest('request body must be a JSON object', 'invalid_body');
 	const keys = Object.keys(ctx.body);
 	if (keys.length === 1 && keys[0] === wrapperKey && isObject(ctx.body[wrapperKey])) {
-		throw badRequest(`this endpoint takes the ${wrapperKey} fields unwrapped, not in {"${wrapperKey}": {...}}`, 'invalid_body');
+		throw badRequest(
+			`this endpoint takes the ${wrapperKey} fields unwrapped, not in {"${wrapperKey}": {...}}`,
+			'invalid_body',
+		);
 	}
 	return ctx.body;
 }
@@ -36,7 +44,13 @@ export function found(table: Table, id: string, what: string): Rec {
 /** Renders one record with `fields` and the id style. */
 export const out = (ctx: Ctx, rec: Rec): Rec => ctx.app.render.one(rec, fieldsOf(ctx.query));
 
-export function list(ctx: Ctx, rows: Rec[], spec: ListSpec, key: string, view: (r: Rec) => Rec = (r) => r): Reply {
+export function list(
+	ctx: Ctx,
+	rows: Rec[],
+	spec: ListSpec,
+	key: string,
+	view: (r: Rec) => Rec = (r) => r,
+): Reply {
 	const page = pageOf(rows, ctx.query, spec, ctx.app.faults.pageCap);
 	const fields = fieldsOf(ctx.query);
 	return ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
@@ -53,9 +67,12 @@ export const now = (ctx: Ctx): string => nowDate(ctx.app);
 // ---- input coercion (422 on a wrong value) ----------------------------------------------------
 
 export function int(v: unknown, field: string, allowed?: readonly number[]): number {
-	const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
-	if (!Number.isSafeInteger(n)) throw unprocessable(`${field} must be an integer, got ${JSON.stringify(v)}`);
-	if (allowed && !allowed.includes(n)) throw unprocessable(`${field} must be one of ${allowed.join(', ')}, got ${n}`);
+	const n =
+		typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+	if (!Number.isSafeInteger(n))
+		throw unprocessable(`${field} must be an integer, got ${JSON.stringify(v)}`);
+	if (allowed && !allowed.includes(n))
+		throw unprocessable(`${field} must be one of ${allowed.join(', ')}, got ${n}`);
 	return n;
 }
 
@@ -66,7 +83,11 @@ export function str(v: unknown, field: string): string {
 }
 
 export function date(v: unknown, field: string): string {
-	if (!isSpecDate(v, true)) throw unprocessable(`${field} must be a date-time "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(v)}`, 'invalid_date');
+	if (!isSpecDate(v, true))
+		throw unprocessable(
+			`${field} must be a date-time "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(v)}`,
+			'invalid_date',
+		);
 	return v;
 }
 
@@ -78,27 +99,50 @@ export function httpUrl(v: unknown, field: string): string {
 	} catch {
 		throw unprocessable(`${field} must be an absolute http(s) URL, got ${JSON.stringify(s)}`);
 	}
-	if (u.protocol !== 'http:' && u.protocol !== 'https:') throw unprocessable(`${field} must be an http(s) URL, got ${JSON.stringify(s)}`);
+	if (u.protocol !== 'http:' && u.protocol !== 'https:')
+		throw unprocessable(`${field} must be an http(s) URL, got ${JSON.stringify(s)}`);
 	return s;
 }
 
 export function intList(v: unknown, field: string): number[] {
-	const arr = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : [v];
+	const arr = Array.isArray(v)
+		? v
+		: typeof v === 'string'
+			? v.split(',').filter((s) => s.trim() !== '')
+			: [v];
 	return arr.map((x) => int(x, field));
 }
 
 export function required(input: Rec, fields: string[], what: string): void {
-	const missing = fields.filter((f) => input[f] === undefined || input[f] === null || input[f] === '');
-	if (missing.length) throw unprocessable(`${what}: required field${missing.length > 1 ? 's' : ''} missing: ${missing.join(', ')}`, 'missing_field');
+	const missing = fields.filter(
+		(f) => input[f] === undefined || input[f] === null || input[f] === '',
+	);
+	if (missing.length)
+		throw unprocessable(
+			`${what}: required field${missing.length > 1 ? 's' : ''} missing: ${missing.join(', ')}`,
+			'missing_field',
+		);
 }
 
 export function metadata(v: unknown): Rec[] {
 	const arr = Array.isArray(v) ? v : isObject(v) ? [v] : null;
-	if (!arr || !arr.every(isObject)) throw unprocessable('metadata must be an array of {meta_title, meta_description, meta_keywords}');
-	return arr.map((m) => ({ meta_title: String(m.meta_title ?? ''), meta_description: String(m.meta_description ?? ''), meta_keywords: String(m.meta_keywords ?? '') }));
+	if (!arr || !arr.every(isObject))
+		throw unprocessable(
+			'metadata must be an array of {meta_title, meta_description, meta_keywords}',
+		);
+	return arr.map((m) => ({
+		meta_title: String(m.meta_title ?? ''),
+		meta_description: String(m.meta_description ?? ''),
+		meta_keywords: String(m.meta_keywords ?? ''),
+	}));
 }
 
 /** Copies the given keys of `input` (when present) through `convert` into `target`. */
-export function assign(target: Rec, input: Rec, convert: Record<string, (v: unknown, field: string) => unknown>): void {
-	for (const [key, fn] of Object.entries(convert)) if (input[key] !== undefined) target[key] = fn(input[key], key);
+export function assign(
+	target: Rec,
+	input: Rec,
+	convert: Record<string, (v: unknown, field: string) => unknown>,
+): void {
+	for (const [key, fn] of Object.entries(convert))
+		if (input[key] !== undefined) target[key] = fn(input[key], key);
 }

@@ -10,6 +10,15 @@ import { registerWebhooks } from './webhooks';
 
 export function apiRouter(): Router {
 	const r = new Router();
-	for (const register of [registerDiscounts, registerCharges, registerContent, registerCatalog, registerShop, registerThemes, registerWebhooks]) register(r);
+	for (const register of [
+		registerDiscounts,
+		registerCharges,
+		registerContent,
+		registerCatalog,
+		registerShop,
+		registerThemes,
+		registerWebhooks,
+	])
+		register(r);
 	return r;
 }

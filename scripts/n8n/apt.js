@@ -19,7 +19,8 @@ function which(bin) {
 /** Why packages cannot be installed here, or undefined when they can. */
 function cannotInstall() {
 	if (!which('apt-get')) return 'apt-get not found (Debian/Ubuntu packages expected)';
-	if (!(typeof process.getuid === 'function' && process.getuid() === 0)) return 'not running as root';
+	if (!(typeof process.getuid === 'function' && process.getuid() === 0))
+		return 'not running as root';
 	if (process.env.STORE_PLATFORM_NO_APT) return 'STORE_PLATFORM_NO_APT is set';
 	return undefined;
 }
@@ -33,19 +34,33 @@ function aptInstall(pkgs, { why = '', log = () => {}, timeoutMs = 15 * 60 * 1000
 	const how = `apt-get update && apt-get install -y --no-install-recommends ${pkgs.join(' ')}`;
 	const reason = cannotInstall();
 	if (reason) {
-		throw new Error(`${why ? `${why} needs` : 'needs'} Debian's ${pkgs.join(' and ')}, not installed; cannot install here: ${reason}. Install as root:\n  ${how}`);
+		throw new Error(
+			`${why ? `${why} needs` : 'needs'} Debian's ${pkgs.join(' and ')}, not installed; cannot install here: ${reason}. Install as root:\n  ${how}`,
+		);
 	}
 	log(`installing ${pkgs.join(' and ')} (${how})`);
 	const t0 = Date.now();
 	const policy = '/usr/sbin/policy-rc.d';
 	const ownPolicy = !fs.existsSync(policy);
-	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# store-platform e2e: keep package services from starting during apt-get install\nexit 101\n', { mode: 0o755 });
+	if (ownPolicy)
+		fs.writeFileSync(
+			policy,
+			'#!/bin/sh\n# store-platform e2e: keep package services from starting during apt-get install\nexit 101\n',
+			{ mode: 0o755 },
+		);
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 		for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...pkgs]]) {
-			const r = spawnSync('apt-get', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+			const r = spawnSync('apt-get', args, {
+				env,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'pipe'],
+				timeout: timeoutMs,
+			});
 			if (r.status !== 0) {
-				throw new Error(`apt-get ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stdout).slice(-2000)}\n${String(r.stderr).slice(-2000)}`);
+				throw new Error(
+					`apt-get ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stdout).slice(-2000)}\n${String(r.stderr).slice(-2000)}`,
+				);
 			}
 		}
 	} finally {

@@ -72,7 +72,10 @@ const cliMethods = {
 	 * Returns the array written (ids filled in).
 	 */
 	async importCredentials(creds) {
-		const list = (Array.isArray(creds) ? creds : [creds]).map((c) => ({ ...c, id: c.id || newId() }));
+		const list = (Array.isArray(creds) ? creds : [creds]).map((c) => ({
+			...c,
+			id: c.id || newId(),
+		}));
 		const file = this.writeTemp('credentials.json', list);
 		await this.run(['import:credentials', `--input=${file}`]);
 		return list;
@@ -107,7 +110,10 @@ const cliMethods = {
 	 * (2.x), so it gets its own.
 	 */
 	async execute(id, { timeoutMs = 180000 } = {}) {
-		const r = await this.run(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, allowFail: true });
+		const r = await this.run(['execute', `--id=${id}`, '--rawOutput'], {
+			timeoutMs,
+			allowFail: true,
+		});
 		const result = parseExecuteOutput(r.stdout) || parseExecuteOutput(r.stdout + '\n' + r.stderr);
 		const error = result?.data?.resultData?.error;
 		const status = result?.status;
@@ -150,7 +156,10 @@ const cliMethods = {
 	 *   1.x: `update:workflow --id --active=true`
 	 */
 	async activate(id) {
-		if (this.proc) throw new Error('activate() edits the database: call it before start() (or use activateRest())');
+		if (this.proc)
+			throw new Error(
+				'activate() edits the database: call it before start() (or use activateRest())',
+			);
 		if (this.major >= 2) return this.run(['publish:workflow', `--id=${id}`]);
 		return this.run(['update:workflow', `--id=${id}`, '--active=true']);
 	},
@@ -161,7 +170,10 @@ const cliMethods = {
 	 *   2.x: `unpublish:workflow --id`;  1.x: `update:workflow --id --active=false`
 	 */
 	async deactivateCli(id) {
-		if (this.proc) throw new Error('deactivateCli() edits the database: call it while n8n is stopped (or use deactivate())');
+		if (this.proc)
+			throw new Error(
+				'deactivateCli() edits the database: call it while n8n is stopped (or use deactivate())',
+			);
 		if (this.major >= 2) return this.run(['unpublish:workflow', `--id=${id}`]);
 		return this.run(['update:workflow', `--id=${id}`, '--active=false']);
 	},

@@ -79,7 +79,9 @@ function distHash() {
 	const walk = (dir) => {
 		let entries = [];
 		try {
-			entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+			entries = fs
+				.readdirSync(dir, { withFileTypes: true })
+				.sort((a, b) => a.name.localeCompare(b.name));
 		} catch {
 			return;
 		}
@@ -104,20 +106,57 @@ function demoWorkflows() {
 			id: DEMO_LIST_ID,
 			name: 'Demo: list categories (Store Platform)',
 			nodes: [
-				{ id: crypto.randomUUID(), name: 'When clicking ‘Execute workflow’', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{ id: crypto.randomUUID(), name: 'Get Many Categories', type: node, typeVersion: 1, position: [260, 0], credentials, parameters: { resource: 'category', operation: 'getAll', returnAll: true } },
+				{
+					id: crypto.randomUUID(),
+					name: 'When clicking ‘Execute workflow’',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: crypto.randomUUID(),
+					name: 'Get Many Categories',
+					type: node,
+					typeVersion: 1,
+					position: [260, 0],
+					credentials,
+					parameters: { resource: 'category', operation: 'getAll', returnAll: true },
+				},
 			],
-			connections: { 'When clicking ‘Execute workflow’': { main: [[{ node: 'Get Many Categories', type: 'main', index: 0 }]] } },
+			connections: {
+				'When clicking ‘Execute workflow’': {
+					main: [[{ node: 'Get Many Categories', type: 'main', index: 0 }]],
+				},
+			},
 			settings: { executionOrder: 'v1' },
 		},
 		{
 			id: DEMO_TRIGGER_ID,
 			name: 'Demo: order created (Store Platform Trigger)',
 			nodes: [
-				{ id: crypto.randomUUID(), name: 'On Order Created', type: `${node}Trigger`, typeVersion: 1, position: [0, 0], webhookId: DEMO_TRIGGER_HOOK, credentials, parameters: { events: ['order/create'], options: {} } },
-				{ id: crypto.randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+				{
+					id: crypto.randomUUID(),
+					name: 'On Order Created',
+					type: `${node}Trigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId: DEMO_TRIGGER_HOOK,
+					credentials,
+					parameters: { events: ['order/create'], options: {} },
+				},
+				{
+					id: crypto.randomUUID(),
+					name: 'No Operation',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [260, 0],
+					parameters: {},
+				},
 			],
-			connections: { 'On Order Created': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] } },
+			connections: {
+				'On Order Created': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
+			},
 			settings: { executionOrder: 'v1' },
 		},
 	];
@@ -166,7 +205,9 @@ async function main() {
 
 	// 2. n8n in the cache
 	if (!isInstalled(VERSION)) {
-		say(`first run: installing n8n ${VERSION} into ${cacheRoot()} — takes several minutes (npm install + compiling sqlite3); progress below`);
+		say(
+			`first run: installing n8n ${VERSION} into ${cacheRoot()} — takes several minutes (npm install + compiling sqlite3); progress below`,
+		);
 	}
 	ensureN8n(VERSION);
 
@@ -187,7 +228,14 @@ async function main() {
 	// 4. credential (re-imported when the sandbox address changed) and, once, the demo workflows
 	if (state.sandboxUrl !== sandbox.url || state.credentialId !== CRED_ID) {
 		say(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`);
-		await n8n.importCredentials([{ id: CRED_ID, name: CRED_NAME, type: 'storePlatformApi', data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials } }]);
+		await n8n.importCredentials([
+			{
+				id: CRED_ID,
+				name: CRED_NAME,
+				type: 'storePlatformApi',
+				data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+			},
+		]);
 		state.sandboxUrl = sandbox.url;
 		state.credentialId = CRED_ID;
 		saveState();
@@ -220,11 +268,18 @@ async function main() {
 		for (const summary of list.filter((w) => w.active)) {
 			const wf = await n8n.getWorkflow(summary.id);
 			const triggers = (wf.nodes || []).filter(
-				(x) => x.type === 'n8n-nodes-store-platform.storePlatformTrigger' && !x.disabled && Object.values(x.credentials || {}).some((c) => c && c.id === CRED_ID),
+				(x) =>
+					x.type === 'n8n-nodes-store-platform.storePlatformTrigger' &&
+					!x.disabled &&
+					Object.values(x.credentials || {}).some((c) => c && c.id === CRED_ID),
 			);
-			const missing = triggers.filter((x) => !sandbox.store.webhooks.rows.some((w) => w.site_url === n8n.webhookUrl(x.webhookId)));
+			const missing = triggers.filter(
+				(x) => !sandbox.store.webhooks.rows.some((w) => w.site_url === n8n.webhookUrl(x.webhookId)),
+			);
 			if (!missing.length) continue;
-			say(`"${wf.name}": the sandbox has no registration for it; deactivating and activating it again`);
+			say(
+				`"${wf.name}": the sandbox has no registration for it; deactivating and activating it again`,
+			);
 			try {
 				await n8n.deactivate(wf.id);
 				await n8n.activateRest(wf.id);
@@ -255,7 +310,9 @@ async function main() {
 			`                    ${n8n.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (active, ${hooks} registration${hooks === 1 ? '' : 's'})`,
 			`  fire an event     npm run sandbox -- fire order/create${sandbox.port === 4010 ? '' : ` --port ${sandbox.port}`}`,
 			`  executions        ${n8n.baseUrl}/home/executions`,
-			WATCH ? '  rebuilds and restarts n8n when nodes/, credentials/ or icons/ change' : '  (--no-watch: no rebuilds)',
+			WATCH
+				? '  rebuilds and restarts n8n when nodes/, credentials/ or icons/ change'
+				: '  (--no-watch: no rebuilds)',
 			'  Ctrl-C stops n8n, the sandbox and the watcher',
 			'──────────────────────────────────────────────────────────────────────────────',
 			'',
@@ -287,7 +344,9 @@ async function main() {
 			await installPackage(n8n);
 			await startN8n();
 			restarting = false;
-			say(`n8n restarted with the new build in ${((Date.now() - t) / 1000).toFixed(1)}s: reload the editor page (${n8n.baseUrl}/)`);
+			say(
+				`n8n restarted with the new build in ${((Date.now() - t) / 1000).toFixed(1)}s: reload the editor page (${n8n.baseUrl}/)`,
+			);
 		} catch (e) {
 			restarting = false;
 			say(`reload failed: ${e.message}`);

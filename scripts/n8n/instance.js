@@ -64,7 +64,13 @@ class N8nInstance {
 		return inst;
 	}
 
-	constructor({ version = process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT_VERSION, folder, env = {}, keep = false, port } = {}) {
+	constructor({
+		version = process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT_VERSION,
+		folder,
+		env = {},
+		keep = false,
+		port,
+	} = {}) {
 		this.version = version;
 		this.major = Number(version.split('.')[0]);
 		this.folder = folder || fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${version}-`));
@@ -100,7 +106,9 @@ class N8nInstance {
 	}
 	/** Production webhook URL of a node with `webhookId` (trigger node path defaults to 'webhook'). */
 	webhookUrl(webhookId, webhookPath = 'webhook') {
-		return webhookId ? `${this.baseUrl}/webhook/${webhookId}/${webhookPath}` : `${this.baseUrl}/webhook/${webhookPath}`;
+		return webhookId
+			? `${this.baseUrl}/webhook/${webhookId}/${webhookPath}`
+			: `${this.baseUrl}/webhook/${webhookPath}`;
 	}
 
 	/** Environment for an n8n process of this instance. */
@@ -164,8 +172,14 @@ class N8nInstance {
 	 */
 	async run(args, { timeoutMs = 180000, allowFail = false, env = {} } = {}) {
 		// 2.x: a CLI command next to a running `n8n start` must not reuse its broker port
-		if (this.proc && !env.N8N_RUNNERS_BROKER_PORT) env = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-		return runToEnd(this.install, args, { cwd: this.folder, env: this.env({ ...env }), timeoutMs, allowFail });
+		if (this.proc && !env.N8N_RUNNERS_BROKER_PORT)
+			env = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+		return runToEnd(this.install, args, {
+			cwd: this.folder,
+			env: this.env({ ...env }),
+			timeoutMs,
+			allowFail,
+		});
 	}
 
 	/**
@@ -185,11 +199,19 @@ class N8nInstance {
 	async start({ timeoutMs = 180000, waitForActivation = true } = {}) {
 		if (this.proc) return this;
 		const started = Date.now();
-		const server = spawnServer(this.install, ['start'], { cwd: this.folder, env: this.env(), logFile: this.logFile });
+		const server = spawnServer(this.install, ['start'], {
+			cwd: this.folder,
+			env: this.env(),
+			logFile: this.logFile,
+		});
 		this.server = server;
 		this.proc = server.child;
 		this.exited = server.exited;
-		Object.defineProperty(this, 'output', { configurable: true, enumerable: true, get: () => server.output });
+		Object.defineProperty(this, 'output', {
+			configurable: true,
+			enumerable: true,
+			get: () => server.output,
+		});
 		await waitReady(
 			server,
 			async (output) => {
@@ -211,7 +233,11 @@ class N8nInstance {
 			await this.login();
 			const list = (await this.rest('GET', '/workflows')).data || [];
 			for (const wf of list.filter((w) => w.active)) {
-				this.activation[wf.id] = await this.waitForPublication(wf.id, ['published', 'partial', 'failed'], { timeoutMs: 60000 });
+				this.activation[wf.id] = await this.waitForPublication(
+					wf.id,
+					['published', 'partial', 'failed'],
+					{ timeoutMs: 60000 },
+				);
 			}
 		}
 		this.startMs = Date.now() - started;
@@ -246,8 +272,24 @@ class N8nInstance {
 // the CLI and REST methods, as non-enumerable prototype methods like the ones above
 for (const methods of [cliMethods, restMethods]) {
 	for (const [name, fn] of Object.entries(methods)) {
-		Object.defineProperty(N8nInstance.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+		Object.defineProperty(N8nInstance.prototype, name, {
+			value: fn,
+			writable: true,
+			configurable: true,
+			enumerable: false,
+		});
 	}
 }
 
-module.exports = { N8nInstance, killAll, packProject, parseExecuteOutput, freePort, newId, PACKAGE_NAME, OWNER, BROWSER_ID, PROJECT_DIR };
+module.exports = {
+	N8nInstance,
+	killAll,
+	packProject,
+	parseExecuteOutput,
+	freePort,
+	newId,
+	PACKAGE_NAME,
+	OWNER,
+	BROWSER_ID,
+	PROJECT_DIR,
+};

@@ -19,7 +19,11 @@ function packProject({ projectDir = PROJECT_DIR, outDir, build = true } = {}) {
 	fs.mkdirSync(outDir, { recursive: true });
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 	if (build) {
-		const b = spawnSync(npm, ['run', 'build'], { cwd: projectDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+		const b = spawnSync(npm, ['run', 'build'], {
+			cwd: projectDir,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		if (b.status !== 0) throw new Error(`npm run build failed:\n${b.stdout}\n${b.stderr}`);
 	}
 	const p = spawnSync(npm, ['pack', '--json', '--pack-destination', outDir], {
@@ -44,7 +48,9 @@ function tarballPackageName(tarball) {
 /** The Store Platform Trigger's newest typeVersion in the built package (dist/); 1 when it cannot be read. */
 function builtTriggerTypeVersion(projectDir = PROJECT_DIR) {
 	try {
-		const mod = require(path.join(projectDir, 'dist', 'nodes', 'StorePlatform', 'StorePlatformTrigger.node.js'));
+		const mod = require(
+			path.join(projectDir, 'dist', 'nodes', 'StorePlatform', 'StorePlatformTrigger.node.js'),
+		);
 		const v = new mod.StorePlatformTrigger().description.version;
 		return Array.isArray(v) ? Math.max(...v) : v;
 	} catch {
@@ -52,4 +58,10 @@ function builtTriggerTypeVersion(projectDir = PROJECT_DIR) {
 	}
 }
 
-module.exports = { packProject, tarballPackageName, PROJECT_DIR, PACKAGE_NAME, builtTriggerTypeVersion };
+module.exports = {
+	packProject,
+	tarballPackageName,
+	PROJECT_DIR,
+	PACKAGE_NAME,
+	builtTriggerTypeVersion,
+};

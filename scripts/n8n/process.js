@@ -63,7 +63,9 @@ function runToEnd(install, args, { cwd, env, timeoutMs = 180000, allowFail = fal
 		child.stderr.on('data', (d) => (stderr += d));
 		const timer = setTimeout(() => {
 			killGroup(child.pid, 'SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs}ms\n${stdout}\n${stderr}`));
+			reject(
+				new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs}ms\n${stdout}\n${stderr}`),
+			);
 		}, timeoutMs);
 		child.on('error', (e) => {
 			clearTimeout(timer);
@@ -76,7 +78,9 @@ function runToEnd(install, args, { cwd, env, timeoutMs = 180000, allowFail = fal
 			const res = { code, stdout, stderr, ms: Date.now() - started };
 			debug('exit', code, `${res.ms}ms`);
 			if (code !== 0 && !allowFail) {
-				const err = new Error(`n8n ${args.join(' ')} exited ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
+				const err = new Error(
+					`n8n ${args.join(' ')} exited ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`,
+				);
 				err.result = res;
 				reject(err);
 			} else resolve(res);
@@ -98,7 +102,12 @@ function spawnServer(install, args, { cwd, env, logFile }) {
 		detached: true,
 	});
 	if (child.pid) LIVE.add(child.pid);
-	const server = { child, args, output: '', exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))) };
+	const server = {
+		child,
+		args,
+		output: '',
+		exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
+	};
 	const onData = (d) => {
 		server.output += d;
 		fs.writeSync(log, d);
@@ -113,7 +122,11 @@ function spawnServer(install, args, { cwd, env, logFile }) {
  * Resolves once `ready(server.output)` answers true (polled every 200 ms; it may be async; a throw counts
  * as "not yet"); rejects if the process exits first or after timeoutMs (the process is left running).
  */
-function waitReady(server, ready, { timeoutMs = 180000, name = `n8n ${server.args.join(' ')}` } = {}) {
+function waitReady(
+	server,
+	ready,
+	{ timeoutMs = 180000, name = `n8n ${server.args.join(' ')}` } = {},
+) {
 	return new Promise((resolve, reject) => {
 		let done = false;
 		const finish = (err) => {
@@ -124,8 +137,14 @@ function waitReady(server, ready, { timeoutMs = 180000, name = `n8n ${server.arg
 			if (err) reject(err);
 			else resolve(server);
 		};
-		const timer = setTimeout(() => finish(new Error(`${name} not ready after ${timeoutMs}ms\n${server.output.slice(-4000)}`)), timeoutMs);
-		server.exited.then(({ code, signal }) => finish(new Error(`${name} exited early (${code ?? signal})\n${server.output.slice(-4000)}`)));
+		const timer = setTimeout(
+			() =>
+				finish(new Error(`${name} not ready after ${timeoutMs}ms\n${server.output.slice(-4000)}`)),
+			timeoutMs,
+		);
+		server.exited.then(({ code, signal }) =>
+			finish(new Error(`${name} exited early (${code ?? signal})\n${server.output.slice(-4000)}`)),
+		);
 		let busy = false;
 		const poll = setInterval(async () => {
 			if (busy) return;
@@ -156,4 +175,14 @@ async function stopServer(server, { graceMs = 20000 } = {}) {
 	LIVE.delete(child.pid);
 }
 
-module.exports = { LIVE, killAll, killGroup, debug, freePort, runToEnd, spawnServer, waitReady, stopServer };
+module.exports = {
+	LIVE,
+	killAll,
+	killGroup,
+	debug,
+	freePort,
+	runToEnd,
+	spawnServer,
+	waitReady,
+	stopServer,
+};

@@ -34,7 +34,8 @@ class QueueCluster {
 	 * @param {function} [opts.log]    progress lines
 	 */
 	static async create({ version = '2.40.7', env = {}, keep = false, log = () => {} } = {}) {
-		if (Number(version.split('.')[0]) < 2) throw new Error('QueueCluster drives n8n 2.x (N8N_WEBHOOK_URL, owner from env)');
+		if (Number(version.split('.')[0]) < 2)
+			throw new Error('QueueCluster drives n8n 2.x (N8N_WEBHOOK_URL, owner from env)');
 		const c = new QueueCluster();
 		c.services = ensureServices({ log });
 		c.pg = await startPostgres({ pgBin: c.services.pgBin });
@@ -72,7 +73,9 @@ class QueueCluster {
 
 	/** Production webhook URL at the webhook process. */
 	webhookUrl(webhookId, webhookPath = 'webhook') {
-		return webhookId ? `${this.webhookBaseUrl}/webhook/${webhookId}/${webhookPath}` : `${this.webhookBaseUrl}/webhook/${webhookPath}`;
+		return webhookId
+			? `${this.webhookBaseUrl}/webhook/${webhookId}/${webhookPath}`
+			: `${this.webhookBaseUrl}/webhook/${webhookPath}`;
 	}
 
 	/** The package into the shared user folder, the way n8n 2.40.7 installs a community package. */
@@ -96,8 +99,15 @@ class QueueCluster {
 		this.times = { main: Date.now() - t0 };
 		const spawnOne = async (name, args, port, ready) => {
 			const t = Date.now();
-			const env = this.main.env({ N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
-			const server = spawnServer(this.main.install, args, { cwd: this.main.folder, env, logFile: path.join(this.main.folder, `n8n-${name}.log`) });
+			const env = this.main.env({
+				N8N_PORT: String(port),
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			});
+			const server = spawnServer(this.main.install, args, {
+				cwd: this.main.folder,
+				env,
+				logFile: path.join(this.main.folder, `n8n-${name}.log`),
+			});
 			this[name] = server;
 			await waitReady(server, ready, { timeoutMs, name: `n8n ${name}` });
 			this.times[name] = Date.now() - t;
@@ -137,13 +147,21 @@ class QueueCluster {
 	/** Log files of the three processes (kept with the folder). */
 	get logFiles() {
 		const dir = this.main.folder;
-		return { main: this.main.logFile, worker: path.join(dir, 'n8n-worker.log'), webhook: path.join(dir, 'n8n-webhook.log') };
+		return {
+			main: this.main.logFile,
+			worker: path.join(dir, 'n8n-worker.log'),
+			webhook: path.join(dir, 'n8n-webhook.log'),
+		};
 	}
 
 	/** Execution rows of a workflow in Postgres: [{ id, status, mode, finished }]. */
 	executions(workflowId) {
 		if (!/^[A-Za-z0-9]+$/.test(workflowId)) throw new Error(`unexpected workflow id ${workflowId}`);
-		return this.pg.query(`select id, status, mode, finished from execution_entity where "workflowId" = '${workflowId}' order by id`).map(([id, status, mode, finished]) => ({ id, status, mode, finished: finished === 't' }));
+		return this.pg
+			.query(
+				`select id, status, mode, finished from execution_entity where "workflowId" = '${workflowId}' order by id`,
+			)
+			.map(([id, status, mode, finished]) => ({ id, status, mode, finished: finished === 't' }));
 	}
 
 	/**
@@ -153,7 +171,11 @@ class QueueCluster {
 	executionCount(workflowId, { finished = false } = {}) {
 		if (!/^[A-Za-z0-9]+$/.test(workflowId)) throw new Error(`unexpected workflow id ${workflowId}`);
 		const where = finished ? ` and status not in ('new', 'running', 'waiting')` : '';
-		return Number(this.pg.query(`select count(*) from execution_entity where "workflowId" = '${workflowId}'${where}`)[0][0]);
+		return Number(
+			this.pg.query(
+				`select count(*) from execution_entity where "workflowId" = '${workflowId}'${where}`,
+			)[0][0],
+		);
 	}
 
 	/** Execution ids in "Worker started execution <id>" (or "finished") lines of a process's output, in order. */

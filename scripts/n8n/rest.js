@@ -34,7 +34,8 @@ const restMethods = {
 			body: body === undefined ? undefined : JSON.stringify(body),
 			redirect: 'manual',
 		});
-		const setCookies = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
+		const setCookies =
+			typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
 		for (const c of setCookies) {
 			const m = /^(n8n-auth=[^;]*)/.exec(c);
 			if (m) this.cookie = m[1];
@@ -53,7 +54,12 @@ const restMethods = {
 			throw err;
 		}
 		// n8n wraps most REST answers as { data: ... }
-		return { status: res.status, body: parsed, data: parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed, headers: res.headers };
+		return {
+			status: res.status,
+			body: parsed,
+			data: parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed,
+			headers: res.headers,
+		};
 	},
 
 	/**
@@ -67,13 +73,28 @@ const restMethods = {
 	async login() {
 		if (this.major < 2) {
 			const r = await this.rest('POST', '/owner/setup', { ...this.owner }, { allowFail: true });
-			if (r.status >= 400 && !/already.*setup|Instance owner already/i.test(JSON.stringify(r.body))) {
+			if (
+				r.status >= 400 &&
+				!/already.*setup|Instance owner already/i.test(JSON.stringify(r.body))
+			) {
 				throw new Error(`owner setup failed: ${r.status} ${JSON.stringify(r.body)}`);
 			}
 		}
-		let r = await this.rest('POST', '/login', { emailOrLdapLoginId: this.owner.email, password: this.owner.password }, { allowFail: true });
-		if (r.status === 400) r = await this.rest('POST', '/login', { email: this.owner.email, password: this.owner.password }, { allowFail: true });
-		if (r.status >= 400 || !this.cookie) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+		let r = await this.rest(
+			'POST',
+			'/login',
+			{ emailOrLdapLoginId: this.owner.email, password: this.owner.password },
+			{ allowFail: true },
+		);
+		if (r.status === 400)
+			r = await this.rest(
+				'POST',
+				'/login',
+				{ email: this.owner.email, password: this.owner.password },
+				{ allowFail: true },
+			);
+		if (r.status >= 400 || !this.cookie)
+			throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
 		return r.data;
 	},
 
@@ -84,7 +105,9 @@ const restMethods = {
 	 */
 	async getPath(pathname) {
 		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID } });
+		const res = await fetch(`${this.baseUrl}${pathname}`, {
+			headers: { cookie: this.cookie, 'browser-id': BROWSER_ID },
+		});
 		const text = await res.text();
 		let body = text;
 		try {
@@ -113,7 +136,9 @@ const restMethods = {
 	async createWorkflowRest(workflow) {
 		if (!this.cookie) await this.login();
 		const { name, nodes, connections, settings = {} } = workflow;
-		return (await this.rest('POST', '/workflows', { name, nodes, connections, settings, active: false })).data.id;
+		return (
+			await this.rest('POST', '/workflows', { name, nodes, connections, settings, active: false })
+		).data.id;
 	},
 
 	/**
@@ -161,13 +186,22 @@ const restMethods = {
 			if (st.status !== 'in_progress' && wanted.includes(st.status)) return st;
 			// 'not_published' while waiting for 'published': the reconciler has not
 			// enqueued the workflow yet (right after start) -> keep polling
-			if (st.status !== 'in_progress' && ['failed', 'partial'].includes(st.status) && !wanted.includes(st.status)) {
-				const msgs = (st.triggers || []).filter((t) => t.status === 'failed').map((t) => t.errorMessage);
+			if (
+				st.status !== 'in_progress' &&
+				['failed', 'partial'].includes(st.status) &&
+				!wanted.includes(st.status)
+			) {
+				const msgs = (st.triggers || [])
+					.filter((t) => t.status === 'failed')
+					.map((t) => t.errorMessage);
 				const err = new Error(`publication of ${id} ${st.status}: ${msgs.join('; ')}`);
 				err.publication = st;
 				throw err;
 			}
-			if (Date.now() > end) throw new Error(`publication of ${id} did not reach ${wanted.join('|')} in ${timeoutMs}ms: ${JSON.stringify(st)}`);
+			if (Date.now() > end)
+				throw new Error(
+					`publication of ${id} did not reach ${wanted.join('|')} in ${timeoutMs}ms: ${JSON.stringify(st)}`,
+				);
 			await new Promise((r) => setTimeout(r, 100));
 		}
 	},
@@ -201,7 +235,8 @@ const restMethods = {
 	async activateRest(id, { wait = true } = {}) {
 		if (!this.cookie) await this.login();
 		const wf = await this.getWorkflow(id);
-		const res = (await this.rest('POST', `/workflows/${id}/activate`, { versionId: wf.versionId })).data;
+		const res = (await this.rest('POST', `/workflows/${id}/activate`, { versionId: wf.versionId }))
+			.data;
 		if (wait) await this.waitForPublication(id, 'published');
 		return res;
 	},
@@ -214,7 +249,9 @@ const restMethods = {
 	 */
 	async oauth1AuthUri(credentialId) {
 		if (!this.cookie) await this.login();
-		return (await this.rest('GET', `/oauth1-credential/auth?id=${encodeURIComponent(credentialId)}`)).data;
+		return (
+			await this.rest('GET', `/oauth1-credential/auth?id=${encodeURIComponent(credentialId)}`)
+		).data;
 	},
 
 	/**
@@ -232,7 +269,10 @@ const restMethods = {
 		const u = new URL(callbackUrl);
 		if (oauth_token) u.searchParams.set('oauth_token', oauth_token);
 		if (oauth_verifier) u.searchParams.set('oauth_verifier', oauth_verifier);
-		const res = await fetch(u, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID }, redirect: 'manual' });
+		const res = await fetch(u, {
+			headers: { cookie: this.cookie, 'browser-id': BROWSER_ID },
+			redirect: 'manual',
+		});
 		const html = await res.text();
 		// n8n renders templates/oauth-callback (success) or oauth-error-callback
 		// ("Failed to connect." + <h4>Error: message</h4>) with status 200 either way
@@ -247,7 +287,10 @@ const restMethods = {
 		for (;;) {
 			const r = await fetch(url, { method }).catch(() => undefined);
 			if (r && (r.status !== 404) === registered) return r.status;
-			if (Date.now() > end) throw new Error(`${url} still ${registered ? 'unregistered' : 'registered'} after ${timeoutMs}ms`);
+			if (Date.now() > end)
+				throw new Error(
+					`${url} still ${registered ? 'unregistered' : 'registered'} after ${timeoutMs}ms`,
+				);
 			await new Promise((res) => setTimeout(res, 100));
 		}
 	},

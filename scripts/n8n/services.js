@@ -31,20 +31,32 @@ function postgresBinDir() {
 	if (!fs.existsSync(root)) return undefined;
 	const majors = fs
 		.readdirSync(root)
-		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'postgres')))
+		.filter(
+			(v) =>
+				fs.existsSync(path.join(root, v, 'bin', 'initdb')) &&
+				fs.existsSync(path.join(root, v, 'bin', 'postgres')),
+		)
 		.sort((a, b) => Number(b) - Number(a));
 	return majors.length ? path.join(root, majors[0], 'bin') : undefined;
 }
 
 function redisServerBin() {
-	return process.env.STORE_PLATFORM_REDIS_SERVER || which('redis-server') || (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined);
+	return (
+		process.env.STORE_PLATFORM_REDIS_SERVER ||
+		which('redis-server') ||
+		(fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined)
+	);
 }
 
 /** What is missing: [{ pkg, why }] */
 function missingServices() {
 	const missing = [];
 	const pg = postgresBinDir();
-	if (!pg || !fs.existsSync(path.join(pg, 'psql'))) missing.push({ pkg: 'postgresql', why: 'initdb, postgres and psql (/usr/lib/postgresql/<major>/bin)' });
+	if (!pg || !fs.existsSync(path.join(pg, 'psql')))
+		missing.push({
+			pkg: 'postgresql',
+			why: 'initdb, postgres and psql (/usr/lib/postgresql/<major>/bin)',
+		});
 	if (!redisServerBin()) missing.push({ pkg: 'redis-server', why: 'redis-server' });
 	return missing;
 }
@@ -60,14 +72,22 @@ function ensureServices({ log = () => {}, timeoutMs = 15 * 60 * 1000 } = {}) {
 	const installed = [];
 	if (missing.length) {
 		try {
-			installed.push(...aptInstall(missing.map((m) => m.pkg), { why: `queue mode (${missing.map((m) => m.why).join('; ')})`, log, timeoutMs }));
+			installed.push(
+				...aptInstall(
+					missing.map((m) => m.pkg),
+					{ why: `queue mode (${missing.map((m) => m.why).join('; ')})`, log, timeoutMs },
+				),
+			);
 		} catch (e) {
 			throw new Error(
 				`${e.message}\nor point STORE_PLATFORM_PG_BIN (folder with initdb, postgres, psql) and STORE_PLATFORM_REDIS_SERVER at existing binaries.`,
 			);
 		}
 		missing = missingServices();
-		if (missing.length) throw new Error(`still missing after apt-get install: ${missing.map((m) => m.why).join('; ')}`);
+		if (missing.length)
+			throw new Error(
+				`still missing after apt-get install: ${missing.map((m) => m.why).join('; ')}`,
+			);
 	}
 	return { pgBin: postgresBinDir(), redisServer: redisServerBin(), installed };
 }
@@ -78,7 +98,11 @@ function postgresRunUser() {
 		const r = spawnSync('id', ['-u', name], { encoding: 'utf8' });
 		if (r.status === 0) return name;
 	}
-	const r = spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'store-platform-pg'], { encoding: 'utf8' });
+	const r = spawnSync(
+		'useradd',
+		['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'store-platform-pg'],
+		{ encoding: 'utf8' },
+	);
 	if (r.status !== 0) throw new Error(`useradd store-platform-pg failed: ${r.stderr}`);
 	return 'store-platform-pg';
 }
@@ -94,7 +118,9 @@ function spawnGroup(cmd, args, { cwd, env, logFile }) {
 	const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', log, log], detached: true });
 	fs.closeSync(log);
 	if (child.pid) LIVE.add(child.pid);
-	child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+	child.exited = new Promise((resolve) =>
+		child.on('exit', (code, signal) => resolve({ code, signal })),
+	);
 	return child;
 }
 
@@ -114,10 +140,13 @@ async function waitFor(check, what, child, logFile, timeoutMs) {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`${what} exited early (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
+			throw new Error(
+				`${what} exited early (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`,
+			);
 		}
 		if (await check().catch(() => false)) return;
-		if (Date.now() > end) throw new Error(`${what} not ready after ${timeoutMs} ms:\n${tail(logFile)}`);
+		if (Date.now() > end)
+			throw new Error(`${what} not ready after ${timeoutMs} ms:\n${tail(logFile)}`);
 		await new Promise((r) => setTimeout(r, 100));
 	}
 }
@@ -148,19 +177,77 @@ async function startPostgres({ pgBin = postgresBinDir(), timeoutMs = 60000 } = {
 	const prefix = asUser(runUser);
 	const run = (bin, args) => {
 		const cmd = [...prefix, path.join(pgBin, bin), ...args];
-		const r = spawnSync(cmd[0], cmd.slice(1), { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-		if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+		const r = spawnSync(cmd[0], cmd.slice(1), {
+			cwd: dir,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		if (r.status !== 0)
+			throw new Error(`${bin} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
 		return r.stdout;
 	};
-	run('initdb', ['-D', data, '-U', PG_USER, '--pwfile', path.join(dir, 'pwfile'), '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
+	run('initdb', [
+		'-D',
+		data,
+		'-U',
+		PG_USER,
+		'--pwfile',
+		path.join(dir, 'pwfile'),
+		'--auth=scram-sha-256',
+		'-E',
+		'UTF8',
+		'--locale=C',
+		'--no-sync',
+	]);
 	const port = await freePort();
-	const cmd = [...prefix, path.join(pgBin, 'postgres'), '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100'];
+	const cmd = [
+		...prefix,
+		path.join(pgBin, 'postgres'),
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-k',
+		dir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'fsync=off',
+		'-c',
+		'max_connections=100',
+	];
 	const child = spawnGroup(cmd[0], cmd.slice(1), { cwd: dir, env: process.env, logFile });
 	const psqlEnv = { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '5' };
 	const psql = (database, sql) => {
-		const r = spawnSync(path.join(pgBin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, '-d', database, '-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql], { env: psqlEnv, encoding: 'utf8' });
+		const r = spawnSync(
+			path.join(pgBin, 'psql'),
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				PG_USER,
+				'-d',
+				database,
+				'-X',
+				'-q',
+				'-A',
+				'-t',
+				'-F',
+				'\t',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-c',
+				sql,
+			],
+			{ env: psqlEnv, encoding: 'utf8' },
+		);
 		if (r.status !== 0) throw new Error(`psql: ${sql}: ${r.stderr}`);
-		return r.stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+		return r.stdout
+			.split('\n')
+			.filter((l) => l !== '')
+			.map((l) => l.split('\t'));
 	};
 	const server = {
 		host: '127.0.0.1',
@@ -186,7 +273,13 @@ async function startPostgres({ pgBin = postgresBinDir(), timeoutMs = 60000 } = {
 		},
 	};
 	try {
-		await waitFor(async () => psql('postgres', 'select 1').length === 1, 'postgres', child, logFile, timeoutMs);
+		await waitFor(
+			async () => psql('postgres', 'select 1').length === 1,
+			'postgres',
+			child,
+			logFile,
+			timeoutMs,
+		);
 		psql('postgres', `CREATE DATABASE ${PG_DATABASE} OWNER ${PG_USER}`);
 	} catch (e) {
 		await server.stop();
@@ -220,7 +313,26 @@ async function startRedis({ redisServer = redisServerBin(), timeoutMs = 30000 } 
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-redis-'));
 	const logFile = path.join(dir, 'redis.log');
 	const port = await freePort();
-	const child = spawnGroup(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes'], { cwd: dir, env: process.env, logFile });
+	const child = spawnGroup(
+		redisServer,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
+		{ cwd: dir, env: process.env, logFile },
+	);
 	const server = {
 		host: '127.0.0.1',
 		port,
@@ -241,4 +353,11 @@ async function startRedis({ redisServer = redisServerBin(), timeoutMs = 30000 } 
 	return server;
 }
 
-module.exports = { ensureServices, missingServices, startPostgres, startRedis, postgresBinDir, redisServerBin };
+module.exports = {
+	ensureServices,
+	missingServices,
+	startPostgres,
+	startRedis,
+	postgresBinDir,
+	redisServerBin,
+};

@@ -64,7 +64,9 @@ async function open(pw, n8n, { viewport = { width: 1280, height: 760 } } = {}) {
 /** The sign-in form, as a user does it (the auth cookie is bound to the browser's own browser-id). */
 async function signIn(page, n8n) {
 	await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded' });
-	const email = page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first();
+	const email = page
+		.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
+		.first();
 	await email.waitFor();
 	await email.fill(n8n.owner.email);
 	const password = page.locator('input[type="password"]').first();
@@ -80,7 +82,9 @@ async function signIn(page, n8n) {
  * Resolves when the modal shows "Account connected".
  */
 async function connectOAuth1(context, page, n8n, credentialId) {
-	await page.goto(`${n8n.baseUrl}/home/credentials/${credentialId}`, { waitUntil: 'domcontentloaded' });
+	await page.goto(`${n8n.baseUrl}/home/credentials/${credentialId}`, {
+		waitUntil: 'domcontentloaded',
+	});
 	const button = page.locator(CONNECT_BUTTON).first();
 	await button.waitFor();
 	const popupPromise = context.waitForEvent('page');
@@ -104,7 +108,17 @@ async function connectOAuth1(context, page, n8n, credentialId) {
 				if (popup.isClosed()) return true;
 				const html = await popup.content().catch(() => '');
 				const err = /<h4>Error: ([^<]*)<\/h4>/.exec(html);
-				if (err || /Failed to connect|Unauthorized/i.test(html)) throw new Error(`n8n callback page: ${err ? err[1] : html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`);
+				if (err || /Failed to connect|Unauthorized/i.test(html))
+					throw new Error(
+						`n8n callback page: ${
+							err
+								? err[1]
+								: html
+										.replace(/<[^>]+>/g, ' ')
+										.replace(/\s+/g, ' ')
+										.slice(0, 300)
+						}`,
+					);
 				return closedPromise;
 			}),
 	]);
@@ -120,7 +134,11 @@ async function connectOAuth1(context, page, n8n, credentialId) {
  */
 async function screenshotNode(page, n8n, workflowId, nodeName, file) {
 	await page.goto(`${n8n.baseUrl}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`).first();
+	const node = page
+		.locator(
+			`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`,
+		)
+		.first();
 	await node.waitFor();
 	await page.waitForTimeout(500);
 	await node.dblclick();
@@ -130,7 +148,10 @@ async function screenshotNode(page, n8n, workflowId, nodeName, file) {
 	await page.locator('[data-test-id="parameter-input-operation"]').waitFor();
 	try {
 		await page.locator('[data-test-id="node-execute-button"]').first().click({ timeout: 10000 });
-		await page.locator('[data-test-id="ndv-output-panel"] table, [data-test-id="output-panel"] table').first().waitFor({ timeout: 30000 });
+		await page
+			.locator('[data-test-id="ndv-output-panel"] table, [data-test-id="output-panel"] table')
+			.first()
+			.waitFor({ timeout: 30000 });
 	} catch {
 		/* the screenshot shows the parameters either way */
 	}

@@ -45,7 +45,8 @@ async function waitFor(fn, what, timeoutMs = 30_000) {
 	for (;;) {
 		const v = await fn();
 		if (v) return v;
-		if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+		if (Date.now() > end)
+			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
 		await sleep(200);
 	}
 }
@@ -69,7 +70,11 @@ async function startCollector() {
 		});
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
-	return { url: `http://127.0.0.1:${server.address().port}`, received, close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))) };
+	return {
+		url: `http://127.0.0.1:${server.address().port}`,
+		received,
+		close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+	};
 }
 
 /**
@@ -88,7 +93,11 @@ async function startLossyProxy() {
 				const headers = { ...req.headers };
 				delete headers.host;
 				delete headers.connection;
-				const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+				const answer = await fetch(`${target}${req.url}`, {
+					method: req.method,
+					headers,
+					body: Buffer.concat(chunks),
+				});
 				const text = await answer.text();
 				let status = answer.status;
 				if (status === 200 && toLose > 0) {
@@ -123,7 +132,11 @@ function exampleWorkflow(cred, { webhookId, collectorUrl }) {
 	for (const n of wf.nodes) n.id = crypto.randomUUID();
 	const body = '={{ JSON.stringify({ ...$json, executionId: $execution.id }) }}';
 	const toCollector = (name, from, kind) => {
-		const post = { ...collectorNode(`${collectorUrl}?kind=${kind}`, body), name, position: [960, kind === 'report' ? -100 : 100] };
+		const post = {
+			...collectorNode(`${collectorUrl}?kind=${kind}`, body),
+			name,
+			position: [960, kind === 'report' ? -100 : 100],
+		};
 		wf.nodes.push(post);
 		wf.connections[from] = { main: [[{ node: name, type: 'main', index: 0 }]] };
 	};
@@ -142,13 +155,22 @@ async function startLeg() {
 	cleanups.push(() => collector.close());
 	const proxy = await startLossyProxy();
 	cleanups.push(() => proxy.close());
-	const cred = { id: crypto.randomBytes(8).toString('hex'), name: 'Store Platform sandbox (deliveries)' };
-	const credential = { id: cred.id, name: cred.name, type: 'storePlatformApi', data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials } };
+	const cred = {
+		id: crypto.randomBytes(8).toString('hex'),
+		name: 'Store Platform sandbox (deliveries)',
+	};
+	const credential = {
+		id: cred.id,
+		name: cred.name,
+		type: 'storePlatformApi',
+		data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+	};
 	const webhookId = crypto.randomUUID();
 	const hookUrl = `${proxy.url}/webhook/${webhookId}/webhook`;
 	const workflow = exampleWorkflow(cred, { webhookId, collectorUrl: `${collector.url}/collect` });
 	const ours = () => sandbox.store.webhooks.rows.filter((w) => w.site_url === hookUrl);
-	const events = (kind) => collector.received.filter((x) => x.url.includes(`kind=${kind}`)).map((x) => x.body);
+	const events = (kind) =>
+		collector.received.filter((x) => x.url.includes(`kind=${kind}`)).map((x) => x.body);
 	/** ISO times at which n8n listed the shop's registrations (each check, and checkExists at a start). */
 	const lists = [];
 	let seen = 0;
@@ -160,20 +182,44 @@ async function startLeg() {
 	}, 50);
 	cleanups.push(async () => clearInterval(watch));
 	const close = async () => {
-		for (const fn of cleanups.splice(0).reverse()) await Promise.race([fn().catch(() => {}), sleep(30_000)]);
+		for (const fn of cleanups.splice(0).reverse())
+			await Promise.race([fn().catch(() => {}), sleep(30_000)]);
 	};
-	return { close, cleanups, sandbox, webhookHmac, collector, proxy, credential, workflow, hookUrl, ours, events, lists };
+	return {
+		close,
+		cleanups,
+		sandbox,
+		webhookHmac,
+		collector,
+		proxy,
+		credential,
+		workflow,
+		hookUrl,
+		ours,
+		events,
+		lists,
+	};
 }
 
 /** A delivery of `objectId` whose first three answers are lost: sent once, resent at 1, 5 and 10 minutes. */
 async function resentThreeTimes(leg, objectId) {
 	const { sandbox, proxy, hookUrl } = leg;
 	proxy.lose(3);
-	const first = await sandbox.fire('order/create', { id: objectId, email: `buyer${objectId}@example.com`, updated_at: '2026-11-25 06:00:00' });
-	const attempts = () => sandbox.deliveries.filter((d) => d.url === hookUrl && d.section === 'order/create');
-	assert.deepStrictEqual(first.filter((d) => d.url === hookUrl).map((d) => d.status), [500]);
+	const first = await sandbox.fire('order/create', {
+		id: objectId,
+		email: `buyer${objectId}@example.com`,
+		updated_at: '2026-11-25 06:00:00',
+	});
+	const attempts = () =>
+		sandbox.deliveries.filter((d) => d.url === hookUrl && d.section === 'order/create');
+	assert.deepStrictEqual(
+		first.filter((d) => d.url === hookUrl).map((d) => d.status),
+		[500],
+	);
 	for (const minutes of [1, 5, 10]) await sandbox.clock.advance(minutes * MIN);
-	return attempts().slice(-4).map((d) => d.status);
+	return attempts()
+		.slice(-4)
+		.map((d) => d.status);
 }
 
 /**
@@ -192,17 +238,32 @@ async function firstDelivery(leg, objectId) {
 		'service-order-id': String(objectId),
 		'service-order-uuid': crypto.randomUUID(),
 	};
-	const res = await fetch(leg.hookUrl, { method: 'POST', headers, body: httpBuildQuery(data), signal: AbortSignal.timeout(60_000) });
+	const res = await fetch(leg.hookUrl, {
+		method: 'POST',
+		headers,
+		body: httpBuildQuery(data),
+		signal: AbortSignal.timeout(60_000),
+	});
 	assert.strictEqual(res.status, 200);
-	await waitFor(() => received(leg, objectId).length === 1, 'the first delivery at the collector', 60_000);
+	await waitFor(
+		() => received(leg, objectId).length === 1,
+		'the first delivery at the collector',
+		60_000,
+	);
 }
 
-const received = (leg, objectId) => leg.events('event').filter((b) => String(b.objectId) === String(objectId));
+const received = (leg, objectId) =>
+	leg.events('event').filter((b) => String(b.objectId) === String(objectId));
 
-before(() => {
-	// the package as users install it (packed once by run.js for every leg, else here); the sandbox from sandbox/load.js
-	process.env.DELIVERIES_TGZ = process.env.STORE_PLATFORM_E2E_TGZ || packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
-}, { timeout: 5 * MIN });
+before(
+	() => {
+		// the package as users install it (packed once by run.js for every leg, else here); the sandbox from sandbox/load.js
+		process.env.DELIVERIES_TGZ =
+			process.env.STORE_PLATFORM_E2E_TGZ ||
+			packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
+	},
+	{ timeout: 5 * MIN },
+);
 
 describe(`n8n ${VERSION}, one process`, { timeout: 25 * MIN }, () => {
 	let leg;
@@ -211,49 +272,78 @@ describe(`n8n ${VERSION}, one process`, { timeout: 25 * MIN }, () => {
 	const executions = async () => await n8n.executions(workflowId);
 
 	after(async () => await leg?.close());
-	before(async () => {
-		leg = await startLeg();
-		// the public address: N8N_WEBHOOK_URL (2.x), WEBHOOK_URL (1.x)
-		n8n = await N8nInstance.create({ version: VERSION, env: { N8N_WEBHOOK_URL: `${leg.proxy.url}/`, WEBHOOK_URL: `${leg.proxy.url}/` } });
-		leg.proxy.setTarget(n8n.baseUrl);
-		leg.cleanups.push(async () => {
-			await n8n.stop();
-			n8n.cleanup();
-		});
-		await n8n.installPackage(process.env.DELIVERIES_TGZ);
-		await n8n.importCredentials([leg.credential]);
-		[workflowId] = await n8n.importWorkflows([leg.workflow]);
-		await n8n.activate(workflowId);
-		await n8n.start({ timeoutMs: 240_000 });
-		await n8n.login();
-		await waitFor(() => leg.ours().length === EVENTS.length, 'one registration per event at the public address', 60_000);
-	}, { timeout: 12 * MIN });
+	before(
+		async () => {
+			leg = await startLeg();
+			// the public address: N8N_WEBHOOK_URL (2.x), WEBHOOK_URL (1.x)
+			n8n = await N8nInstance.create({
+				version: VERSION,
+				env: { N8N_WEBHOOK_URL: `${leg.proxy.url}/`, WEBHOOK_URL: `${leg.proxy.url}/` },
+			});
+			leg.proxy.setTarget(n8n.baseUrl);
+			leg.cleanups.push(async () => {
+				await n8n.stop();
+				n8n.cleanup();
+			});
+			await n8n.installPackage(process.env.DELIVERIES_TGZ);
+			await n8n.importCredentials([leg.credential]);
+			[workflowId] = await n8n.importWorkflows([leg.workflow]);
+			await n8n.activate(workflowId);
+			await n8n.start({ timeoutMs: 240_000 });
+			await n8n.login();
+			await waitFor(
+				() => leg.ours().length === EVENTS.length,
+				'one registration per event at the public address',
+				60_000,
+			);
+		},
+		{ timeout: 12 * MIN },
+	);
 
 	test('a first delivery passes', { timeout: 2 * MIN }, async () => {
 		await firstDelivery(leg, 9100);
 		await waitFor(async () => (await executions()).length === 1, 'one execution', 30_000);
 	});
 
-	test('a delivery resent three times runs the rest of the workflow once (the trigger ran 4 times)', { timeout: 3 * MIN }, async () => {
-		const before = (await executions()).length;
-		const statuses = await resentThreeTimes(leg, 9101);
-		assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
-		await waitFor(async () => (await executions()).filter((e) => e.status === 'success').length >= before + 4, '4 finished executions', 60_000);
-		await sleep(2000);
-		assert.strictEqual((await executions()).length, before + 4, 'the trigger ran once per attempt');
-		const got = received(leg, 9101);
-		assert.strictEqual(got.length, 1, `collected ${got.length} times`);
-		assert.match(got[0].deliveryKey, /^[0-9a-f]{32}$/);
-		assert.strictEqual(got[0].event, 'order/create');
-	});
+	test(
+		'a delivery resent three times runs the rest of the workflow once (the trigger ran 4 times)',
+		{ timeout: 3 * MIN },
+		async () => {
+			const before = (await executions()).length;
+			const statuses = await resentThreeTimes(leg, 9101);
+			assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
+			await waitFor(
+				async () => (await executions()).filter((e) => e.status === 'success').length >= before + 4,
+				'4 finished executions',
+				60_000,
+			);
+			await sleep(2000);
+			assert.strictEqual(
+				(await executions()).length,
+				before + 4,
+				'the trigger ran once per attempt',
+			);
+			const got = received(leg, 9101);
+			assert.strictEqual(got.length, 1, `collected ${got.length} times`);
+			assert.match(got[0].deliveryKey, /^[0-9a-f]{32}$/);
+			assert.strictEqual(got[0].event, 'order/create');
+		},
+	);
 
 	test('two different deliveries both pass', { timeout: 2 * MIN }, async () => {
 		const before = (await executions()).length;
 		for (const id of [9102, 9103]) {
 			const sent = await leg.sandbox.fire('order/create', { id, email: `buyer${id}@example.com` });
-			assert.deepStrictEqual(sent.map((d) => d.status), [200]);
+			assert.deepStrictEqual(
+				sent.map((d) => d.status),
+				[200],
+			);
 		}
-		await waitFor(() => received(leg, 9102).length && received(leg, 9103).length, 'both at the collector', 60_000);
+		await waitFor(
+			() => received(leg, 9102).length && received(leg, 9103).length,
+			'both at the collector',
+			60_000,
+		);
 		await waitFor(async () => (await executions()).length === before + 2, 'two executions', 30_000);
 		assert.notStrictEqual(received(leg, 9102)[0].deliveryKey, received(leg, 9103)[0].deliveryKey);
 	});
@@ -268,116 +358,202 @@ describe(`n8n ${VERSION}, one process`, { timeout: 25 * MIN }, () => {
 		assert.strictEqual(leg.ours().length, EVENTS.length);
 	});
 
-	test('registrations removed at the shop: restored by the check, reported once with the events and missingSince', { timeout: 5 * MIN }, async () => {
-		const count = (await executions()).length;
-		const removedAt = Date.now();
-		const lastSeen = leg.lists.at(-1);
-		for (const w of leg.ours()) leg.sandbox.store.webhooks.remove(w.id);
-		const [report] = await waitFor(() => leg.events('report').length && leg.events('report'), 'the report at the collector', 3 * MIN);
-		assert.deepStrictEqual(report.events, EVENTS);
-		assert.strictEqual(report.event, 'registration/restored');
-		assert.strictEqual(report.missingSinceKnown, true);
-		const missingSince = Date.parse(report.missingSince);
-		assert.ok(missingSince <= removedAt, `missingSince ${report.missingSince} after the removal ${new Date(removedAt).toISOString()}`);
-		assert.ok(Math.abs(missingSince - lastSeen) < 5000, `missingSince ${report.missingSince}, last list before the removal ${new Date(lastSeen).toISOString()}`);
-		assert.strictEqual(report.reconcileFrom, report.missingSince);
-		assert.ok(Date.parse(report.restoredAt) > removedAt);
-		assert.match(report.deliveryKey, /^[0-9a-f]{32}$/);
-		assert.deepStrictEqual(leg.ours().map((w) => w.section).sort(), EVENTS);
-		// the next check finds them: no second report, no second execution
-		await sleep(1000);
-		const from = leg.lists.length;
-		await waitFor(() => leg.lists.length >= from + 1, 'the next check', 2 * MIN);
-		await sleep(5000);
-		assert.strictEqual(leg.events('report').length, 1);
-		assert.strictEqual((await executions()).length, count + 1);
-	});
+	test(
+		'registrations removed at the shop: restored by the check, reported once with the events and missingSince',
+		{ timeout: 5 * MIN },
+		async () => {
+			const count = (await executions()).length;
+			const removedAt = Date.now();
+			const lastSeen = leg.lists.at(-1);
+			for (const w of leg.ours()) leg.sandbox.store.webhooks.remove(w.id);
+			const [report] = await waitFor(
+				() => leg.events('report').length && leg.events('report'),
+				'the report at the collector',
+				3 * MIN,
+			);
+			assert.deepStrictEqual(report.events, EVENTS);
+			assert.strictEqual(report.event, 'registration/restored');
+			assert.strictEqual(report.missingSinceKnown, true);
+			const missingSince = Date.parse(report.missingSince);
+			assert.ok(
+				missingSince <= removedAt,
+				`missingSince ${report.missingSince} after the removal ${new Date(removedAt).toISOString()}`,
+			);
+			assert.ok(
+				Math.abs(missingSince - lastSeen) < 5000,
+				`missingSince ${report.missingSince}, last list before the removal ${new Date(lastSeen).toISOString()}`,
+			);
+			assert.strictEqual(report.reconcileFrom, report.missingSince);
+			assert.ok(Date.parse(report.restoredAt) > removedAt);
+			assert.match(report.deliveryKey, /^[0-9a-f]{32}$/);
+			assert.deepStrictEqual(
+				leg
+					.ours()
+					.map((w) => w.section)
+					.sort(),
+				EVENTS,
+			);
+			// the next check finds them: no second report, no second execution
+			await sleep(1000);
+			const from = leg.lists.length;
+			await waitFor(() => leg.lists.length >= from + 1, 'the next check', 2 * MIN);
+			await sleep(5000);
+			assert.strictEqual(leg.events('report').length, 1);
+			assert.strictEqual((await executions()).length, count + 1);
+		},
+	);
 
-	test('n8n restarted with its registrations gone: restored at start and reported once, saying when is unknown', { timeout: 8 * MIN }, async () => {
-		const count = (await executions()).length;
-		await n8n.stop();
-		for (const w of leg.ours()) leg.sandbox.store.webhooks.remove(w.id);
-		const stoppedAt = Date.now();
-		await n8n.start({ timeoutMs: 240_000 });
-		await n8n.login();
-		const reports = await waitFor(() => leg.events('report').length >= 2 && leg.events('report'), 'a second report', 3 * MIN);
-		const report = reports[1];
-		assert.deepStrictEqual(report.events, EVENTS);
-		assert.strictEqual(report.missingSinceKnown, false);
-		assert.strictEqual(report.missingSince, null);
-		assert.ok(report.reconcileFrom && Date.parse(report.reconcileFrom) < stoppedAt, `reconcileFrom ${report.reconcileFrom}`);
-		assert.match(report.note, /restarted/);
-		assert.deepStrictEqual(leg.ours().map((w) => w.section).sort(), EVENTS);
-		const from = leg.lists.length;
-		await waitFor(() => leg.lists.length >= from + 1, 'a check after the restart', 2 * MIN);
-		await sleep(5000);
-		assert.strictEqual(leg.events('report').length, 2);
-		assert.strictEqual((await executions()).length, count + 1);
-	});
+	test(
+		'n8n restarted with its registrations gone: restored at start and reported once, saying when is unknown',
+		{ timeout: 8 * MIN },
+		async () => {
+			const count = (await executions()).length;
+			await n8n.stop();
+			for (const w of leg.ours()) leg.sandbox.store.webhooks.remove(w.id);
+			const stoppedAt = Date.now();
+			await n8n.start({ timeoutMs: 240_000 });
+			await n8n.login();
+			const reports = await waitFor(
+				() => leg.events('report').length >= 2 && leg.events('report'),
+				'a second report',
+				3 * MIN,
+			);
+			const report = reports[1];
+			assert.deepStrictEqual(report.events, EVENTS);
+			assert.strictEqual(report.missingSinceKnown, false);
+			assert.strictEqual(report.missingSince, null);
+			assert.ok(
+				report.reconcileFrom && Date.parse(report.reconcileFrom) < stoppedAt,
+				`reconcileFrom ${report.reconcileFrom}`,
+			);
+			assert.match(report.note, /restarted/);
+			assert.deepStrictEqual(
+				leg
+					.ours()
+					.map((w) => w.section)
+					.sort(),
+				EVENTS,
+			);
+			const from = leg.lists.length;
+			await waitFor(() => leg.lists.length >= from + 1, 'a check after the restart', 2 * MIN);
+			await sleep(5000);
+			assert.strictEqual(leg.events('report').length, 2);
+			assert.strictEqual((await executions()).length, count + 1);
+		},
+	);
 
-	test('deactivation removes every registration, and reports nothing', { timeout: 4 * MIN }, async () => {
-		await n8n.deactivate(workflowId);
-		await waitFor(() => leg.ours().length === 0, 'registrations removed', 30_000);
-		await sleep(3000);
-		assert.strictEqual(leg.ours().length, 0);
-		assert.strictEqual(leg.events('report').length, 2);
-	});
+	test(
+		'deactivation removes every registration, and reports nothing',
+		{ timeout: 4 * MIN },
+		async () => {
+			await n8n.deactivate(workflowId);
+			await waitFor(() => leg.ours().length === 0, 'registrations removed', 30_000);
+			await sleep(3000);
+			assert.strictEqual(leg.ours().length, 0);
+			assert.strictEqual(leg.events('report').length, 2);
+		},
+	);
 });
 
-const QUEUE_SKIP = Number(VERSION.split('.')[0]) < 2 ? 'queue mode is tested on n8n 2.x (QueueCluster)' : false;
+const QUEUE_SKIP =
+	Number(VERSION.split('.')[0]) < 2 ? 'queue mode is tested on n8n 2.x (QueueCluster)' : false;
 
-describe(`n8n ${VERSION}, queue mode (Postgres, Redis, main + worker + webhook process)`, { timeout: 25 * MIN, skip: QUEUE_SKIP }, () => {
-	let leg;
-	let cluster;
-	let workflowId;
+describe(
+	`n8n ${VERSION}, queue mode (Postgres, Redis, main + worker + webhook process)`,
+	{ timeout: 25 * MIN, skip: QUEUE_SKIP },
+	() => {
+		let leg;
+		let cluster;
+		let workflowId;
 
-	after(async () => await leg?.close());
-	before(async () => {
-		leg = await startLeg();
-		cluster = await QueueCluster.create({ version: VERSION, env: { N8N_WEBHOOK_URL: `${leg.proxy.url}/` } });
-		leg.proxy.setTarget(cluster.webhookBaseUrl);
-		leg.cleanups.push(() => cluster.destroy());
-		cluster.installPackage(process.env.DELIVERIES_TGZ);
-		await cluster.main.importCredentials([leg.credential]);
-		[workflowId] = await cluster.main.importWorkflows([leg.workflow]);
-		await cluster.main.activate(workflowId);
-		await cluster.start({ timeoutMs: 240_000 });
-		await waitFor(() => leg.ours().length === EVENTS.length, 'one registration per event at the public address', 60_000);
-	}, { timeout: 12 * MIN });
+		after(async () => await leg?.close());
+		before(
+			async () => {
+				leg = await startLeg();
+				cluster = await QueueCluster.create({
+					version: VERSION,
+					env: { N8N_WEBHOOK_URL: `${leg.proxy.url}/` },
+				});
+				leg.proxy.setTarget(cluster.webhookBaseUrl);
+				leg.cleanups.push(() => cluster.destroy());
+				cluster.installPackage(process.env.DELIVERIES_TGZ);
+				await cluster.main.importCredentials([leg.credential]);
+				[workflowId] = await cluster.main.importWorkflows([leg.workflow]);
+				await cluster.main.activate(workflowId);
+				await cluster.start({ timeoutMs: 240_000 });
+				await waitFor(
+					() => leg.ours().length === EVENTS.length,
+					'one registration per event at the public address',
+					60_000,
+				);
+			},
+			{ timeout: 12 * MIN },
+		);
 
-	test('a first delivery passes', { timeout: 3 * MIN }, async () => {
-		await firstDelivery(leg, 9200);
-	});
+		test('a first delivery passes', { timeout: 3 * MIN }, async () => {
+			await firstDelivery(leg, 9200);
+		});
 
-	test('a delivery resent three times runs the rest of the workflow once, on the worker (the trigger ran 4 times)', { timeout: 4 * MIN }, async () => {
-		await waitFor(() => cluster.executionCount(workflowId, { finished: true }) === 1, 'the first execution finished', 60_000);
-		const statuses = await resentThreeTimes(leg, 9201);
-		assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
-		await waitFor(() => cluster.executionCount(workflowId, { finished: true }) >= 5, '4 more finished executions in Postgres', 2 * MIN);
-		await sleep(3000);
-		const rows = cluster.executions(workflowId);
-		assert.strictEqual(rows.length, 5);
-		assert.deepStrictEqual(rows.map((e) => e.status), ['success', 'success', 'success', 'success', 'success']);
-		assert.deepStrictEqual([...cluster.workerExecutionIds('finished')].sort(), rows.map((e) => e.id).sort(), 'all ran on the worker');
-		const got = received(leg, 9201);
-		assert.strictEqual(got.length, 1, `collected ${got.length} times`);
-		assert.ok(rows.some((e) => e.id === String(got[0].executionId)));
-	});
+		test(
+			'a delivery resent three times runs the rest of the workflow once, on the worker (the trigger ran 4 times)',
+			{ timeout: 4 * MIN },
+			async () => {
+				await waitFor(
+					() => cluster.executionCount(workflowId, { finished: true }) === 1,
+					'the first execution finished',
+					60_000,
+				);
+				const statuses = await resentThreeTimes(leg, 9201);
+				assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
+				await waitFor(
+					() => cluster.executionCount(workflowId, { finished: true }) >= 5,
+					'4 more finished executions in Postgres',
+					2 * MIN,
+				);
+				await sleep(3000);
+				const rows = cluster.executions(workflowId);
+				assert.strictEqual(rows.length, 5);
+				assert.deepStrictEqual(
+					rows.map((e) => e.status),
+					['success', 'success', 'success', 'success', 'success'],
+				);
+				assert.deepStrictEqual(
+					[...cluster.workerExecutionIds('finished')].sort(),
+					rows.map((e) => e.id).sort(),
+					'all ran on the worker',
+				);
+				const got = received(leg, 9201);
+				assert.strictEqual(got.length, 1, `collected ${got.length} times`);
+				assert.ok(rows.some((e) => e.id === String(got[0].executionId)));
+			},
+		);
 
-	test('another delivery passes', { timeout: 2 * MIN }, async () => {
-		const sent = await leg.sandbox.fire('order/create', { id: 9202, updated_at: '2026-11-25 06:10:00' });
-		assert.deepStrictEqual(sent.map((d) => d.status), [200]);
-		await waitFor(() => received(leg, 9202).length === 1, 'the delivery at the collector', 60_000);
-		assert.notStrictEqual(received(leg, 9202)[0].deliveryKey, received(leg, 9201)[0].deliveryKey);
-	});
+		test('another delivery passes', { timeout: 2 * MIN }, async () => {
+			const sent = await leg.sandbox.fire('order/create', {
+				id: 9202,
+				updated_at: '2026-11-25 06:10:00',
+			});
+			assert.deepStrictEqual(
+				sent.map((d) => d.status),
+				[200],
+			);
+			await waitFor(
+				() => received(leg, 9202).length === 1,
+				'the delivery at the collector',
+				60_000,
+			);
+			assert.notStrictEqual(received(leg, 9202)[0].deliveryKey, received(leg, 9201)[0].deliveryKey);
+		});
 
-	test('deactivation removes every registration', { timeout: 2 * MIN }, async () => {
-		await cluster.main.deactivate(workflowId);
-		await waitFor(() => leg.ours().length === 0, 'registrations removed', 30_000);
-		assert.deepStrictEqual(leg.events('report'), []);
-	});
-});
+		test('deactivation removes every registration', { timeout: 2 * MIN }, async () => {
+			await cluster.main.deactivate(workflowId);
+			await waitFor(() => leg.ours().length === 0, 'registrations removed', 30_000);
+			assert.deepStrictEqual(leg.events('report'), []);
+		});
+	},
+);
 
 after(() => {
-	if (process.env.DELIVERIES_TGZ) fs.rmSync(path.dirname(process.env.DELIVERIES_TGZ), { recursive: true, force: true });
+	if (process.env.DELIVERIES_TGZ)
+		fs.rmSync(path.dirname(process.env.DELIVERIES_TGZ), { recursive: true, force: true });
 });

@@ -33,20 +33,34 @@ const VERIFIER = 'verifier-e2e';
 let passed = 0;
 let failed = 0;
 
-const enc = (s) => encodeURIComponent(String(s)).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const enc = (s) =>
+	encodeURIComponent(String(s)).replace(
+		/[!'()*]/g,
+		(c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+	);
 
 function parseAuthHeader(h) {
 	const out = {};
 	if (!h || !/^OAuth /i.test(h)) return out;
-	for (const m of h.slice(6).matchAll(/([a-zA-Z0-9_]+)="([^"]*)"/g)) out[decodeURIComponent(m[1])] = decodeURIComponent(m[2]);
+	for (const m of h.slice(6).matchAll(/([a-zA-Z0-9_]+)="([^"]*)"/g))
+		out[decodeURIComponent(m[1])] = decodeURIComponent(m[2]);
 	return out;
 }
 
 /** RFC 5849 signature over: oauth header params + query + form body (+ extra params). */
-function checkSignature({ method, url, authParams, formParams = {}, extra = {}, consumerSecret, tokenSecret = '' }) {
+function checkSignature({
+	method,
+	url,
+	authParams,
+	formParams = {},
+	extra = {},
+	consumerSecret,
+	tokenSecret = '',
+}) {
 	const u = new URL(url);
 	const params = [];
-	for (const [k, v] of Object.entries(authParams)) if (k !== 'oauth_signature' && k !== 'realm') params.push([k, v]);
+	for (const [k, v] of Object.entries(authParams))
+		if (k !== 'oauth_signature' && k !== 'realm') params.push([k, v]);
 	for (const [k, v] of u.searchParams) params.push([k, v]);
 	for (const [k, v] of Object.entries(formParams)) params.push([k, v]);
 	for (const [k, v] of Object.entries(extra)) params.push([k, v]);
@@ -56,8 +70,13 @@ function checkSignature({ method, url, authParams, formParams = {}, extra = {}, 
 		.map(([k, v]) => `${k}=${v}`)
 		.join('&');
 	const base = `${method.toUpperCase()}&${enc(`${u.origin}${u.pathname}`)}&${enc(norm)}`;
-	const algo = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' }[authParams.oauth_signature_method];
-	const sig = crypto.createHmac(algo, `${enc(consumerSecret)}&${enc(tokenSecret)}`).update(base).digest('base64');
+	const algo = { 'HMAC-SHA1': 'sha1', 'HMAC-SHA256': 'sha256', 'HMAC-SHA512': 'sha512' }[
+		authParams.oauth_signature_method
+	];
+	const sig = crypto
+		.createHmac(algo, `${enc(consumerSecret)}&${enc(tokenSecret)}`)
+		.update(base)
+		.digest('base64');
 	return sig === authParams.oauth_signature;
 }
 
@@ -70,12 +89,19 @@ async function startProvider() {
 		req.on('end', () => {
 			const url = `http://${req.headers.host}${req.url}`;
 			const u = new URL(url);
-			const call = { method: req.method, path: u.pathname, query: Object.fromEntries(u.searchParams), headers: req.headers, body: raw };
+			const call = {
+				method: req.method,
+				path: u.pathname,
+				query: Object.fromEntries(u.searchParams),
+				headers: req.headers,
+				body: raw,
+			};
 			calls.push(call);
 			const ct = req.headers['content-type'] || '';
 			let form = {};
 			let json;
-			if (ct.includes('application/x-www-form-urlencoded')) form = Object.fromEntries(new URLSearchParams(raw));
+			if (ct.includes('application/x-www-form-urlencoded'))
+				form = Object.fromEntries(new URLSearchParams(raw));
 			if (ct.includes('application/json') && raw) json = JSON.parse(raw);
 			const auth = parseAuthHeader(req.headers.authorization);
 			call.auth = auth;
@@ -84,17 +110,33 @@ async function startProvider() {
 				res.end(body);
 			};
 			if (u.pathname === '/oauth/request_token') {
-				const cb = auth.oauth_callback || form.oauth_callback || (json && json.oauth_callback) || u.searchParams.get('oauth_callback');
+				const cb =
+					auth.oauth_callback ||
+					form.oauth_callback ||
+					(json && json.oauth_callback) ||
+					u.searchParams.get('oauth_callback');
 				state.callback = cb;
-				call.callbackTransmitted = [
-					auth.oauth_callback && 'Authorization header',
-					form.oauth_callback && 'form body',
-					json && json.oauth_callback && 'JSON body',
-					u.searchParams.get('oauth_callback') && 'query',
-				].filter(Boolean).join(' + ') || 'NOT SENT';
+				call.callbackTransmitted =
+					[
+						auth.oauth_callback && 'Authorization header',
+						form.oauth_callback && 'form body',
+						json && json.oauth_callback && 'JSON body',
+						u.searchParams.get('oauth_callback') && 'query',
+					]
+						.filter(Boolean)
+						.join(' + ') || 'NOT SENT';
 				// RFC 5849 3.4.1.3: header oauth_* + query + form body (a JSON body is not part of it)
-				call.sigRfc = checkSignature({ method: req.method, url, authParams: auth, formParams: form, consumerSecret: CONSUMER.secret });
-				return send(200, `oauth_token=${REQUEST_TOKEN.key}&oauth_token_secret=${REQUEST_TOKEN.secret}&oauth_callback_confirmed=true`);
+				call.sigRfc = checkSignature({
+					method: req.method,
+					url,
+					authParams: auth,
+					formParams: form,
+					consumerSecret: CONSUMER.secret,
+				});
+				return send(
+					200,
+					`oauth_token=${REQUEST_TOKEN.key}&oauth_token_secret=${REQUEST_TOKEN.secret}&oauth_callback_confirmed=true`,
+				);
 			}
 			if (u.pathname === '/oauth/authorize') {
 				const cb = state.callback;
@@ -108,13 +150,30 @@ async function startProvider() {
 			if (u.pathname === '/oauth/access_token') {
 				if (auth.oauth_signature) {
 					// counting every param from header AND body (strict RFC reading)
-					call.sigRfc = checkSignature({ method: req.method, url, authParams: auth, formParams: form, consumerSecret: CONSUMER.secret, tokenSecret: REQUEST_TOKEN.secret });
+					call.sigRfc = checkSignature({
+						method: req.method,
+						url,
+						authParams: auth,
+						formParams: form,
+						consumerSecret: CONSUMER.secret,
+						tokenSecret: REQUEST_TOKEN.secret,
+					});
 					// body params that repeat a header oauth_* param counted once
 					const dedup = Object.fromEntries(Object.entries(form).filter(([k, v]) => auth[k] !== v));
-					call.sigDedup = checkSignature({ method: req.method, url, authParams: auth, formParams: dedup, consumerSecret: CONSUMER.secret, tokenSecret: REQUEST_TOKEN.secret });
+					call.sigDedup = checkSignature({
+						method: req.method,
+						url,
+						authParams: auth,
+						formParams: dedup,
+						consumerSecret: CONSUMER.secret,
+						tokenSecret: REQUEST_TOKEN.secret,
+					});
 				} else call.sigRfc = 'unsigned';
 				call.form = form;
-				return send(200, `oauth_token=${ACCESS_TOKEN.key}&oauth_token_secret=${ACCESS_TOKEN.secret}`);
+				return send(
+					200,
+					`oauth_token=${ACCESS_TOKEN.key}&oauth_token_secret=${ACCESS_TOKEN.secret}`,
+				);
 			}
 			send(404, 'not found', 'text/plain');
 		});
@@ -125,15 +184,22 @@ async function startProvider() {
 }
 
 function describe(call) {
-	const auth = Object.keys(call.auth || {}).length ? `Authorization: OAuth ${Object.keys(call.auth).sort().join(',')}` : 'no Authorization header';
+	const auth = Object.keys(call.auth || {}).length
+		? `Authorization: OAuth ${Object.keys(call.auth).sort().join(',')}`
+		: 'no Authorization header';
 	const lines = [
 		`${call.method} ${call.path}${Object.keys(call.query).length ? '?' + new URLSearchParams(call.query) : ''}`,
 		`      content-type: ${call.headers['content-type'] || '(none)'}; body: ${call.body ? JSON.stringify(call.body.slice(0, 300)) : '(empty)'}`,
 		`      ${auth}`,
 	];
-	if (call.callbackTransmitted) lines.push(`      oauth_callback transmitted in: ${call.callbackTransmitted}`);
-	if (call.sigRfc !== undefined) lines.push(`      signature verifies over header+query+form params: ${call.sigRfc}`);
-	if (call.sigDedup !== undefined) lines.push(`      signature verifies with form params already in the header counted once: ${call.sigDedup}`);
+	if (call.callbackTransmitted)
+		lines.push(`      oauth_callback transmitted in: ${call.callbackTransmitted}`);
+	if (call.sigRfc !== undefined)
+		lines.push(`      signature verifies over header+query+form params: ${call.sigRfc}`);
+	if (call.sigDedup !== undefined)
+		lines.push(
+			`      signature verifies with form params already in the header counted once: ${call.sigDedup}`,
+		);
 	return lines.join('\n');
 }
 
@@ -170,31 +236,41 @@ async function run(version) {
 		await n8n.start();
 		await n8n.login();
 		let authUri;
-		await check('GET /rest/oauth1-credential/auth?id= answers <authUrl>?oauth_token=<request token>', async () => {
-			authUri = await n8n.oauth1AuthUri(cred.id);
-			const u = new URL(authUri);
-			assert.strictEqual(`${u.origin}${u.pathname}`, `${provider.base}/oauth/authorize`);
-			assert.strictEqual(u.searchParams.get('oauth_token'), REQUEST_TOKEN.key);
-			console.log(`       authUri: ${authUri}`);
-		});
+		await check(
+			'GET /rest/oauth1-credential/auth?id= answers <authUrl>?oauth_token=<request token>',
+			async () => {
+				authUri = await n8n.oauth1AuthUri(cred.id);
+				const u = new URL(authUri);
+				assert.strictEqual(`${u.origin}${u.pathname}`, `${provider.base}/oauth/authorize`);
+				assert.strictEqual(u.searchParams.get('oauth_token'), REQUEST_TOKEN.key);
+				console.log(`       authUri: ${authUri}`);
+			},
+		);
 		let callbackUrl;
-		await check('provider authorize redirects to the oauth_callback n8n sent (n8n callback URL with state)', async () => {
-			const r = await fetch(authUri, { redirect: 'manual' });
-			assert.strictEqual(r.status, 302, await r.text());
-			callbackUrl = r.headers.get('location');
-			console.log(`       oauth_callback: ${provider.state.callback}`);
-			assert.match(callbackUrl, /\/rest\/oauth1-credential\/callback\?state=/);
-		});
+		await check(
+			'provider authorize redirects to the oauth_callback n8n sent (n8n callback URL with state)',
+			async () => {
+				const r = await fetch(authUri, { redirect: 'manual' });
+				assert.strictEqual(r.status, 302, await r.text());
+				callbackUrl = r.headers.get('location');
+				console.log(`       oauth_callback: ${provider.state.callback}`);
+				assert.match(callbackUrl, /\/rest\/oauth1-credential\/callback\?state=/);
+			},
+		);
 		await check('GET /rest/oauth1-credential/callback -> access token stored', async () => {
 			const r = await n8n.oauth1Callback(callbackUrl, {});
 			assert.ok(r.ok, `callback failed: ${r.status} ${r.error}`);
 			const creds = await n8n.exportCredentials({ decrypted: true });
 			const c = creds.find((x) => x.id === cred.id);
-			assert.deepStrictEqual(c.data.oauthTokenData, { oauth_token: ACCESS_TOKEN.key, oauth_token_secret: ACCESS_TOKEN.secret });
+			assert.deepStrictEqual(c.data.oauthTokenData, {
+				oauth_token: ACCESS_TOKEN.key,
+				oauth_token_secret: ACCESS_TOKEN.secret,
+			});
 		});
 		console.log('  provider received:');
 		for (const c of provider.calls) console.log('    ' + describe(c));
-		if (process.env.STORE_PLATFORM_E2E_VERBOSE) console.log(JSON.stringify(provider.calls, null, 2));
+		if (process.env.STORE_PLATFORM_E2E_VERBOSE)
+			console.log(JSON.stringify(provider.calls, null, 2));
 	} finally {
 		await n8n.stop();
 		await provider.close();

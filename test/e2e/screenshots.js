@@ -24,7 +24,12 @@ const node = (name, type, parameters, position, extra = {}) => ({
 });
 
 function oneNodeWorkflow(name, nodeName, parameters, cred, typeVersion = 2) {
-	const start = node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', {}, [0, 0]);
+	const start = node(
+		'When clicking ‘Execute workflow’',
+		'n8n-nodes-base.manualTrigger',
+		{},
+		[0, 0],
+	);
 	const store = node(nodeName, NODE, parameters, [260, 0], {
 		typeVersion,
 		credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
@@ -48,7 +53,11 @@ async function save(page, file) {
 /** Opens a workflow's node panel (NDV); optionally runs the step and waits for `outcome`. */
 async function openNode(page, n8n, workflowId, nodeName, { execute = false, outcome } = {}) {
 	await page.goto(`${n8n.baseUrl}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
-	const canvasNode = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`).first();
+	const canvasNode = page
+		.locator(
+			`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`,
+		)
+		.first();
 	await canvasNode.waitFor();
 	await page.waitForTimeout(500);
 	await canvasNode.dblclick();
@@ -72,7 +81,12 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 
 	// 1. Get Many with its output (typeVersion 2: Simplify on)
 	const listId = await n8n.createWorkflowRest(
-		oneNodeWorkflow('Store Platform: vouchers', 'Get Many Vouchers', { resource: 'voucher', operation: 'getAll', limit: 5 }, cred),
+		oneNodeWorkflow(
+			'Store Platform: vouchers',
+			'Get Many Vouchers',
+			{ resource: 'voucher', operation: 'getAll', limit: 5 },
+			cred,
+		),
 	);
 	await openNode(page, n8n, listId, 'Get Many Vouchers', {
 		execute: true,
@@ -84,10 +98,22 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	await page.keyboard.press('Escape');
 	await page.waitForTimeout(500);
 	await page.keyboard.press('Tab');
-	const search = page.locator('[data-test-id="node-creator-search-bar"] input, [data-test-id="node-creator-search-bar"]').first();
+	const search = page
+		.locator(
+			'[data-test-id="node-creator-search-bar"] input, [data-test-id="node-creator-search-bar"]',
+		)
+		.first();
 	// 2.41.1 does not always take the Tab shortcut after the panel closed: the canvas's "+" button opens it too
-	if (!(await search.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
-		await page.locator('[data-test-id="node-creator-plus-button"], [data-test-id="canvas-plus-button"]').first().click();
+	if (
+		!(await search.waitFor({ timeout: 5000 }).then(
+			() => true,
+			() => false,
+		))
+	) {
+		await page
+			.locator('[data-test-id="node-creator-plus-button"], [data-test-id="canvas-plus-button"]')
+			.first()
+			.click();
 		await search.waitFor();
 	}
 	await search.fill('Store Platform');
@@ -97,36 +123,62 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 
 	// 3. a Create form
 	const createId = await n8n.createWorkflowRest(
-		oneNodeWorkflow('Store Platform: new voucher', 'Create Voucher', {
-			resource: 'voucher',
-			operation: 'create',
-			code: 'SUMMER10',
-			additionalFields: { discountType: 2, discountPercent: 10, voucherMultipleUse: 1 },
-		}, cred),
+		oneNodeWorkflow(
+			'Store Platform: new voucher',
+			'Create Voucher',
+			{
+				resource: 'voucher',
+				operation: 'create',
+				code: 'SUMMER10',
+				additionalFields: { discountType: 2, discountPercent: 10, voucherMultipleUse: 1 },
+			},
+			cred,
+		),
 	);
 	await openNode(page, n8n, createId, 'Create Voucher');
 	await shot('editor-create.png');
 
 	// 4. an error: a vendor that does not exist
 	const errorId = await n8n.createWorkflowRest(
-		oneNodeWorkflow('Store Platform: missing vendor', 'Get Vendor', {
-			resource: 'vendor',
-			operation: 'get',
-			vendorId: { __rl: true, mode: 'id', value: '424242' },
-		}, cred),
+		oneNodeWorkflow(
+			'Store Platform: missing vendor',
+			'Get Vendor',
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: { __rl: true, mode: 'id', value: '424242' },
+			},
+			cred,
+		),
 	);
 	await openNode(page, n8n, errorId, 'Get Vendor', {
 		execute: true,
-		outcome: '[data-test-id="node-error-message"], [data-test-id="node-error-description"], .error-message',
+		outcome:
+			'[data-test-id="node-error-message"], [data-test-id="node-error-description"], .error-message',
 	});
 	await shot('editor-error.png');
 
 	// 5. the trigger node, with its options opened
-	const trigger = node('Store Platform Trigger', TRIGGER, {
-		events: ['order/create', 'order/cancelled'],
-		options: { registrationCheckMinutes: 5, normaliseNumbers: true, skipVerification: true },
-	}, [0, 0], { typeVersion: 2, webhookId: `shot-${Date.now()}`, credentials: { storePlatformApi: { id: cred.id, name: cred.name } } });
-	const triggerId = await n8n.createWorkflowRest({ name: 'Store Platform: orders', nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } });
+	const trigger = node(
+		'Store Platform Trigger',
+		TRIGGER,
+		{
+			events: ['order/create', 'order/cancelled'],
+			options: { registrationCheckMinutes: 5, normaliseNumbers: true, skipVerification: true },
+		},
+		[0, 0],
+		{
+			typeVersion: 2,
+			webhookId: `shot-${Date.now()}`,
+			credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
+		},
+	);
+	const triggerId = await n8n.createWorkflowRest({
+		name: 'Store Platform: orders',
+		nodes: [trigger],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
 	await openNode(page, n8n, triggerId, 'Store Platform Trigger');
 	await shot('editor-trigger.png');
 	await page.keyboard.press('Escape');
@@ -141,11 +193,22 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	const modal = page.locator('[data-test-id="editCredential-modal"], .el-dialog').first();
 	await modal.waitFor();
 	try {
-		await page.getByText(/refused these credentials/).first().waitFor({ timeout: 15000 });
+		await page
+			.getByText(/refused these credentials/)
+			.first()
+			.waitFor({ timeout: 15000 });
 	} catch {
 		// the test runs on save in some versions
-		await page.locator('[data-test-id="credential-save-button"]').first().click({ timeout: 5000 }).catch(() => undefined);
-		await page.getByText(/refused these credentials/).first().waitFor({ timeout: 20000 }).catch(() => undefined);
+		await page
+			.locator('[data-test-id="credential-save-button"]')
+			.first()
+			.click({ timeout: 5000 })
+			.catch(() => undefined);
+		await page
+			.getByText(/refused these credentials/)
+			.first()
+			.waitFor({ timeout: 20000 })
+			.catch(() => undefined);
 	}
 	await shot('editor-credential-test.png');
 	return shots;

@@ -43,7 +43,9 @@ async function step(name, fn) {
 		passed++;
 		return r;
 	} catch (e) {
-		console.log(`  FAIL ${name} (${Date.now() - t}ms)\n${String(e.stack || e).replace(/^/gm, '       ')}`);
+		console.log(
+			`  FAIL ${name} (${Date.now() - t}ms)\n${String(e.stack || e).replace(/^/gm, '       ')}`,
+		);
 		failed++;
 		return undefined;
 	}
@@ -53,7 +55,14 @@ function manualSetWorkflow() {
 	return {
 		name: 'smoke manual -> set',
 		nodes: [
-			{ id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: crypto.randomUUID(),
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: crypto.randomUUID(),
 				name: 'Set',
@@ -98,7 +107,14 @@ function webhookWorkflow(webhookId, pathName) {
 				parameters: {
 					mode: 'manual',
 					assignments: {
-						assignments: [{ id: crypto.randomUUID(), name: 'echo', value: '={{ $json.body.ping }}', type: 'string' }],
+						assignments: [
+							{
+								id: crypto.randomUUID(),
+								name: 'echo',
+								value: '={{ $json.body.ping }}',
+								type: 'string',
+							},
+						],
 					},
 					options: {},
 				},
@@ -112,8 +128,22 @@ function errorWorkflow() {
 	return {
 		name: 'smoke manual -> stop and error',
 		nodes: [
-			{ id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: crypto.randomUUID(), name: 'Boom', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [200, 0], parameters: { errorMessage: 'boom from smoke' } },
+			{
+				id: crypto.randomUUID(),
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Boom',
+				type: 'n8n-nodes-base.stopAndError',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { errorMessage: 'boom from smoke' },
+			},
 		],
 		connections: { Start: { main: [[{ node: 'Boom', type: 'main', index: 0 }]] } },
 	};
@@ -154,7 +184,11 @@ async function startRecorder() {
 		});
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
-	return { events, url: `http://127.0.0.1:${server.address().port}/hooks`, close: () => new Promise((r) => server.close(r)) };
+	return {
+		events,
+		url: `http://127.0.0.1:${server.address().port}/hooks`,
+		close: () => new Promise((r) => server.close(r)),
+	};
 }
 
 async function waitFor(fn, what, timeoutMs = 15000) {
@@ -167,10 +201,27 @@ async function waitFor(fn, what, timeoutMs = 15000) {
 }
 
 function curl(url, body) {
-	const r = spawnSync('curl', ['-sS', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', '-H', 'content-type: application/json', '-d', JSON.stringify(body), url], {
-		encoding: 'utf8',
-		timeout: 60000,
-	});
+	const r = spawnSync(
+		'curl',
+		[
+			'-sS',
+			'-o',
+			'-',
+			'-w',
+			'\n%{http_code}',
+			'-X',
+			'POST',
+			'-H',
+			'content-type: application/json',
+			'-d',
+			JSON.stringify(body),
+			url,
+		],
+		{
+			encoding: 'utf8',
+			timeout: 60000,
+		},
+	);
 	if (r.status !== 0) throw new Error(`curl failed: ${r.stderr}`);
 	const i = r.stdout.lastIndexOf('\n');
 	return { status: Number(r.stdout.slice(i + 1)), body: r.stdout.slice(0, i) };
@@ -179,7 +230,9 @@ function curl(url, body) {
 async function smoke(version) {
 	console.log(`# n8n ${version}`);
 	const t0 = Date.now();
-	const n8n = await step('ensure n8n installed + instance folder', () => N8nInstance.create({ version }));
+	const n8n = await step('ensure n8n installed + instance folder', () =>
+		N8nInstance.create({ version }),
+	);
 	if (!n8n) return;
 	const t = { version, ensureMs: Date.now() - t0 };
 	const recorder = await startRecorder();
@@ -191,7 +244,9 @@ async function smoke(version) {
 		});
 
 		await step('import + export credentials (plain data is encrypted)', async () => {
-			const [c] = await n8n.importCredentials([{ name: 'smoke basic', type: 'httpBasicAuth', data: { user: 'u', password: 'p' } }]);
+			const [c] = await n8n.importCredentials([
+				{ name: 'smoke basic', type: 'httpBasicAuth', data: { user: 'u', password: 'p' } },
+			]);
 			const all = await n8n.exportCredentials({ decrypted: true });
 			const back = all.find((x) => x.id === c.id);
 			assert.ok(back, 'credential exported');
@@ -205,15 +260,23 @@ async function smoke(version) {
 			const nodes = await n8n.exportNodes();
 			t.exportNodesMs = Date.now() - s;
 			assert.ok(nodes.some((n) => n.name === 'n8n-nodes-base.set'));
-			assert.ok(nodes.some((n) => n.name === 'n8n-nodes-e2e-probe.e2eProbeTrigger'), 'probe node type loaded from .n8n/nodes');
+			assert.ok(
+				nodes.some((n) => n.name === 'n8n-nodes-e2e-probe.e2eProbeTrigger'),
+				'probe node type loaded from .n8n/nodes',
+			);
 		});
 
-		const manualId = await step('import:workflow manual -> set', () => n8n.importWorkflow(manualSetWorkflow()));
+		const manualId = await step('import:workflow manual -> set', () =>
+			n8n.importWorkflow(manualSetWorkflow()),
+		);
 
 		await step('n8n execute --rawOutput (Manual Trigger -> Set)', async () => {
 			const r = await n8n.execute(manualId);
 			t.executeMs = r.ms;
-			assert.ok(r.ok, `execute not ok: code ${r.code}, status ${r.status}, error ${JSON.stringify(r.error)}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
+			assert.ok(
+				r.ok,
+				`execute not ok: code ${r.code}, status ${r.status}, error ${JSON.stringify(r.error)}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`,
+			);
 			const out = N8nInstance.nodeOutput(r.result, 'Set');
 			assert.deepStrictEqual(out[0].json, { hello: 'world', sum: 3 });
 		});
@@ -236,7 +299,9 @@ async function smoke(version) {
 
 		const webhookId = crypto.randomUUID();
 		const pathName = `smoke-${webhookId.slice(0, 8)}`;
-		const hookWfId = await step('import:workflow webhook -> set', () => n8n.importWorkflow(webhookWorkflow(webhookId, pathName)));
+		const hookWfId = await step('import:workflow webhook -> set', () =>
+			n8n.importWorkflow(webhookWorkflow(webhookId, pathName)),
+		);
 
 		await step('activate from the CLI (before start)', () => n8n.activate(hookWfId));
 
@@ -257,15 +322,24 @@ async function smoke(version) {
 		await step('n8n execute while n8n start runs (own broker port)', async () => {
 			const r = await n8n.execute(manualId);
 			t.executeWhileRunningMs = r.ms;
-			assert.ok(r.ok, `execute not ok: ${r.code} ${r.status}\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+			assert.ok(
+				r.ok,
+				`execute not ok: ${r.code} ${r.status}\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`,
+			);
 		});
 
 		const probeUrl = n8n.webhookUrl(probeHookId);
-		await step('probe trigger: checkExists + create called at start with /webhook/<webhookId>/webhook', async () => {
-			await waitFor(() => recorder.events.some((e) => e.event === 'create'), 'create()');
-			assert.deepStrictEqual(recorder.events.map((e) => e.event), ['checkExists', 'create']);
-			assert.strictEqual(recorder.events[1].webhookUrl, probeUrl);
-		});
+		await step(
+			'probe trigger: checkExists + create called at start with /webhook/<webhookId>/webhook',
+			async () => {
+				await waitFor(() => recorder.events.some((e) => e.event === 'create'), 'create()');
+				assert.deepStrictEqual(
+					recorder.events.map((e) => e.event),
+					['checkExists', 'create'],
+				);
+				assert.strictEqual(recorder.events[1].webhookUrl, probeUrl);
+			},
+		);
 
 		await step('probe trigger: production webhook runs the workflow', async () => {
 			const r = curl(probeUrl, { hello: 'probe' });
@@ -298,25 +372,38 @@ async function smoke(version) {
 			await n8n.deactivate(hookWfId);
 		});
 
-		await step('probe trigger: REST deactivate calls delete() (before deactivate() resolves)', async () => {
-			recorder.events.length = 0;
-			await n8n.deactivate(probeWfId);
-			assert.deepStrictEqual(recorder.events.map((e) => e.event), ['delete']);
-			assert.strictEqual(recorder.events[0].remoteId, 'probe-hook-1', 'static data from create() visible in delete()');
-			await n8n.waitForWebhook(probeUrl, { registered: false, method: 'POST' });
-		});
+		await step(
+			'probe trigger: REST deactivate calls delete() (before deactivate() resolves)',
+			async () => {
+				recorder.events.length = 0;
+				await n8n.deactivate(probeWfId);
+				assert.deepStrictEqual(
+					recorder.events.map((e) => e.event),
+					['delete'],
+				);
+				assert.strictEqual(
+					recorder.events[0].remoteId,
+					'probe-hook-1',
+					'static data from create() visible in delete()',
+				);
+				await n8n.waitForWebhook(probeUrl, { registered: false, method: 'POST' });
+			},
+		);
 
-		await step('probe trigger: REST activate calls create() again; SIGTERM does not call delete()', async () => {
-			recorder.events.length = 0;
-			await n8n.activateRest(probeWfId);
-			await waitFor(() => recorder.events.some((e) => e.event === 'create'), 'create()');
-			recorder.events.length = 0;
-			const s = Date.now();
-			await n8n.stop();
-			t.stopMs = Date.now() - s;
-			await new Promise((r) => setTimeout(r, 500));
-			assert.deepStrictEqual(recorder.events, []);
-		});
+		await step(
+			'probe trigger: REST activate calls create() again; SIGTERM does not call delete()',
+			async () => {
+				recorder.events.length = 0;
+				await n8n.activateRest(probeWfId);
+				await waitFor(() => recorder.events.some((e) => e.event === 'create'), 'create()');
+				recorder.events.length = 0;
+				const s = Date.now();
+				await n8n.stop();
+				t.stopMs = Date.now() - s;
+				await new Promise((r) => setTimeout(r, 500));
+				assert.deepStrictEqual(recorder.events, []);
+			},
+		);
 	} finally {
 		await n8n.stop();
 		await recorder.close();

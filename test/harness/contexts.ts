@@ -7,7 +7,13 @@
  * - `webhook()` with a `WebhookContext` over an express-like request/response pair.
  */
 import { HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
-import { NodeHelpers, UnexpectedError, Workflow, deepCopy, isNodeClassInstance } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	UnexpectedError,
+	Workflow,
+	deepCopy,
+	isNodeClassInstance,
+} from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -58,7 +64,11 @@ interface NodeSetup {
 export function setUpNode(
 	nodeType: AnyNodeType,
 	parameters: INodeParameters,
-	opts: CredentialOptions & { typeVersion?: number; staticData?: IDataObject; globalStaticData?: IDataObject },
+	opts: CredentialOptions & {
+		typeVersion?: number;
+		staticData?: IDataObject;
+		globalStaticData?: IDataObject;
+	},
 ): NodeSetup {
 	ensureN8nEnvironment();
 	const credentialsHelper = createCredentialsHelper(opts);
@@ -91,8 +101,12 @@ export function setUpNode(
 	};
 }
 
-function storedCredentials(helper: HarnessCredentialsHelper): Record<string, ICredentialDataDecryptedObject> {
-	return Object.fromEntries([...helper.store.entries()].map(([type, data]) => [type, deepCopy(data)]));
+function storedCredentials(
+	helper: HarnessCredentialsHelper,
+): Record<string, ICredentialDataDecryptedObject> {
+	return Object.fromEntries(
+		[...helper.store.entries()].map(([type, data]) => [type, deepCopy(data)]),
+	);
 }
 
 /** A plain copy of the workflow's static data (n8n keeps it as an observable object). */
@@ -225,7 +239,9 @@ function webhookDataOf(
 ): { webhookData: IWebhookData; path: string; isFullPath: boolean } {
 	const description = nodeType.description.webhooks?.find((w) => w.name === name);
 	if (!description) throw new UnexpectedError(`Node type has no webhook named "${name}"`);
-	let path = String(workflow.expression.getSimpleParameterValue(node, description.path, 'internal', {}) ?? '');
+	let path = String(
+		workflow.expression.getSimpleParameterValue(node, description.path, 'internal', {}) ?? '',
+	);
 	path = path.replace(/^\//, '').replace(/\/$/, '');
 	const isFullPath = workflow.expression.getSimpleParameterValue(
 		node,
@@ -244,11 +260,24 @@ function webhookDataOf(
 		false,
 	) as boolean;
 	const httpMethod = String(
-		workflow.expression.getSimpleParameterValue(node, description.httpMethod, 'internal', {}, undefined, 'GET'),
+		workflow.expression.getSimpleParameterValue(
+			node,
+			description.httpMethod,
+			'internal',
+			{},
+			undefined,
+			'GET',
+		),
 	)
 		.split(',')[0]
 		.trim() as IHttpRequestMethods;
-	const webhookPath = NodeHelpers.getNodeWebhookPath(workflow.id, node, path, isFullPath, restartWebhook);
+	const webhookPath = NodeHelpers.getNodeWebhookPath(
+		workflow.id,
+		node,
+		path,
+		isFullPath,
+		restartWebhook,
+	);
 	return {
 		webhookData: {
 			httpMethod,
@@ -257,7 +286,8 @@ function webhookDataOf(
 			webhookDescription: description,
 			workflowId: workflow.id,
 			workflowExecuteAdditionalData: additionalData,
-			webhookId: webhookPath.startsWith(':') || webhookPath.includes('/:') ? node.webhookId : undefined,
+			webhookId:
+				webhookPath.startsWith(':') || webhookPath.includes('/:') ? node.webhookId : undefined,
 		},
 		path,
 		isFullPath,
@@ -298,12 +328,24 @@ function setUpWebhook(
 		...createAdditionalData({ credentialsHelper: setup.credentialsHelper }),
 		...extra,
 	};
-	const { path, isFullPath } = webhookDataOf(setup.workflow, setup.node, setup.nodeType, name, additionalData);
+	const { path, isFullPath } = webhookDataOf(
+		setup.workflow,
+		setup.node,
+		setup.nodeType,
+		name,
+		additionalData,
+	);
 	additionalData.webhookBaseUrl = opts.webhookUrl
 		? applyWebhookUrl(opts.webhookUrl, setup.workflow, setup.node, path, isFullPath)
 		: DEFAULT_WEBHOOK_BASE_URL;
 	// again, now that the node's webhookId is final
-	const { webhookData } = webhookDataOf(setup.workflow, setup.node, setup.nodeType, name, additionalData);
+	const { webhookData } = webhookDataOf(
+		setup.workflow,
+		setup.node,
+		setup.nodeType,
+		name,
+		additionalData,
+	);
 	const webhookUrl = NodeHelpers.getNodeWebhookUrl(
 		additionalData.webhookBaseUrl,
 		setup.workflow.id,
@@ -366,7 +408,10 @@ export interface WebhookCallResult extends StaticDataResult {
 }
 
 /** Calls the node's `webhook()` with a `WebhookContext`, as n8n does for an incoming webhook request. */
-export async function callWebhook(nodeType: AnyNodeType, opts: WebhookCallOptions = {}): Promise<WebhookCallResult> {
+export async function callWebhook(
+	nodeType: AnyNodeType,
+	opts: WebhookCallOptions = {},
+): Promise<WebhookCallResult> {
 	const req = createWebhookRequest(opts.req);
 	const { res, recorded } = createWebhookResponse();
 	const setup = setUpWebhook(nodeType, opts, { httpRequest: req, httpResponse: res });

@@ -58,9 +58,27 @@ export class OAuth1ApiCredential implements ICredentialType {
 	genericAuth = true;
 
 	properties: INodeProperties[] = [
-		{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '', required: true },
-		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '', required: true },
-		{ displayName: 'Consumer Key', name: 'consumerKey', type: 'string', default: '', required: true },
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Consumer Key',
+			name: 'consumerKey',
+			type: 'string',
+			default: '',
+			required: true,
+		},
 		{
 			displayName: 'Consumer Secret',
 			name: 'consumerSecret',
@@ -69,7 +87,13 @@ export class OAuth1ApiCredential implements ICredentialType {
 			default: '',
 			required: true,
 		},
-		{ displayName: 'Request Token URL', name: 'requestTokenUrl', type: 'string', default: '', required: true },
+		{
+			displayName: 'Request Token URL',
+			name: 'requestTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
 		{
 			displayName: 'Signature Method',
 			name: 'signatureMethod',
@@ -202,7 +226,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** The `INodeCredentials` a node needs to use every stored credential. */
 	nodeCredentials(): Record<string, INodeCredentialsDetails> {
 		const result: Record<string, INodeCredentialsDetails> = {};
-		for (const type of this.store.keys()) result[type] = { id: this.credentialIdOf(type), name: type };
+		for (const type of this.store.keys())
+			result[type] = { id: this.credentialIdOf(type), name: type };
 		return result;
 	}
 
@@ -241,7 +266,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		}
 		if (requestOptions.headers === undefined) requestOptions.headers = {};
 		if (authenticate.type === 'generic') {
-			const target = requestOptions as unknown as Record<string, Record<string, unknown> | undefined>;
+			const target = requestOptions as unknown as Record<
+				string,
+				Record<string, unknown> | undefined
+			>;
 			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
 				for (const [key, value] of Object.entries(outerValue as Record<string, unknown>)) {
 					const keyResolved = this.resolveValue(key, credentials, workflow, node);
@@ -315,13 +343,22 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return (output as ICredentialDataDecryptedObject | undefined) ?? undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
-		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
+		const credentials = new Credentials(
+			{ id: nodeCredentials.id, name: nodeCredentials.name },
+			type,
+		);
 		await credentials.setData(this.storedData(nodeCredentials, type));
 		return credentials;
 	}
 
-	private storedData(nodeCredentials: INodeCredentialsDetails, type: string): ICredentialDataDecryptedObject {
+	private storedData(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): ICredentialDataDecryptedObject {
 		const stored = this.store.get(type);
 		if (stored === undefined) {
 			throw new UnexpectedError(
@@ -342,7 +379,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.storedData(nodeCredentials, type);
 		if (raw === true) return data;
-		return await this.applyDefaults(additionalData, data, type, mode, executeData, expressionResolveValues);
+		return await this.applyDefaults(
+			additionalData,
+			data,
+			type,
+			mode,
+			executeData,
+			expressionResolveValues,
+		);
 	}
 
 	/** cli `CredentialsHelper.applyDefaultsAndOverwrites`, without the overwrites. */
@@ -442,7 +486,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			if (OAUTH_BASE_TYPES.includes(type)) {
 				return [
 					...typeData.properties,
-					{ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', required: false, default: {} },
+					{
+						displayName: 'oauthTokenData',
+						name: 'oauthTokenData',
+						type: 'json',
+						required: false,
+						default: {},
+					},
 				];
 			}
 			return typeData.properties;

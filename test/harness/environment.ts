@@ -165,7 +165,10 @@ export function createAdditionalData(opts: AdditionalDataOptions): IWorkflowExec
 }
 
 /** The workflow record that n8n-core's lifecycle hooks carry. */
-export function workflowRecord(nodes: INode[], connections: IWorkflowBase['connections']): IWorkflowBase {
+export function workflowRecord(
+	nodes: INode[],
+	connections: IWorkflowBase['connections'],
+): IWorkflowBase {
 	const now = new Date();
 	return {
 		id: WORKFLOW_ID,
@@ -181,7 +184,10 @@ export function workflowRecord(nodes: INode[], connections: IWorkflowBase['conne
 	};
 }
 
-export function createHooks(mode: WorkflowExecuteMode, record: IWorkflowBase): ExecutionLifecycleHooks {
+export function createHooks(
+	mode: WorkflowExecuteMode,
+	record: IWorkflowBase,
+): ExecutionLifecycleHooks {
 	return new ExecutionLifecycleHooks(mode, EXECUTION_ID, record);
 }
 

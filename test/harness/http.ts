@@ -49,7 +49,10 @@ export function createWebhookRequest(init: WebhookRequestInit = {}): Request {
 	const search = new URLSearchParams(
 		Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
 	).toString();
-	const contentType = String(header('content-type') ?? '').split(';')[0].trim() || undefined;
+	const contentType =
+		String(header('content-type') ?? '')
+			.split(';')[0]
+			.trim() || undefined;
 	const req = {
 		method: (init.method ?? 'POST').toUpperCase(),
 		headers,
@@ -135,7 +138,8 @@ export function createWebhookResponse(): { res: Response; recorded: RecordedResp
 		},
 		json(body?: unknown) {
 			recorded.statusCode ??= 200;
-			if (recorded.headers['content-type'] === undefined) setHeader('content-type', 'application/json');
+			if (recorded.headers['content-type'] === undefined)
+				setHeader('content-type', 'application/json');
 			recorded.body = body;
 			recorded.ended = true;
 			return res;

@@ -12,6 +12,12 @@ export {
 	type WebhookMethodResult,
 } from './contexts';
 export { type RecordedResponse, type WebhookRequestInit } from './http';
-export { startTestServer, type RecordedRequest, type TestHandler, type TestResponse, type TestServer } from './server';
+export {
+	startTestServer,
+	type RecordedRequest,
+	type TestHandler,
+	type TestResponse,
+	type TestServer,
+} from './server';
 export { OAuth1ApiCredential } from './credentials';
 export { PACKAGE_NAME, type CredentialOptions } from './environment';

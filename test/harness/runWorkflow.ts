@@ -94,7 +94,10 @@ function keepingThrownError(nodeType: INodeType, kept: { error?: unknown }): INo
 	const { execute } = nodeType;
 	if (typeof execute !== 'function') return nodeType;
 	const wrapper = Object.create(nodeType) as INodeType;
-	wrapper.execute = async function (this: IExecuteFunctions, ...args: unknown[]): Promise<NodeOutput> {
+	wrapper.execute = async function (
+		this: IExecuteFunctions,
+		...args: unknown[]
+	): Promise<NodeOutput> {
 		try {
 			return await (execute as (...a: unknown[]) => Promise<NodeOutput>).apply(this, args);
 		} catch (error) {
@@ -105,8 +108,12 @@ function keepingThrownError(nodeType: INodeType, kept: { error?: unknown }): INo
 	return wrapper;
 }
 
-function storedCredentials(helper: HarnessCredentialsHelper): Record<string, ICredentialDataDecryptedObject> {
-	return Object.fromEntries([...helper.store.entries()].map(([type, data]) => [type, deepCopy(data)]));
+function storedCredentials(
+	helper: HarnessCredentialsHelper,
+): Record<string, ICredentialDataDecryptedObject> {
+	return Object.fromEntries(
+		[...helper.store.entries()].map(([type, data]) => [type, deepCopy(data)]),
+	);
 }
 
 function asError(value: unknown): Error {
@@ -164,7 +171,10 @@ export async function runNode(opts: RunOptions): Promise<RunResult> {
 
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: inputNode });
+		run = await new WorkflowExecute(additionalData, 'manual').run({
+			workflow,
+			startNode: inputNode,
+		});
 	} catch (error) {
 		// e.g. WorkflowHasIssuesError: a required parameter or credential is missing
 		return { items: [], error: asError(error), credentials: storedCredentials(credentialsHelper) };
@@ -175,7 +185,9 @@ export async function runNode(opts: RunOptions): Promise<RunResult> {
 	const failure = task?.error ?? run.data.resultData.error;
 	// the thrown error itself, when it is the one n8n recorded (n8n may instead record a normalised one)
 	const thrown =
-		failure && kept.error instanceof Error && kept.error.message === failure.message ? kept.error : undefined;
+		failure && kept.error instanceof Error && kept.error.message === failure.message
+			? kept.error
+			: undefined;
 	return {
 		items: failure && !task?.data ? [] : items,
 		error: failure ? (thrown ?? asError(failure)) : undefined,

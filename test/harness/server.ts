@@ -39,7 +39,9 @@ export interface TestServer {
 	close(): Promise<void>;
 }
 
-export async function startTestServer(handler: TestHandler = () => ({ status: 404 })): Promise<TestServer> {
+export async function startTestServer(
+	handler: TestHandler = () => ({ status: 404 }),
+): Promise<TestServer> {
 	let current = handler;
 	const requests: RecordedRequest[] = [];
 	const server = createServer((req, res) => {
@@ -94,7 +96,9 @@ export async function startTestServer(handler: TestHandler = () => ({ status: 40
 		},
 		async close() {
 			server.closeAllConnections();
-			await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+			await new Promise<void>((resolve, reject) =>
+				server.close((e) => (e ? reject(e) : resolve())),
+			);
 		},
 	};
 }

@@ -43,7 +43,10 @@ export interface StartedTrigger {
 	staticData(): IDataObject;
 }
 
-export async function startTrigger(nodeType: INodeType | IVersionedNodeType, opts: TriggerCallOptions): Promise<StartedTrigger> {
+export async function startTrigger(
+	nodeType: INodeType | IVersionedNodeType,
+	opts: TriggerCallOptions,
+): Promise<StartedTrigger> {
 	const setup = setUpNode(nodeType, opts.parameters ?? {}, opts);
 	const additionalData = createAdditionalData({ credentialsHelper: setup.credentialsHelper });
 	const emitted: Emitted[] = [];
@@ -64,5 +67,10 @@ export async function startTrigger(nodeType: INodeType | IVersionedNodeType, opt
 		} as never,
 	);
 	const response = await setup.nodeType.trigger?.call(context);
-	return { response, emitted, schedules, staticData: () => staticDataOf(setup.workflow, setup.node).staticData };
+	return {
+		response,
+		emitted,
+		schedules,
+		staticData: () => staticDataOf(setup.workflow, setup.node).staticData,
+	};
 }

@@ -17,7 +17,10 @@ const env = useSandbox();
 
 type Mutation = 'insert' | 'delete' | 'both';
 
-const TABLE: Record<string, 'vendors' | 'pages' | 'categories' | 'promotions' | 'collections' | 'orderStatuses'> = {
+const TABLE: Record<
+	string,
+	'vendors' | 'pages' | 'categories' | 'promotions' | 'collections' | 'orderStatuses'
+> = {
 	orderStatus: 'orderStatuses',
 	vendor: 'vendors',
 	page: 'pages',
@@ -74,7 +77,11 @@ async function run(resource: string, mutation: Mutation, s: Sandbox): Promise<Ou
 			for (const x of table.rows.slice(-(mutation === 'both' ? 1 : 2))) inserted.add(String(x.id));
 		}
 	};
-	const result = await runStore(s, { resource, operation: 'getAll', returnAll: true }, { credentials: { ...apiCredentials(s), baseUrl: proxy.url } });
+	const result = await runStore(
+		s,
+		{ resource, operation: 'getAll', returnAll: true },
+		{ credentials: { ...apiCredentials(s), baseUrl: proxy.url } },
+	);
 	await proxy.close();
 	expect(result.error).toBeUndefined();
 	const ids = jsonOf(result).map((r: IDataObject) => String(r.id));
@@ -118,19 +125,25 @@ describe('lists with since_id: every record that exists throughout is returned e
 
 	// One delete and one insert per page keep the total equal: only reading by since_id (id ranges with a
 	// count, one range for order statuses, which have none) keeps every record in view.
-	it.each([['vendor'], ['page'], ['category'], ['orderStatus']])('%s, a delete and an insert between pages (total unchanged)', async (resource) => {
-		const o = await run(resource, 'both', env.sandbox);
-		report(resource, 'both', o);
-		expect(o.missing).toEqual([]);
-		expect(o.duplicates).toBe(0);
-	});
+	it.each([['vendor'], ['page'], ['category'], ['orderStatus']])(
+		'%s, a delete and an insert between pages (total unchanged)',
+		async (resource) => {
+			const o = await run(resource, 'both', env.sandbox);
+			report(resource, 'both', o);
+			expect(o.missing).toEqual([]);
+			expect(o.duplicates).toBe(0);
+		},
+	);
 });
 
 describe('a list without since_id (promotions): reported, no duplicates', () => {
-	it.each(['insert', 'delete', 'both'] as Mutation[])('promotion, %s between pages', async (mutation) => {
-		const o = await run('promotion', mutation, env.sandbox);
-		report('promotion', mutation, o);
-		expect(o.duplicates).toBe(0);
-		if (mutation === 'insert') expect(o.missing).toEqual([]);
-	});
+	it.each(['insert', 'delete', 'both'] as Mutation[])(
+		'promotion, %s between pages',
+		async (mutation) => {
+			const o = await run('promotion', mutation, env.sandbox);
+			report('promotion', mutation, o);
+			expect(o.duplicates).toBe(0);
+			if (mutation === 'insert') expect(o.missing).toEqual([]);
+		},
+	);
 });

@@ -48,7 +48,9 @@ describe('single faults', () => {
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ title: VENDOR_1 })]);
 		expect(apiRequests(s).map((r) => r.status)).toEqual([429, 200]);
 		expect(ms).toBeGreaterThanOrEqual(950);
-		figure(`429 Retry-After 1 s: retried after ${Math.round(ms)} ms, statuses 429,200, correct record`);
+		figure(
+			`429 Retry-After 1 s: retried after ${Math.round(ms)} ms, statuses 429,200, correct record`,
+		);
 	});
 
 	it('503 without Retry-After: bounded backoff, retried, returns the record', async () => {
@@ -86,23 +88,51 @@ describe('single faults', () => {
 	});
 
 	const cases: Array<[string, Parameters<Sandbox['faults']['add']>[0], Expectation, number]> = [
-		['500', { type: 'status', status: 500, body: { error: 'boom', error_msg: 'Internal failure' } }, { status: 500, text: /Internal failure/ }, 1],
-		['500 with a text body', { type: 'status', status: 500, body: 'database unavailable' }, { status: 500, text: /database unavailable/ }, 1],
-		['HTML error page', { type: 'html', status: 502 }, { status: 502, text: /502 Bad Gateway The upstream server returned an invalid response/ }, 1],
+		[
+			'500',
+			{ type: 'status', status: 500, body: { error: 'boom', error_msg: 'Internal failure' } },
+			{ status: 500, text: /Internal failure/ },
+			1,
+		],
+		[
+			'500 with a text body',
+			{ type: 'status', status: 500, body: 'database unavailable' },
+			{ status: 500, text: /database unavailable/ },
+			1,
+		],
+		[
+			'HTML error page',
+			{ type: 'html', status: 502 },
+			{ status: 502, text: /502 Bad Gateway The upstream server returned an invalid response/ },
+			1,
+		],
 		['malformed JSON', { type: 'malformed' }, { status: 200, text: /not valid JSON/ }, 1],
-		['status:err with HTTP 200', { type: 'statusErr', error: 'quota', message: 'Daily quota exceeded' }, { status: 200, text: /Daily quota exceeded/ }, 1],
-		['connection reset', { type: 'reset' }, { text: /could not reach the shop.*\(ECONNRESET\)/i }, 1],
+		[
+			'status:err with HTTP 200',
+			{ type: 'statusErr', error: 'quota', message: 'Daily quota exceeded' },
+			{ status: 200, text: /Daily quota exceeded/ },
+			1,
+		],
+		[
+			'connection reset',
+			{ type: 'reset' },
+			{ text: /could not reach the shop.*\(ECONNRESET\)/i },
+			1,
+		],
 	];
 
-	it.each(cases)('%s: NodeApiError naming operation, status and message, not retried', async (name, fault, want, requests) => {
-		const s = env.sandbox;
-		s.faults.add(fault);
-		const result = await runStore(s, getVendor);
-		expectApiError(result.error, 'Vendor → Get', want);
-		expect(result.error?.message).not.toMatch(/<[a-z]/i);
-		expect(apiRequests(s)).toHaveLength(requests);
-		figure(`${name}: ${apiRequests(s).length} request, "${result.error?.message}"`);
-	});
+	it.each(cases)(
+		'%s: NodeApiError naming operation, status and message, not retried',
+		async (name, fault, want, requests) => {
+			const s = env.sandbox;
+			s.faults.add(fault);
+			const result = await runStore(s, getVendor);
+			expectApiError(result.error, 'Vendor → Get', want);
+			expect(result.error?.message).not.toMatch(/<[a-z]/i);
+			expect(apiRequests(s)).toHaveLength(requests);
+			figure(`${name}: ${apiRequests(s).length} request, "${result.error?.message}"`);
+		},
+	);
 
 	it('a slow answer past the Timeout option fails in time, naming the operation', async () => {
 		const s = env.sandbox;
@@ -112,7 +142,9 @@ describe('single faults', () => {
 		const ms = elapsed(start);
 		expectApiError(result.error, 'Vendor → Get', { text: /no answer within 1 s/i });
 		expect(ms).toBeLessThan(3000);
-		figure(`slow 4 s vs Timeout 1 s: failed after ${Math.round(ms)} ms, "${result.error?.message}"`);
+		figure(
+			`slow 4 s vs Timeout 1 s: failed after ${Math.round(ms)} ms, "${result.error?.message}"`,
+		);
 	});
 
 	it('a slow answer within the Timeout option succeeds', async () => {
@@ -128,14 +160,20 @@ describe('single faults', () => {
 		const port = await closedPort();
 		const credentials = { ...apiCredentials(s), baseUrl: `http://127.0.0.1:${port}` };
 		const result = await runStore(s, getVendor, { credentials });
-		expectApiError(result.error, 'Vendor → Get', { text: /could not reach the shop.*\(ECONNREFUSED\)/i });
+		expectApiError(result.error, 'Vendor → Get', {
+			text: /could not reach the shop.*\(ECONNREFUSED\)/i,
+		});
 		figure(`connection refused: "${result.error?.message}"`);
 	});
 });
 
 describe('faults in the middle of Return All', () => {
 	/** Arms `faults` when the list request for `page` reaches the proxy (so page 1 is always fine). */
-	async function armedOnListRequest(s: Sandbox, page: number, faults: Array<Parameters<Sandbox['faults']['add']>[0]>) {
+	async function armedOnListRequest(
+		s: Sandbox,
+		page: number,
+		faults: Array<Parameters<Sandbox['faults']['add']>[0]>,
+	) {
 		const proxy = await startProxy(s);
 		let armed = false;
 		let lists = 0;
@@ -157,7 +195,11 @@ describe('faults in the middle of Return All', () => {
 			{ type: 'status', status: 429, retryAfter: 0 },
 			{ type: 'status', status: 503, retryAfter: 0, times: 2 },
 		]);
-		const result = await runStore(s, { resource: 'vendor', operation: 'getAll', returnAll: true }, { credentials: { ...apiCredentials(s), baseUrl: proxy.url } });
+		const result = await runStore(
+			s,
+			{ resource: 'vendor', operation: 'getAll', returnAll: true },
+			{ credentials: { ...apiCredentials(s), baseUrl: proxy.url } },
+		);
 		await proxy.close();
 		expect(result.error).toBeUndefined();
 		const ids = jsonOf(result).map((r) => Number(r.id));
@@ -165,25 +207,42 @@ describe('faults in the middle of Return All', () => {
 		const statuses = apiRequests(s).map((r) => r.status);
 		expect(statuses.filter((x) => x === 429)).toHaveLength(1);
 		expect(statuses.filter((x) => x === 503)).toHaveLength(2);
-		figure(`Return All, 429 + 503x2 on later pages: ${ids.length}/100 records exactly once, ${statuses.length} requests`);
+		figure(
+			`Return All, 429 + 503x2 on later pages: ${ids.length}/100 records exactly once, ${statuses.length} requests`,
+		);
 	});
 
 	it.each([
-		['500', { type: 'status' as const, status: 500 }, { status: 500, text: /sandbox fault: HTTP 500/ }],
+		[
+			'500',
+			{ type: 'status' as const, status: 500 },
+			{ status: 500, text: /sandbox fault: HTTP 500/ },
+		],
 		['reset', { type: 'reset' as const }, { text: /could not reach the shop/i }],
-		['status:err', { type: 'statusErr' as const, message: 'Page expired' }, { status: 200, text: /Page expired/ }],
+		[
+			'status:err',
+			{ type: 'statusErr' as const, message: 'Page expired' },
+			{ status: 200, text: /Page expired/ },
+		],
 		['malformed JSON', { type: 'malformed' as const }, { status: 200, text: /not valid JSON/ }],
-	])('a %s on the third list request fails the whole list with a clear error', async (name, fault, want) => {
-		const s = env.sandbox;
-		s.seed('vendor', 97);
-		s.faults.pageCap = 10;
-		const proxy = await armedOnListRequest(s, 3, [fault]);
-		const result = await runStore(s, { resource: 'vendor', operation: 'getAll', returnAll: true }, { credentials: { ...apiCredentials(s), baseUrl: proxy.url } });
-		await proxy.close();
-		expectApiError(result.error, 'Vendor → Get Many', want);
-		expect(result.items).toEqual([]);
-		figure(`Return All, ${name} on a later page: "${result.error?.message}"`);
-	});
+	])(
+		'a %s on the third list request fails the whole list with a clear error',
+		async (name, fault, want) => {
+			const s = env.sandbox;
+			s.seed('vendor', 97);
+			s.faults.pageCap = 10;
+			const proxy = await armedOnListRequest(s, 3, [fault]);
+			const result = await runStore(
+				s,
+				{ resource: 'vendor', operation: 'getAll', returnAll: true },
+				{ credentials: { ...apiCredentials(s), baseUrl: proxy.url } },
+			);
+			await proxy.close();
+			expectApiError(result.error, 'Vendor → Get Many', want);
+			expect(result.items).toEqual([]);
+			figure(`Return All, ${name} on a later page: "${result.error?.message}"`);
+		},
+	);
 });
 
 describe('page size capped below the requested limit during Return All', () => {
@@ -200,38 +259,57 @@ describe('page size capped below the requested limit during Return All', () => {
 		webhook: 'webhooks',
 		themeScript: 'themeScripts',
 	};
-	const paged = TABLES.flatMap((t) => t.endpoints.filter((r) => r.operation === 'getAll' && r.paging).map(() => t));
+	const paged = TABLES.flatMap((t) =>
+		t.endpoints.filter((r) => r.operation === 'getAll' && r.paging).map(() => t),
+	);
 
 	it('covers every paged list of the node', () => {
 		expect(paged.map((t) => t.resource).sort()).toEqual(Object.keys(storeTable).sort());
 	});
 
-	it.each(paged.map((t) => [t.resource, t] as const))('%s: cap 7, 60 records, each exactly once and in order', async (resource, table) => {
-		const s = env.sandbox;
-		const rows = () => (s.store[storeTable[resource]] as unknown as { rows: IDataObject[]; size: number });
-		s.seed(resource, 60 - rows().size);
-		s.faults.pageCap = 7;
-		const key = table.valueKey ?? 'id';
-		const result = await runStore(s, { resource, operation: 'getAll', returnAll: true });
-		expect(result.error).toBeUndefined();
-		const got = jsonOf(result).map((r) => String(r[key]));
-		expect(got).toEqual(rows().rows.map((r) => String(r[key])));
-		expect(new Set(got).size).toBe(60);
-		const listPath = table.endpoints.find((r) => r.operation === 'getAll')?.path;
-		const lists = apiRequests(s).filter((r) => r.path === listPath);
-		// at most one page more than needed (the short/empty page that ends a list without a count);
-		// lists read by id ranges also read the last page once and may end each range with one more.
-		const sinceId = table.endpoints.find((r) => r.operation === 'getAll')?.filters?.some((f) => f.key === 'since_id');
-		expect(lists.length).toBeLessThanOrEqual(Math.ceil(60 / 7) + 1 + (sinceId ? 1 + CONCURRENCY : 0));
-		figure(`page cap 7 < limit, ${resource}: 60/60 records exactly once in ${lists.length} list requests`);
-	});
+	it.each(paged.map((t) => [t.resource, t] as const))(
+		'%s: cap 7, 60 records, each exactly once and in order',
+		async (resource, table) => {
+			const s = env.sandbox;
+			const rows = () =>
+				s.store[storeTable[resource]] as unknown as { rows: IDataObject[]; size: number };
+			s.seed(resource, 60 - rows().size);
+			s.faults.pageCap = 7;
+			const key = table.valueKey ?? 'id';
+			const result = await runStore(s, { resource, operation: 'getAll', returnAll: true });
+			expect(result.error).toBeUndefined();
+			const got = jsonOf(result).map((r) => String(r[key]));
+			expect(got).toEqual(rows().rows.map((r) => String(r[key])));
+			expect(new Set(got).size).toBe(60);
+			const listPath = table.endpoints.find((r) => r.operation === 'getAll')?.path;
+			const lists = apiRequests(s).filter((r) => r.path === listPath);
+			// at most one page more than needed (the short/empty page that ends a list without a count);
+			// lists read by id ranges also read the last page once and may end each range with one more.
+			const sinceId = table.endpoints
+				.find((r) => r.operation === 'getAll')
+				?.filters?.some((f) => f.key === 'since_id');
+			expect(lists.length).toBeLessThanOrEqual(
+				Math.ceil(60 / 7) + 1 + (sinceId ? 1 + CONCURRENCY : 0),
+			);
+			figure(
+				`page cap 7 < limit, ${resource}: 60/60 records exactly once in ${lists.length} list requests`,
+			);
+		},
+	);
 
 	it('stops at Limit when the cap is below it', async () => {
 		const s = env.sandbox;
 		s.seed('category', 95);
 		s.faults.pageCap = 9;
-		const result = await runStore(s, { resource: 'category', operation: 'getAll', returnAll: false, limit: 40 });
-		expect(jsonOf(result).map((r) => Number(r.id))).toEqual(s.store.categories.rows.slice(0, 40).map((r) => Number(r.id)));
+		const result = await runStore(s, {
+			resource: 'category',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 40,
+		});
+		expect(jsonOf(result).map((r) => Number(r.id))).toEqual(
+			s.store.categories.rows.slice(0, 40).map((r) => Number(r.id)),
+		);
 	});
 });
 
@@ -241,7 +319,12 @@ describe('continue on fail with faults on some items only', () => {
 		s.seed('vendor', 8); // 11 vendors
 		s.store.vendors.remove(10);
 		const on = (id: number) => new RegExp(`^GET /services/vendors/${id}$`);
-		s.faults.add({ type: 'status', status: 500, match: on(2), body: { error: 'boom', error_msg: 'Vendor table locked' } });
+		s.faults.add({
+			type: 'status',
+			status: 500,
+			match: on(2),
+			body: { error: 'boom', error_msg: 'Vendor table locked' },
+		});
 		s.faults.add({ type: 'status', status: 429, retryAfter: 0, match: on(3) });
 		s.faults.add({ type: 'statusErr', match: on(4), message: 'Vendor is archived' });
 		s.faults.add({ type: 'html', status: 502, match: on(5) });
@@ -291,7 +374,9 @@ describe('continue on fail with faults on some items only', () => {
 		}
 		expect(out[1].json.httpCode).toBe('500');
 		expect(out[10].json.description).toBe('Field: Vendor');
-		figure(`continue on fail: ${ids.length} items, ${ok} correct, ${failed} error items (500, status:err, 502 HTML, malformed, reset, timeout, 404, empty id), 429 retried`);
+		figure(
+			`continue on fail: ${ids.length} items, ${ok} correct, ${failed} error items (500, status:err, 502 HTML, malformed, reset, timeout, 404, empty id), 429 retried`,
+		);
 	});
 
 	it('without continue on fail, the first failed item stops the node with its item index (one at a time)', async () => {
@@ -309,7 +394,10 @@ describe('continue on fail with faults on some items only', () => {
 		);
 		expectApiError(result.error, 'Vendor → Get', { status: 500, text: /sandbox fault/ });
 		expect((result.error as NodeApiError).context.itemIndex).toBe(1);
-		expect(apiRequests(s).map((r) => r.path)).toEqual(['/services/vendors/1', '/services/vendors/2']);
+		expect(apiRequests(s).map((r) => r.path)).toEqual([
+			'/services/vendors/1',
+			'/services/vendors/2',
+		]);
 		expect(result.error).not.toBeInstanceOf(NodeOperationError);
 	});
 });

@@ -60,7 +60,14 @@ export async function startProxy(sandbox: Sandbox): Promise<Proxy> {
 				proxy.requests.push(entry);
 				await proxy.hook?.(entry);
 				const upstream = httpRequest(
-					{ host: '127.0.0.1', port: sandbox.port, method: req.method, path: rawUrl, headers: req.headers, agent: false },
+					{
+						host: '127.0.0.1',
+						port: sandbox.port,
+						method: req.method,
+						path: rawUrl,
+						headers: req.headers,
+						agent: false,
+					},
 					(answer) => {
 						res.writeHead(answer.statusCode ?? 502, answer.headers);
 						answer.pipe(res);
@@ -96,7 +103,8 @@ export async function closedPort(): Promise<number> {
 /** A valid editor value for a field of the given kind. */
 export function validValue(field: Field): unknown {
 	if (field.key === 'key') return 'assets/reliability.css';
-	if (['site_url', 'return_url', 'src'].includes(field.key)) return 'https://example.com/reliability';
+	if (['site_url', 'return_url', 'src'].includes(field.key))
+		return 'https://example.com/reliability';
 	switch (field.kind) {
 		case 'number':
 			return 1;
@@ -132,11 +140,20 @@ export function fieldGroup(row: Endpoint, field: Field, asFilter: boolean): stri
 }
 
 /** Sets a field's value in a parameter set (top level, or inside its collection). */
-export function withField(params: INodeParameters, row: Endpoint, field: Field, value: unknown, asFilter = false): INodeParameters {
+export function withField(
+	params: INodeParameters,
+	row: Endpoint,
+	field: Field,
+	value: unknown,
+	asFilter = false,
+): INodeParameters {
 	const group = fieldGroup(row, field, asFilter);
 	const name = paramName(field);
 	if (!group) return { ...params, [name]: value as never };
-	return { ...params, [group]: { ...((params[group] as IDataObject) ?? {}), [name]: value as never } } as INodeParameters;
+	return {
+		...params,
+		[group]: { ...((params[group] as IDataObject) ?? {}), [name]: value as never },
+	} as INodeParameters;
 }
 
 /** Default ids of the path/query params: records that exist in the seeded sandbox. */
@@ -150,7 +167,8 @@ export function defaultParamValue(row: Endpoint, name: string): unknown {
 export function baseParams(table: ResourceTable, row: Endpoint): INodeParameters {
 	let params: INodeParameters = { resource: table.resource, operation: row.operation };
 	for (const p of row.params ?? []) params[p.name] = defaultParamValue(row, p.name) as never;
-	for (const f of (row.body ?? []).filter((b) => b.required)) params = withField(params, row, f, validValue(f));
+	for (const f of (row.body ?? []).filter((b) => b.required))
+		params = withField(params, row, f, validValue(f));
 	if (row.operation === 'update') {
 		const first = (row.body ?? []).find((b) => !b.required);
 		if (first) params = withField(params, row, first, validValue(first));
@@ -170,7 +188,11 @@ export function baseParams(table: ResourceTable, row: Endpoint): INodeParameters
  * Every string reachable from a value: own properties (enumerable or not, so an Error's message and
  * stack are included), array entries, Map/Set entries, getters left alone; cycles visited once.
  */
-export function allStrings(value: unknown, out: string[] = [], seen = new Set<unknown>()): string[] {
+export function allStrings(
+	value: unknown,
+	out: string[] = [],
+	seen = new Set<unknown>(),
+): string[] {
 	if (typeof value === 'string') {
 		out.push(value);
 		return out;
@@ -179,7 +201,12 @@ export function allStrings(value: unknown, out: string[] = [], seen = new Set<un
 		out.push(String(value));
 		return out;
 	}
-	if (value === null || value === undefined || typeof value !== 'object' && typeof value !== 'function') return out;
+	if (
+		value === null ||
+		value === undefined ||
+		(typeof value !== 'object' && typeof value !== 'function')
+	)
+		return out;
 	if (seen.has(value)) return out;
 	seen.add(value);
 	if (Buffer.isBuffer(value)) {
@@ -217,7 +244,8 @@ export function safeStringify(value: unknown): string {
 				seen.add(v);
 				if (v instanceof Error) {
 					const plain: Record<string, unknown> = {};
-					for (const k of Object.getOwnPropertyNames(v)) plain[k] = (v as unknown as Record<string, unknown>)[k];
+					for (const k of Object.getOwnPropertyNames(v))
+						plain[k] = (v as unknown as Record<string, unknown>)[k];
 					return plain;
 				}
 			}
@@ -227,8 +255,15 @@ export function safeStringify(value: unknown): string {
 }
 
 /** How many times any of the secrets (as is, or percent/base64 encoded) occurs in the texts. */
-export function occurrences(texts: string[], secrets: string[]): Array<{ secret: string; where: string }> {
-	const forms = [...new Set(secrets.flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]))];
+export function occurrences(
+	texts: string[],
+	secrets: string[],
+): Array<{ secret: string; where: string }> {
+	const forms = [
+		...new Set(
+			secrets.flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]),
+		),
+	];
 	const hits: Array<{ secret: string; where: string }> = [];
 	for (const text of texts) {
 		for (const form of forms) {

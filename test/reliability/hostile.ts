@@ -23,8 +23,18 @@ export interface Case {
 	what: string;
 }
 
-const refuse = (what: string, v: unknown, m: Mode = 'raw'): Case => ({ m, v, want: { refuse: true }, what });
-const send = (what: string, v: unknown, sent: unknown, m: Mode = 'raw'): Case => ({ m, v, want: { send: sent }, what });
+const refuse = (what: string, v: unknown, m: Mode = 'raw'): Case => ({
+	m,
+	v,
+	want: { refuse: true },
+	what,
+});
+const send = (what: string, v: unknown, sent: unknown, m: Mode = 'raw'): Case => ({
+	m,
+	v,
+	want: { send: sent },
+	what,
+});
 const absent = (what: string, v: unknown): Case => ({ m: 'raw', v, want: { absent: true }, what });
 
 const int = (rand: Rand, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -32,9 +42,52 @@ const int = (rand: Rand, lo: number, hi: number) => lo + Math.floor(rand() * (hi
 // ---- text ------------------------------------------------------------------------------------
 
 const PIECES = [
-	'a', 'Z', '0', '9', ' ', '-', '_', '.', '/', '?', '#', '&', '=', '+', '%', '%2F', '%00', '..', '\\', '"', "'", '<b>', '</script>',
-	'{{ $json.x }}', '={{1}}', '[object Object]', 'é', 'ß', 'Ã©', 'ключ', '中文', '😀', '👍🏽', '\u00a0', '\u200b', '\u202e', '\ufeff',
-	'e\u0301', 'Summer sale', ';', ',', '@', '$', '`', '~', '*',
+	'a',
+	'Z',
+	'0',
+	'9',
+	' ',
+	'-',
+	'_',
+	'.',
+	'/',
+	'?',
+	'#',
+	'&',
+	'=',
+	'+',
+	'%',
+	'%2F',
+	'%00',
+	'..',
+	'\\',
+	'"',
+	"'",
+	'<b>',
+	'</script>',
+	'{{ $json.x }}',
+	'={{1}}',
+	'[object Object]',
+	'é',
+	'ß',
+	'Ã©',
+	'ключ',
+	'中文',
+	'😀',
+	'👍🏽',
+	'\u00a0',
+	'\u200b',
+	'\u202e',
+	'\ufeff',
+	'e\u0301',
+	'Summer sale',
+	';',
+	',',
+	'@',
+	'$',
+	'`',
+	'~',
+	'*',
 ];
 const BREAKS = ['\t', '\n', '\r', '\r\n'];
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
@@ -44,7 +97,8 @@ export const pieces = (rand: Rand, max: number, from = PIECES) =>
 	Array.from({ length: int(rand, 1, max) }, () => pick(rand, from)).join('');
 
 /** An id-safe word: no breaks, no controls, not only spaces. */
-const word = (rand: Rand) => `${pick(rand, ['a', 'x', 'é', '😀', 'id', 'Z'])}${pieces(rand, 4)}`.trim() || 'w';
+const word = (rand: Rand) =>
+	`${pick(rand, ['a', 'x', 'é', '😀', 'id', 'Z'])}${pieces(rand, 4)}`.trim() || 'w';
 
 /** Values every kind refuses (except where a kind says otherwise). */
 function wrongShape(rand: Rand): Case {
@@ -72,10 +126,15 @@ export function textCase(rand: Rand, inQuery: boolean): Case {
 		},
 		() => send('spaces only', '   ', '   '),
 		() => {
-			const v = pick(rand, ['x'.repeat(int(rand, 2000, 20000)), '😀'.repeat(int(rand, 300, 3000)), 'ü '.repeat(int(rand, 500, 5000))]);
+			const v = pick(rand, [
+				'x'.repeat(int(rand, 2000, 20000)),
+				'😀'.repeat(int(rand, 300, 3000)),
+				'ü '.repeat(int(rand, 500, 5000)),
+			]);
 			return send('huge text', v, v);
 		},
-		() => refuse('a control character', `${pieces(rand, 3)}${pick(rand, CONTROLS)}${pieces(rand, 3)}`),
+		() =>
+			refuse('a control character', `${pieces(rand, 3)}${pick(rand, CONTROLS)}${pieces(rand, 3)}`),
 		() => refuse('an unpaired surrogate', `${pieces(rand, 3)}${pick(rand, SURROGATES)}x`),
 		() => {
 			const n = pick(rand, [0, 7, -3, 12345, 2.5, -0.125, 9007199254740991]);
@@ -116,14 +175,57 @@ export function urlCase(rand: Rand): Case {
 			const v = `${pick(rand, ['http', 'https', 'HTTPS', 'Http'])}://${pick(rand, ['example.com', 'hooks.example.org:8443', '127.0.0.1:8080', '[::1]', 'bücher.example', 'a.b.c.example'])}${pick(rand, ['', '/', '/hooks/orders', '/p?a=1&b=%20x', '/ü/😀#frag', '/a;b=c'])}`;
 			return send('an http(s) URL', v, v);
 		},
-		() => send('a URL with user info', 'https://user:pa%20ss@example.com/x', 'https://user:pa%20ss@example.com/x'),
-		() => refuse('javascript:', pick(rand, ['javascript:alert(1)', 'JavaScript:void(0)', ' javascript:alert(1)'])),
+		() =>
+			send(
+				'a URL with user info',
+				'https://user:pa%20ss@example.com/x',
+				'https://user:pa%20ss@example.com/x',
+			),
+		() =>
+			refuse(
+				'javascript:',
+				pick(rand, ['javascript:alert(1)', 'JavaScript:void(0)', ' javascript:alert(1)']),
+			),
 		() => refuse('file:', pick(rand, ['file:///etc/passwd', 'file://host/share'])),
 		() => refuse('ftp:', 'ftp://example.com/x'),
-		() => refuse('other schemes', pick(rand, ['data:text/html,<b>x</b>', 'mailto:a@example.com', 'ws://example.com', 'gopher://x'])),
-		() => refuse('not a URL', pick(rand, ['not a url', 'example.com/hooks', '//example.com/x', 'https:example.com', 'http://', 'https://'])),
-		() => refuse('spaces or breaks', pick(rand, [' https://example.com', 'https://example.com ', 'https://exa mple.com', 'https://example.com/\nx', 'https://example.com/\tx'])),
-		() => refuse('a backslash', pick(rand, ['https://good.example\\@evil.example', 'https:\\\\evil.example'])),
+		() =>
+			refuse(
+				'other schemes',
+				pick(rand, [
+					'data:text/html,<b>x</b>',
+					'mailto:a@example.com',
+					'ws://example.com',
+					'gopher://x',
+				]),
+			),
+		() =>
+			refuse(
+				'not a URL',
+				pick(rand, [
+					'not a url',
+					'example.com/hooks',
+					'//example.com/x',
+					'https:example.com',
+					'http://',
+					'https://',
+				]),
+			),
+		() =>
+			refuse(
+				'spaces or breaks',
+				pick(rand, [
+					' https://example.com',
+					'https://example.com ',
+					'https://exa mple.com',
+					'https://example.com/\nx',
+					'https://example.com/\tx',
+				]),
+			),
+		() =>
+			refuse(
+				'a backslash',
+				pick(rand, ['https://good.example\\@evil.example', 'https:\\\\evil.example']),
+			),
 		() => refuse('a bad port', 'http://example.com:99999/'),
 		() => refuse('a control character', `https://example.com/${pick(rand, CONTROLS)}`),
 		() => refuse('a number', 443),
@@ -138,7 +240,10 @@ export function urlCase(rand: Rand): Case {
 export function numberCase(rand: Rand): Case {
 	return pick(rand, [
 		() => {
-			const n = pick(rand, [0, 1, 7, -1, 250, 1000, 99999, 2.5, -0.75, 19.99, 9007199254740991, -9007199254740991]);
+			const n = pick(
+				rand,
+				[0, 1, 7, -1, 250, 1000, 99999, 2.5, -0.75, 19.99, 9007199254740991, -9007199254740991],
+			);
 			return send('a number', n, n);
 		},
 		() => send('minus zero', -0, 0),
@@ -148,16 +253,34 @@ export function numberCase(rand: Rand): Case {
 			return send('whole number as text', text, n);
 		},
 		() => {
-			const [text, n] = pick(rand, [['12.50', 12.5], ['.5', 0.5], ['5.', 5], ['+5', 5], ['-0.0', 0], ['007', 7], ['0.1', 0.1], ['123456789012345', 123456789012345], ['-12.345', -12.345]] as Array<[string, number]>);
+			const [text, n] = pick(rand, [
+				['12.50', 12.5],
+				['.5', 0.5],
+				['5.', 5],
+				['+5', 5],
+				['-0.0', 0],
+				['007', 7],
+				['0.1', 0.1],
+				['123456789012345', 123456789012345],
+				['-12.345', -12.345],
+			] as Array<[string, number]>);
 			return send('decimal text', text, n);
 		},
 		() => refuse('hex, binary, octal', pick(rand, ['0x10', '0X1F', '0b11', '0o17', '0x'])),
 		() => refuse('exponent text', pick(rand, ['1e3', '1E3', '2.5e-3', '1e'])),
 		() => refuse('separators', pick(rand, ['1_000', '1,5', '1 000', '1.000,00', "1'000"])),
-		() => refuse('words', pick(rand, ['abc', '12abc', 'NaN', 'Infinity', '-Infinity', '--1', '+-1', '5%', '$5'])),
+		() =>
+			refuse(
+				'words',
+				pick(rand, ['abc', '12abc', 'NaN', 'Infinity', '-Infinity', '--1', '+-1', '5%', '$5']),
+			),
 		() => refuse('other digits', pick(rand, ['١٢', '１２', '²'])),
 		() => refuse('blank', pick(rand, ['   ', '\t', '\n'])),
-		() => refuse('more than 15 significant digits', pick(rand, ['1234567890123456', '0.12345678901234567', '99999999999999999999'])),
+		() =>
+			refuse(
+				'more than 15 significant digits',
+				pick(rand, ['1234567890123456', '0.12345678901234567', '99999999999999999999']),
+			),
 		() => refuse('beyond 2^53 - 1', pick(rand, [9007199254740992, -1e20, 1e21])),
 		() => refuse('a boolean', rand() < 0.5),
 		() => absent('empty', ''),
@@ -177,14 +300,19 @@ export function idCase(rand: Rand, required: boolean, inPath: boolean): Case {
 		},
 		() => {
 			const n = int(rand, 1, 99999);
-			return send('digits with spaces around', pick(rand, [` ${n} `, `${n}\n`, `\r\n${n}\t`]), String(n));
+			return send(
+				'digits with spaces around',
+				pick(rand, [` ${n} `, `${n}\n`, `\r\n${n}\t`]),
+				String(n),
+			);
 		},
 		() => {
 			const id = `${word(rand)}${pick(rand, ['/', '?', '#', '%2F', '..', '&x=1', ';', ' ', '+', ''])}${word(rand)}`;
 			return send('text with reserved characters', id, id);
 		},
 		() => send('a dot in a word', 'a..b', 'a..b'),
-		() => (inPath ? refuse('a dot segment', pick(rand, ['.', '..', ' .. '])) : send('dots', '..', '..')),
+		() =>
+			inPath ? refuse('a dot segment', pick(rand, ['.', '..', ' .. '])) : send('dots', '..', '..'),
 		() => refuse('a line break or tab inside', `${word(rand)}${pick(rand, BREAKS)}${word(rand)}`),
 		() => refuse('a control character inside', `${word(rand)}${pick(rand, CONTROLS)}${word(rand)}`),
 		() => refuse('an unpaired surrogate', `1${pick(rand, SURROGATES)}`),
@@ -197,7 +325,10 @@ export function idCase(rand: Rand, required: boolean, inPath: boolean): Case {
 		() => refuse('a list', [1, 2]),
 		() => refuse('an object', { id: 1 }),
 		() => refuse('NaN', NaN),
-		() => (required ? refuse('blank', pick(rand, ['', '   ', null])) : absent('blank', pick(rand, ['', '   ', null]))),
+		() =>
+			required
+				? refuse('blank', pick(rand, ['', '   ', null]))
+				: absent('blank', pick(rand, ['', '   ', null])),
 	])();
 	return c;
 }
@@ -214,7 +345,11 @@ export function idListCase(rand: Rand): Case {
 		},
 		() => {
 			const ids = Array.from({ length: int(rand, 1, 5) }, () => int(rand, 1, 99999));
-			return send('a list', ids.map((n) => (rand() < 0.5 ? n : ` ${n}`)), ids);
+			return send(
+				'a list',
+				ids.map((n) => (rand() < 0.5 ? n : ` ${n}`)),
+				ids,
+			);
 		},
 		() => {
 			const ids = [int(rand, 1, 999), int(rand, 1, 999)];
@@ -246,10 +381,23 @@ export function optionCase(rand: Rand, field: Field): Case {
 	const v = pick(rand, values);
 	return pick(rand, [
 		() => send('a listed value', v, v),
-		() => send('a listed value as text/number', numeric ? ` ${v}` : rand() < 0.5 ? v : ` ${String(v)} `, v),
-		() => (numeric || !/^\d+$/.test(String(v)) ? send('a listed value', v, v) : send('a listed code as a number', Number(v), v)),
-		() => refuse('an unlisted value', pick(rand, ['nope', 'ALL ', '999', 99, '1.5', 'order/unknown'])),
-		() => refuse('a listed value in another case', typeof v === 'string' && v.toUpperCase() !== v ? v.toUpperCase() : 'NOPE'),
+		() =>
+			send(
+				'a listed value as text/number',
+				numeric ? ` ${v}` : rand() < 0.5 ? v : ` ${String(v)} `,
+				v,
+			),
+		() =>
+			numeric || !/^\d+$/.test(String(v))
+				? send('a listed value', v, v)
+				: send('a listed code as a number', Number(v), v),
+		() =>
+			refuse('an unlisted value', pick(rand, ['nope', 'ALL ', '999', 99, '1.5', 'order/unknown'])),
+		() =>
+			refuse(
+				'a listed value in another case',
+				typeof v === 'string' && v.toUpperCase() !== v ? v.toUpperCase() : 'NOPE',
+			),
 		() => refuse('a boolean', true),
 		() => refuse('a list of listed values', [v]),
 		() => refuse('an object', { value: v }),
@@ -265,7 +413,15 @@ export function booleanCase(rand: Rand, flag: boolean): Case {
 			return send('a boolean', b, as(b));
 		},
 		() => {
-			const [v, b] = pick(rand, [['true', true], ['FALSE', false], [' True ', true], ['1', true], ['0', false], [1, true], [0, false]] as Array<[unknown, boolean]>);
+			const [v, b] = pick(rand, [
+				['true', true],
+				['FALSE', false],
+				[' True ', true],
+				['1', true],
+				['0', false],
+				[1, true],
+				[0, false],
+			] as Array<[unknown, boolean]>);
 			return send('true/false/1/0', v, as(b));
 		},
 		() => refuse('other words', pick(rand, ['yes', 'no', 'on', 'off', 'y', 'truee', '   '])),
@@ -290,10 +446,19 @@ export function dateCase(rand: Rand, tz: string): Case {
 	const time = `${p2(h)}:${p2(mi)}:${p2(s)}`;
 	const wall = `${date} ${time}`;
 	const zoned = (offsetMinutes: number, text: string, m: Mode = 'raw'): Case => {
-		const at = DateTime.fromObject({ year, month, day, hour: h, minute: mi, second: s }, { zone: FixedOffsetZone.instance(offsetMinutes) });
+		const at = DateTime.fromObject(
+			{ year, month, day, hour: h, minute: mi, second: s },
+			{ zone: FixedOffsetZone.instance(offsetMinutes) },
+		);
 		const local = at.setZone(tz);
-		if (local.year < 1000 || local.year > 9999) return refuse('a zoned date beyond year 1000-9999 once converted', text, m);
-		return send(m === 'raw' ? 'ISO with an offset' : `a ${m === 'luxon' ? 'Luxon DateTime' : 'JS Date'}`, text, local.toFormat('yyyy-MM-dd HH:mm:ss'), m);
+		if (local.year < 1000 || local.year > 9999)
+			return refuse('a zoned date beyond year 1000-9999 once converted', text, m);
+		return send(
+			m === 'raw' ? 'ISO with an offset' : `a ${m === 'luxon' ? 'Luxon DateTime' : 'JS Date'}`,
+			text,
+			local.toFormat('yyyy-MM-dd HH:mm:ss'),
+			m,
+		);
 	};
 	const offset = () => {
 		const hours = int(rand, 0, 18);
@@ -316,15 +481,57 @@ export function dateCase(rand: Rand, tz: string): Case {
 		() => zoned(0, `${date}T${time}${pick(rand, ['Z', 'z', '.5Z', ' Z'])}`),
 		() => {
 			const [minutes, text] = offset();
-			return zoned(minutes, `${date}T${time}${text.length === 6 ? text : `${text.slice(0, 3)}:${text.slice(3)}`}`, 'luxon');
+			return zoned(
+				minutes,
+				`${date}T${time}${text.length === 6 ? text : `${text.slice(0, 3)}:${text.slice(3)}`}`,
+				'luxon',
+			);
 		},
 		() => zoned(0, `${date}T${time}Z`, 'date'),
-		() => refuse('an impossible offset', `${date}T${time}${pick(rand, ['+99:99', '-99:00', '+19:00', '-18:30', '+05:60', '+24:00'])}`),
+		() =>
+			refuse(
+				'an impossible offset',
+				`${date}T${time}${pick(rand, ['+99:99', '-99:00', '+19:00', '-18:30', '+05:60', '+24:00'])}`,
+			),
 		() => refuse('month 13 or 0', `${year}-${pick(rand, ['13', '00'])}-01 10:00:00`),
-		() => refuse('a day the month lacks', pick(rand, ['2026-02-30', '2025-02-29', '2100-02-29', '2026-04-31', '2026-01-32', '2026-01-00'])),
-		() => refuse('hour 24, minute or second 60', `${date} ${pick(rand, ['24:00:00', '23:60:00', '23:59:60', '99:00'])}`),
-		() => refuse('a year outside 1000-9999', pick(rand, ['0999-12-31 10:00:00', '0000-00-00 00:00:00', '10000-01-01', '-2026-05-01'])),
-		() => refuse('another format', pick(rand, ['01/05/2026', '2026-5-1', '2026/05/01', '20260501', '2026-05-01T10', '2026-W18-5', '2026-121', 'next friday', '2026-05-01Z', 'May 1, 2026'])),
+		() =>
+			refuse(
+				'a day the month lacks',
+				pick(rand, [
+					'2026-02-30',
+					'2025-02-29',
+					'2100-02-29',
+					'2026-04-31',
+					'2026-01-32',
+					'2026-01-00',
+				]),
+			),
+		() =>
+			refuse(
+				'hour 24, minute or second 60',
+				`${date} ${pick(rand, ['24:00:00', '23:60:00', '23:59:60', '99:00'])}`,
+			),
+		() =>
+			refuse(
+				'a year outside 1000-9999',
+				pick(rand, ['0999-12-31 10:00:00', '0000-00-00 00:00:00', '10000-01-01', '-2026-05-01']),
+			),
+		() =>
+			refuse(
+				'another format',
+				pick(rand, [
+					'01/05/2026',
+					'2026-5-1',
+					'2026/05/01',
+					'20260501',
+					'2026-05-01T10',
+					'2026-W18-5',
+					'2026-121',
+					'next friday',
+					'2026-05-01Z',
+					'May 1, 2026',
+				]),
+			),
 		() => refuse('a number (epoch or digits)', pick(rand, [20260501, 1767225600000, 0])),
 		() => refuse('an invalid Luxon DateTime', 'not a date', 'luxon'),
 		() => refuse('an invalid JS Date', 'not a date', 'date'),
@@ -339,7 +546,12 @@ export function dateCase(rand: Rand, tz: string): Case {
 export function nameListCase(rand: Rand): Case {
 	return pick(rand, [
 		() => send('names', 'id,title', 'id,title'),
-		() => send('names with spaces and empty entries', pick(rand, [' id , title ,, ', 'id,,title']), 'id,title'),
+		() =>
+			send(
+				'names with spaces and empty entries',
+				pick(rand, [' id , title ,, ', 'id,,title']),
+				'id,title',
+			),
 		() => send('a list of names', [' id', 'created_at '], 'id,created_at'),
 		() => {
 			const v = pieces(rand, 6).replace(/,/g, '');
@@ -349,7 +561,11 @@ export function nameListCase(rand: Rand): Case {
 		() => refuse('a name with a comma in a list', ['a,b']),
 		() => refuse('a list with a number', ['id', 1]),
 		() => refuse('a control character', `id,ti${pick(rand, [...CONTROLS, ...BREAKS])}tle`),
-		() => refuse('too long for the address', Array.from({ length: 400 }, (_, k) => `field_${k}`).join(',')),
+		() =>
+			refuse(
+				'too long for the address',
+				Array.from({ length: 400 }, (_, k) => `field_${k}`).join(','),
+			),
 		() => refuse('a number', 5),
 		() => refuse('an object', { a: 1 }),
 	])();
@@ -380,7 +596,8 @@ export function rowsCase(rand: Rand, kind: 'metadata' | 'progressiveSteps'): Cas
 	const stepRow = () => {
 		const t = int(rand, 1, 5000);
 		const d = pick(rand, [5, 10, 12.5, 0]);
-		const given = rand() < 0.5 ? { treshold: t, discount: d } : { treshold: String(t), discount: ` ${d} ` };
+		const given =
+			rand() < 0.5 ? { treshold: t, discount: d } : { treshold: String(t), discount: ` ${d} ` };
 		return [given, { treshold: t, discount: d }] as const;
 	};
 	const make: () => readonly [IDataObject, IDataObject] = kind === 'metadata' ? metaRow : stepRow;
@@ -389,7 +606,11 @@ export function rowsCase(rand: Rand, kind: 'metadata' | 'progressiveSteps'): Cas
 	const common: Array<() => Case> = [
 		() => {
 			const r = rows();
-			return send('a list of rows', r.map(([g]) => g), r.map(([, w]) => w));
+			return send(
+				'a list of rows',
+				r.map(([g]) => g),
+				r.map(([, w]) => w),
+			);
 		},
 		() => {
 			const [g, w] = make();
@@ -397,30 +618,54 @@ export function rowsCase(rand: Rand, kind: 'metadata' | 'progressiveSteps'): Cas
 		},
 		() => {
 			const r = rows();
-			return send("the editor's shape", { [item]: r.map(([g]) => g) }, r.map(([, w]) => w));
+			return send(
+				"the editor's shape",
+				{ [item]: r.map(([g]) => g) },
+				r.map(([, w]) => w),
+			);
 		},
 		() => {
 			const r = rows();
-			return send('JSON text', JSON.stringify(r.map(([g]) => g)), r.map(([, w]) => w));
+			return send(
+				'JSON text',
+				JSON.stringify(r.map(([g]) => g)),
+				r.map(([, w]) => w),
+			);
 		},
 		() => refuse('no rows', pick(rand, [[], {}, '[]', { [item]: [] }])),
 		() => refuse('not JSON', pick(rand, ['abc', '[{', 'meta_title=x'])),
 		() => refuse('rows that are not objects', pick(rand, [[1, 2], ['x'], [null], [[{}]], '[1]'])),
 		() => refuse('a number or boolean', pick(rand, [5, true])),
-		() => refuse('an unknown key', [{ ...make()[0], [pick(rand, ['metaTitle', 'title', 'threshold', 'x'])]: 'v' }]),
+		() =>
+			refuse('an unknown key', [
+				{ ...make()[0], [pick(rand, ['metaTitle', 'title', 'threshold', 'x'])]: 'v' },
+			]),
 	];
 	const specific: Array<() => Case> =
 		kind === 'metadata'
 			? [
-					() => refuse('an empty row', pick(rand, [[{ meta_title: '' }], [{}], [{ meta_title: '', meta_keywords: '' }]])),
+					() =>
+						refuse(
+							'an empty row',
+							pick(rand, [[{ meta_title: '' }], [{}], [{ meta_title: '', meta_keywords: '' }]]),
+						),
 					() => refuse('an object in a cell', [{ meta_title: { a: 1 } }]),
 					() => refuse('a list in a cell', [{ meta_keywords: ['a', 'b'] }]),
-					() => refuse('a control character in a cell', [{ meta_title: `x${pick(rand, CONTROLS)}` }]),
-					() => send('null cells left out', [{ meta_title: 'T', meta_description: null }], [{ meta_title: 'T' }]),
+					() =>
+						refuse('a control character in a cell', [{ meta_title: `x${pick(rand, CONTROLS)}` }]),
+					() =>
+						send(
+							'null cells left out',
+							[{ meta_title: 'T', meta_description: null }],
+							[{ meta_title: 'T' }],
+						),
 					() => send('numbers in cells as text', [{ meta_title: 2026 }], [{ meta_title: '2026' }]),
 				]
 			: [
-					() => refuse('hex or words in a cell', [{ treshold: pick(rand, ['0x10', 'abc', '1e3', '']), discount: 1 }]),
+					() =>
+						refuse('hex or words in a cell', [
+							{ treshold: pick(rand, ['0x10', 'abc', '1e3', '']), discount: 1 },
+						]),
 					() => refuse('a missing cell', pick(rand, [[{ treshold: 5 }], [{ discount: 5 }]])),
 					() => refuse('a default row (0, 0)', [{ treshold: 0, discount: 0 }]),
 					() => refuse('a boolean in a cell', [{ treshold: 1, discount: true }]),

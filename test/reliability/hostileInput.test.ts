@@ -16,11 +16,24 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { withCompanions } from '../../nodes/StorePlatform/action/fields';
 import { TABLES } from '../../nodes/StorePlatform/resources';
-import { findEndpoint, type Endpoint, type Field, type Param, type ResourceTable } from '../../nodes/StorePlatform/endpoint';
+import {
+	findEndpoint,
+	type Endpoint,
+	type Field,
+	type Param,
+	type ResourceTable,
+} from '../../nodes/StorePlatform/endpoint';
 import type { RecordedRequest } from '../../sandbox';
 import { prng, type Rand } from '../prng';
 import { apiCredentials, apiRequests, runStore, useSandbox } from '../workflow/setup';
-import { defaultParamValue, figure, startProxy, validValue, withField, type Proxy } from './helpers';
+import {
+	defaultParamValue,
+	figure,
+	startProxy,
+	validValue,
+	withField,
+	type Proxy,
+} from './helpers';
 import {
 	assetKeyCase,
 	booleanCase,
@@ -64,10 +77,12 @@ interface Target {
 	param?: Param;
 }
 
-const VALUE = '($json.m === "luxon" ? DateTime.fromISO($json.v, { setZone: true }) : $json.m === "date" ? new Date($json.v) : $json.v)';
+const VALUE =
+	'($json.m === "luxon" ? DateTime.fromISO($json.v, { setZone: true }) : $json.m === "date" ? new Date($json.v) : $json.v)';
 /** A JS literal for an expression (n8n ends an expression at the first `}}`). */
 const literal = (value: unknown) => JSON.stringify(value).replace(/}}/g, '} }');
-const targeted = (k: number, base: unknown) => `={{ $json.t === ${k} ? ${VALUE} : ${literal(base)} }}`;
+const targeted = (k: number, base: unknown) =>
+	`={{ $json.t === ${k} ? ${VALUE} : ${literal(base)} }}`;
 
 const ROWS_BASE: Record<string, unknown[]> = {
 	metadata: [{ meta_title: 't', meta_description: 'd', meta_keywords: 'k' }],
@@ -77,7 +92,14 @@ const isRows = (f: Field) => f.kind === 'metadata' || f.kind === 'progressiveSte
 
 function fieldTarget(field: Field, asFilter: boolean, row: Endpoint): Target | undefined {
 	const where: Where = asFilter ? 'filter' : 'body';
-	const t = (make: (rand: Rand) => Case, sent?: (v: unknown) => unknown): Target => ({ label: field.displayName, where, key: field.key, make, sent, field });
+	const t = (make: (rand: Rand) => Case, sent?: (v: unknown) => unknown): Target => ({
+		label: field.displayName,
+		where,
+		key: field.key,
+		make,
+		sent,
+		field,
+	});
 	if (row.resource === 'themeAsset' && field.key === 'key') return t((r) => assetKeyCase(r));
 	switch (field.kind) {
 		case 'string':
@@ -88,7 +110,10 @@ function fieldTarget(field: Field, asFilter: boolean, row: Endpoint): Target | u
 		case 'number':
 			return t((r) => numberCase(r));
 		case 'id':
-			return t((r) => idCase(r, false, false), (v) => (asFilter ? v : bodyId(String(v))));
+			return t(
+				(r) => idCase(r, false, false),
+				(v) => (asFilter ? v : bodyId(String(v))),
+			);
 		case 'ids':
 			return t((r) => idListCase(r));
 		case 'options':
@@ -110,7 +135,13 @@ function fieldTarget(field: Field, asFilter: boolean, row: Endpoint): Target | u
 function targetsOf(row: Endpoint): Target[] {
 	const targets: Target[] = [];
 	for (const param of row.params ?? []) {
-		targets.push({ label: param.displayName, where: param.in, key: param.key, param, make: (r) => idCase(r, true, param.in === 'path') });
+		targets.push({
+			label: param.displayName,
+			where: param.in,
+			key: param.key,
+			param,
+			make: (r) => idCase(r, true, param.in === 'path'),
+		});
 	}
 	for (const field of withCompanions(row.body ?? [])) {
 		const t = fieldTarget(field, false, row);
@@ -120,7 +151,8 @@ function targetsOf(row: Endpoint): Target[] {
 		const t = fieldTarget(field, true, row);
 		if (t) targets.push(t);
 	}
-	if (row.fieldsOption) targets.push({ label: 'Fields', where: 'option', key: 'fields', make: nameListCase });
+	if (row.fieldsOption)
+		targets.push({ label: 'Fields', where: 'option', key: 'fields', make: nameListCase });
 	targets.push({ label: 'Timeout', where: 'option', key: 'timeout', make: timeoutCase });
 	return targets;
 }
@@ -136,9 +168,13 @@ function parameters(table: ResourceTable, row: Endpoint, targets: Target[]): INo
 			const base = defaultParamValue(row, target.param.name);
 			const plain = typeof base === 'object' ? (base as IDataObject).value : base;
 			const value = targeted(k, plain);
-			params[target.param.name] = (target.param.locator ? { __rl: true, mode: 'id', value } : value) as never;
+			params[target.param.name] = (
+				target.param.locator ? { __rl: true, mode: 'id', value } : value
+			) as never;
 		} else if (target.field) {
-			const base = target.field.rowsAsJson ? ROWS_BASE[target.field.kind] : validValue(target.field);
+			const base = target.field.rowsAsJson
+				? ROWS_BASE[target.field.kind]
+				: validValue(target.field);
 			params = withField(params, row, target.field, targeted(k, base), target.where === 'filter');
 		} else {
 			options[target.key] = targeted(k, target.key === 'fields' ? 'id' : 60);
@@ -153,7 +189,11 @@ const canon = (value: unknown): unknown =>
 	Array.isArray(value)
 		? value.map(canon)
 		: value && typeof value === 'object'
-			? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canon((value as IDataObject)[k])]))
+			? Object.fromEntries(
+					Object.keys(value)
+						.sort()
+						.map((k) => [k, canon((value as IDataObject)[k])]),
+				)
 			: value;
 const keyOf = (r: { method: string; path: string; query: unknown; body: unknown }) =>
 	JSON.stringify(canon({ method: r.method, path: r.path, query: r.query, body: r.body ?? null }));
@@ -171,7 +211,8 @@ function expectedRequest(row: Endpoint, base: Expected, target: Target, c: Case)
 	const out: Expected = JSON.parse(JSON.stringify(base)) as Expected;
 	const want = c.want;
 	const value = 'send' in want ? (target.sent ? target.sent(want.send) : want.send) : undefined;
-	const bodyOf = () => (row.wrap ? ((out.body as IDataObject)[row.wrap] as IDataObject) : (out.body as IDataObject));
+	const bodyOf = () =>
+		row.wrap ? ((out.body as IDataObject)[row.wrap] as IDataObject) : (out.body as IDataObject);
 	switch (target.where) {
 		case 'path': {
 			const id = String(value);
@@ -210,14 +251,18 @@ function expectedRequest(row: Endpoint, base: Expected, target: Target, c: Case)
 const tally = { operations: 0, cases: 0, refused: 0, sent: 0, absent: 0, requests: 0 };
 const kinds = new Map<string, { refused: number; sent: number }>();
 afterAll(() => {
-	const perKind = [...kinds.entries()].map(([k, v]) => `${k} ${v.refused}/${v.refused + v.sent}`).join(', ');
+	const perKind = [...kinds.entries()]
+		.map(([k, v]) => `${k} ${v.refused}/${v.refused + v.sent}`)
+		.join(', ');
 	figure(
 		`hostile input: ${tally.operations} operations, ${tally.cases} generated cases: ${tally.refused} refused before any request naming the field and item, ${tally.sent + tally.absent} sent exactly as labelled (${tally.absent} of them left out as empty) in ${tally.requests} requests, 0 elsewhere; refused per kind: ${perKind}`,
 	);
 });
 
 const ROWS: Array<[string, ResourceTable, Endpoint]> = TABLES.flatMap((t) =>
-	t.endpoints.map((r) => [`${t.resource}.${r.operation}`, t, r] as [string, ResourceTable, Endpoint]),
+	t.endpoints.map(
+		(r) => [`${t.resource}.${r.operation}`, t, r] as [string, ResourceTable, Endpoint],
+	),
 );
 
 /** Runs the params over the items through the proxy; returns the output and what the shop received. */
@@ -231,7 +276,11 @@ async function run(params: INodeParameters, items: IDataObject[]) {
 		credentials: { ...apiCredentials(s), baseUrl: proxy.url },
 	});
 	expect(result.error).toBeUndefined();
-	return { out: (result.items[0] ?? []) as INodeExecutionData[], requests: apiRequests(s), raw: proxy.requests.map((r) => r.rawPath) };
+	return {
+		out: (result.items[0] ?? []) as INodeExecutionData[],
+		requests: apiRequests(s),
+		raw: proxy.requests.map((r) => r.rawPath),
+	};
 }
 
 /** Checks one run of cases against the labels; `ownPath` tells the operation's own requests. */
@@ -249,12 +298,25 @@ async function check(
 	const countPath = row.countWith ? findEndpoint(table, row.countWith)?.path : undefined;
 	const paged = row.answer === 'many' || Boolean(row.countByListing);
 	const own = (r: RecordedRequest) =>
-		!(countPath && r.path === countPath) && (!paged || r.query.page === undefined || r.query.page === '1');
+		!(countPath && r.path === countPath) &&
+		(!paged || r.query.page === undefined || r.query.page === '1');
 	const base = baseline.requests.filter(own);
-	expect([name, 'baseline requests', base.length]).toEqual([name, 'baseline requests', base.length || 1]);
+	expect([name, 'baseline requests', base.length]).toEqual([
+		name,
+		'baseline requests',
+		base.length || 1,
+	]);
 	const rawBase = baseline.raw.filter((p) => samePath(row.path, p));
-	expect(baseline.raw.filter((p) => !samePath(row.path, p) && !(countPath && p === countPath))).toEqual([]);
-	const bases: Expected[] = base.map((r, k) => ({ method: r.method, path: r.path, rawPath: rawBase[k] ?? '', query: { ...r.query }, body: r.body }));
+	expect(
+		baseline.raw.filter((p) => !samePath(row.path, p) && !(countPath && p === countPath)),
+	).toEqual([]);
+	const bases: Expected[] = base.map((r, k) => ({
+		method: r.method,
+		path: r.path,
+		rawPath: rawBase[k] ?? '',
+		query: { ...r.query },
+		body: r.body,
+	}));
 
 	const { out, requests, raw } = await run(
 		params,
@@ -283,14 +345,24 @@ async function check(
 		kinds.set(kind, k);
 		tally.cases++;
 		const describe = `${name} ${target.label} ← ${c.what} ${JSON.stringify(c.v)?.slice(0, 80)} (${c.m})`;
-		const refusedHere = got.length === 1 && String(got[0].json.description ?? '').startsWith('Field: ');
-		const mustRefuse = 'refuse' in c.want || ('absent' in c.want && (target.param || target.field?.required));
+		const refusedHere =
+			got.length === 1 && String(got[0].json.description ?? '').startsWith('Field: ');
+		const mustRefuse =
+			'refuse' in c.want || ('absent' in c.want && (target.param || target.field?.required));
 		if (mustRefuse) {
 			k.refused++;
 			tally.refused++;
-			if (!refusedHere) wrong.push(`${describe}: not refused (${JSON.stringify(got.map((g) => g.json)).slice(0, 160)})`);
-			else if (got[0].json.description !== `Field: ${target.label}` || !String(got[0].json.error).includes(`'${target.label}'`)) {
-				wrong.push(`${describe}: refused naming another field: ${String(got[0].json.error).slice(0, 160)}`);
+			if (!refusedHere)
+				wrong.push(
+					`${describe}: not refused (${JSON.stringify(got.map((g) => g.json)).slice(0, 160)})`,
+				);
+			else if (
+				got[0].json.description !== `Field: ${target.label}` ||
+				!String(got[0].json.error).includes(`'${target.label}'`)
+			) {
+				wrong.push(
+					`${describe}: refused naming another field: ${String(got[0].json.error).slice(0, 160)}`,
+				);
 			}
 			return;
 		}
@@ -331,14 +403,18 @@ describe('generated hostile values on every operation and field kind', () => {
 	it.each(ROWS)('%s', async (name, table, row) => {
 		const rand = prng(17 * 1000 + ROWS.findIndex(([n]) => n === name));
 		const targets = targetsOf(row);
-		const cases = targets.flatMap((target, t) => Array.from({ length: PER_TARGET }, () => ({ target, c: target.make(rand), t })));
+		const cases = targets.flatMap((target, t) =>
+			Array.from({ length: PER_TARGET }, () => ({ target, c: target.make(rand), t })),
+		);
 		await check(name, row, table, parameters(table, row, targets), cases);
 		tally.operations++;
 	});
 
 	// The editor's row fields (a fixed collection): n8n evaluates an expression in each cell.
 	const rowFields = ROWS.flatMap(([name, table, row]) =>
-		(row.body ?? []).filter((f) => isRows(f)).map((f) => [`${name} ${f.displayName} cells`, table, row, f] as const),
+		(row.body ?? [])
+			.filter((f) => isRows(f))
+			.map((f) => [`${name} ${f.displayName} cells`, table, row, f] as const),
 	);
 	it.each(rowFields)('%s', async (_name, table, row, field) => {
 		const rand = prng(4242 + rowFields.findIndex(([n]) => n === _name));
@@ -357,23 +433,37 @@ describe('generated hostile values on every operation and field kind', () => {
 				if (metadata) {
 					if (given === null) return { ...c, want: { send: [{ ...fixed }] } };
 					if (given === '') return { ...c, want: { send: [{ [cell]: '', ...fixed }] } };
-					return 'send' in c.want ? { ...c, want: { send: [{ [cell]: c.want.send, ...fixed }] } } : c;
+					return 'send' in c.want
+						? { ...c, want: { send: [{ [cell]: c.want.send, ...fixed }] } }
+						: c;
 				}
 				if ('absent' in c.want) return { ...c, want: { refuse: true } };
 				return 'send' in c.want ? { ...c, want: { send: [{ [cell]: c.want.send, ...fixed }] } } : c;
 			},
 		};
-		const value = { [metadata ? 'meta' : 'step']: [{ [cell]: targeted(0, metadata ? 't' : 1), ...fixed }] };
-		const params = withField({ resource: table.resource, operation: row.operation, options: {} } as INodeParameters, row, field, value);
+		const value = {
+			[metadata ? 'meta' : 'step']: [{ [cell]: targeted(0, metadata ? 't' : 1), ...fixed }],
+		};
+		const params = withField(
+			{ resource: table.resource, operation: row.operation, options: {} } as INodeParameters,
+			row,
+			field,
+			value,
+		);
 		for (const p of row.params ?? []) params[p.name] = defaultParamValue(row, p.name) as never;
-		for (const f of (row.body ?? []).filter((b) => b.required)) Object.assign(params, withField(params, row, f, validValue(f)));
+		for (const f of (row.body ?? []).filter((b) => b.required))
+			Object.assign(params, withField(params, row, f, validValue(f)));
 		const cases = Array.from({ length: 40 }, () => ({ target, c: target.make(rand), t: 0 }));
 		await check(_name, row, table, params, cases);
 	});
 
 	it('covers every operation', () => {
 		expect(ROWS).toHaveLength(83);
-		const everyKind = new Set(ROWS.flatMap(([, , r]) => targetsOf(r).map((t) => t.field?.kind ?? t.where)));
-		figure(`hostile input coverage: ${ROWS.length} operations, ${ROWS.reduce((n, [, , r]) => n + targetsOf(r).length, 0)} targets, kinds: ${[...everyKind].sort().join(', ')}`);
+		const everyKind = new Set(
+			ROWS.flatMap(([, , r]) => targetsOf(r).map((t) => t.field?.kind ?? t.where)),
+		);
+		figure(
+			`hostile input coverage: ${ROWS.length} operations, ${ROWS.reduce((n, [, , r]) => n + targetsOf(r).length, 0)} targets, kinds: ${[...everyKind].sort().join(', ')}`,
+		);
 	});
 });

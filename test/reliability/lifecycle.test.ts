@@ -36,7 +36,11 @@ describe('trigger lifecycle soak', () => {
 		const s = env.sandbox;
 		receiver = await startReceiver({ events: EVENTS.map((e) => e.value) }, apiCredentials(s));
 		const url = receiver.url;
-		const call = async (method: 'checkExists' | 'create' | 'delete', events: string[], staticData: IDataObject) =>
+		const call = async (
+			method: 'checkExists' | 'create' | 'delete',
+			events: string[],
+			staticData: IDataObject,
+		) =>
 			await callWebhookMethod(new StorePlatformTrigger(), method, {
 				parameters: { events },
 				credentials: { storePlatformApi: apiCredentials(s) as never },
@@ -50,13 +54,37 @@ describe('trigger lifecycle soak', () => {
 			return (await call('create', events, exists.staticData)).staticData;
 		};
 		const ours = () => s.store.webhooks.rows.filter((w) => w.site_url === url);
-		const sections = () => ours().map((w) => String(w.section)).sort();
-		s.store.webhooks.insert({ id: 9000, section: 'order/create', site_url: 'https://other-app.example/hook', format: 'json' });
+		const sections = () =>
+			ours()
+				.map((w) => String(w.section))
+				.sort();
+		s.store.webhooks.insert({
+			id: 9000,
+			section: 'order/create',
+			site_url: 'https://other-app.example/hook',
+			format: 'json',
+		});
 
 		const post = async (headers: Record<string, string>) =>
-			(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'id=1&total=100' })).status;
+			(
+				await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+					body: 'id=1&total=100',
+				})
+			).status;
 
-		const t = { cycles: 0, created: 0, removedByShop: 0, reRegistered: 0, deleteFailedOnce: 0, deleteFailedTwice: 0, accepted: 0, refused: 0, afterDeactivation: 0 };
+		const t = {
+			cycles: 0,
+			created: 0,
+			removedByShop: 0,
+			reRegistered: 0,
+			deleteFailedOnce: 0,
+			deleteFailedTwice: 0,
+			accepted: 0,
+			refused: 0,
+			afterDeactivation: 0,
+		};
 		const start = process.hrtime.bigint();
 		let data: IDataObject = {};
 		let previous: string[] = [];
@@ -66,7 +94,9 @@ describe('trigger lifecycle soak', () => {
 			data = await activate(events, data);
 			expect(sections()).toEqual([...events].sort());
 			t.created += ours().filter((w) => !before.has(String(w.id))).length;
-			expect(Object.keys((data.webhookIds as IDataObject) ?? {}).sort()).toEqual([...events].sort());
+			expect(Object.keys((data.webhookIds as IDataObject) ?? {}).sort()).toEqual(
+				[...events].sort(),
+			);
 
 			if (i % 5 === 2) {
 				// the shop drops one registration (48 h of failed deliveries); n8n re-activates
@@ -76,12 +106,20 @@ describe('trigger lifecycle soak', () => {
 				data = await activate(events, data);
 				expect(sections()).toEqual([...events].sort());
 				// only the missing one is registered again; the others are kept as they are
-				expect(ours().map((w) => String(w.id)).filter((id) => !kept.includes(id))).toHaveLength(1);
+				expect(
+					ours()
+						.map((w) => String(w.id))
+						.filter((id) => !kept.includes(id)),
+				).toHaveLength(1);
 				t.reRegistered++;
 			}
 
 			for (const section of events) {
-				const sent = await s.fire(section, { id: i, section, note: `cycle ${i} & more` }, { format: i % 2 ? 'json' : 'form' });
+				const sent = await s.fire(
+					section,
+					{ id: i, section, note: `cycle ${i} & more` },
+					{ format: i % 2 ? 'json' : 'form' },
+				);
 				expect(sent.filter((d) => d.url === url).map((d) => d.status)).toEqual([200]);
 				t.accepted++;
 			}
@@ -99,12 +137,24 @@ describe('trigger lifecycle soak', () => {
 
 			const failTwice = i % 10 === 6;
 			if (i % 7 === 3) {
-				s.faults.add({ type: 'status', status: 500, match: /^DELETE \/services\/webhooks\//, times: 1 });
+				s.faults.add({
+					type: 'status',
+					status: 500,
+					match: /^DELETE \/services\/webhooks\//,
+					times: 1,
+				});
 				t.deleteFailedOnce++;
 			}
 			if (failTwice) {
-				s.faults.add({ type: 'status', status: 500, match: /^DELETE \/services\/webhooks\//, times: 2 });
-				await expect(call('delete', events, data)).rejects.toThrow(/Could not remove 1 webhook registration/);
+				s.faults.add({
+					type: 'status',
+					status: 500,
+					match: /^DELETE \/services\/webhooks\//,
+					times: 2,
+				});
+				await expect(call('delete', events, data)).rejects.toThrow(
+					/Could not remove 1 webhook registration/,
+				);
 				s.faults.clear();
 				t.deleteFailedTwice++;
 				expect(ours()).toHaveLength(1);

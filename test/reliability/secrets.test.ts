@@ -40,7 +40,13 @@ const captured: string[] = [];
 const originals = {
 	stdout: process.stdout.write.bind(process.stdout),
 	stderr: process.stderr.write.bind(process.stderr),
-	console: { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug },
+	console: {
+		log: console.log,
+		info: console.info,
+		warn: console.warn,
+		error: console.error,
+		debug: console.debug,
+	},
 	streams: [] as Array<[{ write?: (...a: unknown[]) => boolean }, (...a: unknown[]) => boolean]>,
 };
 
@@ -54,7 +60,10 @@ beforeAll(() => {
 	process.stderr.write = tap('stderr');
 	// winston's console transport writes to console._stdout when it exists; in a jest worker that is the
 	// buffered console's own stream, not process.stdout
-	const streams = console as unknown as Record<string, { write?: (...a: unknown[]) => boolean } | undefined>;
+	const streams = console as unknown as Record<
+		string,
+		{ write?: (...a: unknown[]) => boolean } | undefined
+	>;
 	for (const key of ['_stdout', '_stderr']) {
 		const stream = streams[key];
 		if (!stream?.write || stream === process.stdout || stream === process.stderr) continue;
@@ -94,8 +103,20 @@ function collect(scan: Scan, ...values: unknown[]) {
 	for (const value of values) {
 		scan.texts.push(...allStrings(value), safeStringify(value));
 		if (value instanceof Error) {
-			const e = value as Error & { description?: unknown; cause?: unknown; context?: unknown; errorResponse?: unknown };
-			scan.texts.push(e.message, String(e.description ?? ''), String(e.stack ?? ''), safeStringify(e.cause), safeStringify(e.context), safeStringify(e.errorResponse));
+			const e = value as Error & {
+				description?: unknown;
+				cause?: unknown;
+				context?: unknown;
+				errorResponse?: unknown;
+			};
+			scan.texts.push(
+				e.message,
+				String(e.description ?? ''),
+				String(e.stack ?? ''),
+				safeStringify(e.cause),
+				safeStringify(e.context),
+				safeStringify(e.errorResponse),
+			);
 		}
 	}
 }
@@ -107,10 +128,18 @@ function collectRun(scan: Scan, result: RunResult) {
 
 function leaks(scan: Scan, logsFrom: number) {
 	const logs = captured.slice(logsFrom);
-	return { hits: occurrences([...scan.texts, ...logs], VALUES), texts: scan.texts.length, logLines: logs.length };
+	return {
+		hits: occurrences([...scan.texts, ...logs], VALUES),
+		texts: scan.texts.length,
+		logLines: logs.length,
+	};
 }
 
-const run = async (scan: Scan, params: INodeParameters, opts: Parameters<typeof runStore>[2] = {}) => {
+const run = async (
+	scan: Scan,
+	params: INodeParameters,
+	opts: Parameters<typeof runStore>[2] = {},
+) => {
 	const result = await runStore(env.sandbox, params, opts);
 	collectRun(scan, result);
 	return result;
@@ -126,7 +155,12 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		expect(env.sandbox.credentials).toMatchObject(SECRETS);
 		expect(env.sandbox.requests.every((r) => r.authorized)).toBe(true);
 		// the scanner finds a secret where there is one
-		expect(occurrences([`x ${SECRETS.accessToken} y`, encodeURIComponent(SECRETS.consumerSecret)], VALUES)).toHaveLength(2);
+		expect(
+			occurrences(
+				[`x ${SECRETS.accessToken} y`, encodeURIComponent(SECRETS.consumerSecret)],
+				VALUES,
+			),
+		).toHaveLength(2);
 	});
 
 	it('every operation of the node (83) with valid parameters', async () => {
@@ -138,10 +172,18 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		for (const table of TABLES) {
 			for (const row of table.endpoints) {
 				s.reset();
-				s.store.webhooks.insert({ id: 1, section: 'order/create', site_url: 'https://example.com/h', format: 'json', created_at: '2024-01-01 00:00:00', updated_at: '2024-01-01 00:00:00' });
+				s.store.webhooks.insert({
+					id: 1,
+					section: 'order/create',
+					site_url: 'https://example.com/h',
+					format: 'json',
+					created_at: '2024-01-01 00:00:00',
+					updated_at: '2024-01-01 00:00:00',
+				});
 				Object.assign(s.store.applicationCharges.get(1) ?? {}, { status: 'accepted' });
 				const params = baseParams(table, row);
-				if (row.resource === 'abandonedCart' && row.params) params.userKey = byId(String(s.store.abandonedCarts.rows[0].user_key));
+				if (row.resource === 'abandonedCart' && row.params)
+					params.userKey = byId(String(s.store.abandonedCarts.rows[0].user_key));
 				if (row.resource === 'category' && row.operation === 'create') params.additionalFields = {};
 				const result = await run(scan, params);
 				operations++;
@@ -149,7 +191,9 @@ describe('no secret in outputs, errors, run data or logs', () => {
 			}
 		}
 		const { hits, texts, logLines } = leaks(scan, from);
-		figure(`secrets: ${operations} operations (${succeeded} succeeded, ${operations - succeeded} answered with an error), ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences of the 3 secrets`);
+		figure(
+			`secrets: ${operations} operations (${succeeded} succeeded, ${operations - succeeded} answered with an error), ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences of the 3 secrets`,
+		);
 		expect(operations).toBe(83);
 		// the scan of n8n's debug log is not vacuous
 		expect(logLines).toBeGreaterThan(83 * 4);
@@ -181,26 +225,70 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		s.faults.add({ type: 'slow', ms: 2500 });
 		await run(scan, { ...get, options: { timeout: 1 } });
 		const port = await closedPort();
-		await run(scan, get, { credentials: { ...apiCredentials(s), baseUrl: `http://127.0.0.1:${port}` } });
+		await run(scan, get, {
+			credentials: { ...apiCredentials(s), baseUrl: `http://127.0.0.1:${port}` },
+		});
 		await run(scan, get, { credentials: { ...apiCredentials(s), baseUrl: 'not a url' } });
 
 		s.reset();
 		s.seed('vendor', 60);
 		s.faults.pageCap = 7;
-		s.faults.add({ type: 'status', status: 429, retryAfter: 0, match: /^GET \/services\/vendors$/ });
+		s.faults.add({
+			type: 'status',
+			status: 429,
+			retryAfter: 0,
+			match: /^GET \/services\/vendors$/,
+		});
 		await run(scan, { resource: 'vendor', operation: 'getAll', returnAll: true });
-		s.faults.add({ type: 'status', status: 500, match: /^GET \/services\/vendors$/, times: Infinity });
+		s.faults.add({
+			type: 'status',
+			status: 500,
+			match: /^GET \/services\/vendors$/,
+			times: Infinity,
+		});
 		await run(scan, { resource: 'vendor', operation: 'getAll', returnAll: true });
 
 		s.reset();
 		const badInputs: INodeParameters[] = [
-			{ resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { startAt: 'next friday' } },
-			{ resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { products: '[1, 2' } },
-			{ resource: 'page', operation: 'get', pageId: { __rl: true, mode: 'id', value: '={{ "" }}' } },
+			{
+				resource: 'promotion',
+				operation: 'create',
+				title: 'X',
+				promotionType: 1,
+				promotionValue: 1,
+				promotionOnType: 1,
+				additionalFields: { startAt: 'next friday' },
+			},
+			{
+				resource: 'promotion',
+				operation: 'create',
+				title: 'X',
+				promotionType: 1,
+				promotionValue: 1,
+				promotionOnType: 1,
+				additionalFields: { products: '[1, 2' },
+			},
+			{
+				resource: 'page',
+				operation: 'get',
+				pageId: { __rl: true, mode: 'id', value: '={{ "" }}' },
+			},
 			{ resource: 'page', operation: 'getAll', returnAll: false, limit: 0 },
 			{ resource: 'page', operation: 'get', pageId: byId('a/../1?x#y') },
-			{ resource: 'applicationCharge', operation: 'create', name: 'A', price: '={{ "ten" }}', returnUrl: 'https://a.example' },
-			{ resource: 'themeAsset', operation: 'create', themeId: byId(1), key: 'style.css', content: 'x' },
+			{
+				resource: 'applicationCharge',
+				operation: 'create',
+				name: 'A',
+				price: '={{ "ten" }}',
+				returnUrl: 'https://a.example',
+			},
+			{
+				resource: 'themeAsset',
+				operation: 'create',
+				themeId: byId(1),
+				key: 'style.css',
+				content: 'x',
+			},
 		];
 		for (const params of badInputs) await run(scan, params);
 
@@ -209,13 +297,29 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		s.faults.add({ type: 'status', status: 500, match: on(2) });
 		s.faults.add({ type: 'statusErr', match: on(3) });
 		s.faults.add({ type: 'reset', match: on(1) });
-		await run(scan, { resource: 'vendor', operation: 'get', vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, {
-			items: [1, 2, 3, 4, ''].map((id) => ({ json: { id } })),
-			continueOnFail: true,
-		});
-		await run(scan, { resource: 'vendor', operation: 'get', vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, {
-			items: [1, 99].map((id) => ({ json: { id } })),
-		});
+		await run(
+			scan,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
+			{
+				items: [1, 2, 3, 4, ''].map((id) => ({ json: { id } })),
+				continueOnFail: true,
+			},
+		);
+		await run(
+			scan,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
+			{
+				items: [1, 99].map((id) => ({ json: { id } })),
+			},
+		);
 
 		s.reset();
 		s.faults.add({ type: 'status', status: 500, times: 3 });
@@ -230,18 +334,30 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		}
 
 		const { hits, texts, logLines } = leaks(scan, from);
-		figure(`secrets: ${scan.runs} failing runs (faults, timeouts, refused/reset connections, bad input, Return All, continue on fail) + list search, ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences`);
+		figure(
+			`secrets: ${scan.runs} failing runs (faults, timeouts, refused/reset connections, bad input, Return All, continue on fail) + list search, ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences`,
+		);
 		expect(hits).toEqual([]);
 	});
 
-	it("the trigger: lifecycle, accepted and refused deliveries, the 401 answers", async () => {
+	it('the trigger: lifecycle, accepted and refused deliveries, the 401 answers', async () => {
 		const s = env.sandbox;
 		const from = captured.length;
 		const scan = newScan();
 		const url = 'http://127.0.0.1:5678/webhook/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
 		const credentials = { storePlatformApi: apiCredentials(s) as never };
-		const method = async (name: 'checkExists' | 'create' | 'delete', events: string[], staticData: IDataObject) => {
-			const r = await callWebhookMethod(new StorePlatformTrigger(), name, { parameters: { events }, credentials, credentialTypes, staticData, webhookUrl: url });
+		const method = async (
+			name: 'checkExists' | 'create' | 'delete',
+			events: string[],
+			staticData: IDataObject,
+		) => {
+			const r = await callWebhookMethod(new StorePlatformTrigger(), name, {
+				parameters: { events },
+				credentials,
+				credentialTypes,
+				staticData,
+				webhookUrl: url,
+			});
 			// what the node returns and stores (the harness's copy of the credential store is left out)
 			collect(scan, r.result, r.staticData, r.globalStaticData);
 			return r;
@@ -256,13 +372,22 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		}
 		await method('delete', [], created.staticData);
 		try {
-			await callWebhookMethod(new StorePlatformTrigger(), 'create', { parameters: { events: ['order/create'] }, credentials: { storePlatformApi: { ...apiCredentials(s), consumerSecret: '' } as never }, credentialTypes, webhookUrl: url });
+			await callWebhookMethod(new StorePlatformTrigger(), 'create', {
+				parameters: { events: ['order/create'] },
+				credentials: { storePlatformApi: { ...apiCredentials(s), consumerSecret: '' } as never },
+				credentialTypes,
+				webhookUrl: url,
+			});
 		} catch (error) {
 			collect(scan, error);
 		}
 
 		const payload = { id: 7, note: 'A 1/2+3', customer: { name: 'Zoë' } };
-		const raw = new URLSearchParams({ id: '7', note: 'A 1/2+3', 'customer[name]': 'Zoë' }).toString();
+		const raw = new URLSearchParams({
+			id: '7',
+			note: 'A 1/2+3',
+			'customer[name]': 'Zoë',
+		}).toString();
 		const deliveries: Array<[string, string | undefined]> = [
 			['signed', webhookHmac(SECRETS.consumerSecret, payload)],
 			['wrong secret', webhookHmac('other', payload)],
@@ -278,7 +403,11 @@ describe('no secret in outputs, errors, run data or logs', () => {
 					credentialTypes,
 					webhookUrl: url,
 					req: {
-						headers: { 'content-type': 'application/x-www-form-urlencoded', 'service-section': 'order/create', ...(signature ? { 'service-hmac-sha256': signature } : {}) },
+						headers: {
+							'content-type': 'application/x-www-form-urlencoded',
+							'service-section': 'order/create',
+							...(signature ? { 'service-hmac-sha256': signature } : {}),
+						},
 						body: payload,
 						rawBody: raw,
 					},
@@ -289,7 +418,9 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		}
 		expect(refused).toBe(6);
 		const { hits, texts, logLines } = leaks(scan, from);
-		figure(`secrets: trigger create/checkExists/delete (one failing), 8 deliveries (${refused} answered 401), ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences`);
+		figure(
+			`secrets: trigger create/checkExists/delete (one failing), 8 deliveries (${refused} answered 401), ${texts} strings + ${logLines} log lines scanned, ${hits.length} occurrences`,
+		);
 		expect(hits).toEqual([]);
 	});
 
@@ -308,14 +439,34 @@ describe('no secret in outputs, errors, run data or logs', () => {
 		const scan = newScan();
 		for (const wrong of [{ consumerSecret: 'wrong-cs' }, { accessTokenSecret: 'wrong-ts' }]) {
 			s.reset();
-			await run(scan, { resource: 'vendor', operation: 'get', vendorId: byId(1) }, { credentials: { ...apiCredentials(s), ...wrong } });
-			await run(scan, { resource: 'vendor', operation: 'get', vendorId: byId(1) }, { credentials: { ...apiCredentials(s), ...wrong }, continueOnFail: true });
+			await run(
+				scan,
+				{ resource: 'vendor', operation: 'get', vendorId: byId(1) },
+				{ credentials: { ...apiCredentials(s), ...wrong } },
+			);
+			await run(
+				scan,
+				{ resource: 'vendor', operation: 'get', vendorId: byId(1) },
+				{ credentials: { ...apiCredentials(s), ...wrong }, continueOnFail: true },
+			);
 		}
 		const { hits } = leaks(scan, from);
-		const which = [...new Set(hits.map((h) => VALUES.find((v) => h.secret.includes(v) || h.secret === encodeURIComponent(v)) ?? h.secret))];
+		const which = [
+			...new Set(
+				hits.map(
+					(h) =>
+						VALUES.find((v) => h.secret.includes(v) || h.secret === encodeURIComponent(v)) ??
+						h.secret,
+				),
+			),
+		];
 		const inLogs = occurrences(captured.slice(from), VALUES).length;
-		const detail = hits.length ? ` of ${which.map((w) => w.slice(0, 9)).join(', ')} (${hits.length - inLogs} in errors/run data, ${inLogs} in n8n's debug log), e.g. …${hits[0]?.where.slice(-70)}` : '';
-		figure(`secrets: 4 runs refused with 401 (wrong consumer secret, wrong token secret; the server echoes the signed base string): ${hits.length} occurrences${detail}`);
+		const detail = hits.length
+			? ` of ${which.map((w) => w.slice(0, 9)).join(', ')} (${hits.length - inLogs} in errors/run data, ${inLogs} in n8n's debug log), e.g. …${hits[0]?.where.slice(-70)}`
+			: '';
+		figure(
+			`secrets: 4 runs refused with 401 (wrong consumer secret, wrong token secret; the server echoes the signed base string): ${hits.length} occurrences${detail}`,
+		);
 		expect(hits).toEqual([]);
 	});
 });

@@ -23,15 +23,92 @@ import { prng, pick, type Rand } from '../prng';
 
 const env = useSandbox();
 
-
-const PIECES = ['a', 'Zoë', ' ', '+', '&', '=', '%', '/', '?', '#', '[', ']', '!', '*', "'", '(', ')', '~', '.', '-', '_', ':', ';', ',', '@', '$', '"', '<', '>', '\\', 'é', '中文', '😀', '👍🏽', '\n', '1/2+3', 'A 1', ''];
-const KEYS = ['name', 'email', 'note', 'total_price', 'status', 'tags', 'items', 'customer', 'address', 'paid', 'meta', 'a b', 'key+plus', 'ü', 'emoji😀', 'x.y', 'dash-key', 'under_score'];
-const FLOATS = [0.1, 0.5, 1.25, -3.75, 0.1 + 0.2, 1.5e-7, 123456.789, 99.99, 1 / 3, 2.5e15, -0.000012345, 1e-5];
+const PIECES = [
+	'a',
+	'Zoë',
+	' ',
+	'+',
+	'&',
+	'=',
+	'%',
+	'/',
+	'?',
+	'#',
+	'[',
+	']',
+	'!',
+	'*',
+	"'",
+	'(',
+	')',
+	'~',
+	'.',
+	'-',
+	'_',
+	':',
+	';',
+	',',
+	'@',
+	'$',
+	'"',
+	'<',
+	'>',
+	'\\',
+	'é',
+	'中文',
+	'😀',
+	'👍🏽',
+	'\n',
+	'1/2+3',
+	'A 1',
+	'',
+];
+const KEYS = [
+	'name',
+	'email',
+	'note',
+	'total_price',
+	'status',
+	'tags',
+	'items',
+	'customer',
+	'address',
+	'paid',
+	'meta',
+	'a b',
+	'key+plus',
+	'ü',
+	'emoji😀',
+	'x.y',
+	'dash-key',
+	'under_score',
+];
+const FLOATS = [
+	0.1,
+	0.5,
+	1.25,
+	-3.75,
+	0.1 + 0.2,
+	1.5e-7,
+	123456.789,
+	99.99,
+	1 / 3,
+	2.5e15,
+	-0.000012345,
+	1e-5,
+];
 
 function value(rand: Rand, depth: number): unknown {
 	const r = rand();
-	if (depth < 3 && r < 0.12) return Object.fromEntries(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => [pick(rand, KEYS), value(rand, depth + 1)]));
-	if (depth < 3 && r < 0.22) return Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1));
+	if (depth < 3 && r < 0.12)
+		return Object.fromEntries(
+			Array.from({ length: 1 + Math.floor(rand() * 3) }, () => [
+				pick(rand, KEYS),
+				value(rand, depth + 1),
+			]),
+		);
+	if (depth < 3 && r < 0.22)
+		return Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1));
 	if (r < 0.32) return Math.floor(rand() * 1e6) - 1000;
 	if (r < 0.37) return pick(rand, FLOATS);
 	if (r < 0.42) return rand() < 0.5;
@@ -86,7 +163,9 @@ async function deliver(
 	if (signature !== undefined) headers['service-hmac-sha256'] = signature;
 	return await callWebhook(trigger, {
 		parameters: { events: ['order/create'] },
-		credentials: { storePlatformApi: { ...apiCredentials(env.sandbox), consumerSecret: secret } as never },
+		credentials: {
+			storePlatformApi: { ...apiCredentials(env.sandbox), consumerSecret: secret } as never,
+		},
 		credentialTypes,
 		credentialId,
 		webhookUrl: HOOK_URL,
@@ -107,18 +186,31 @@ describe('generated deliveries through the trigger', () => {
 	it('signatures of the sandbox equal those of real PHP (http_build_query + hash_hmac)', () => {
 		let php: string;
 		try {
-			php = execFileSync('php', ['-r', `
+			php = execFileSync(
+				'php',
+				[
+					'-r',
+					`
 				$secret = ${JSON.stringify(secret).replace(/\$/g, '\\$')};
 				foreach (json_decode(stream_get_contents(STDIN), true) as $p) {
 					echo base64_encode(hash_hmac('sha256', http_build_query($p), $secret)), "\\n";
-				}`], { input: JSON.stringify(deliveries.map((d) => d.payload)), encoding: 'utf8', timeout: 20_000 });
+				}`,
+				],
+				{
+					input: JSON.stringify(deliveries.map((d) => d.payload)),
+					encoding: 'utf8',
+					timeout: 20_000,
+				},
+			);
 		} catch {
 			figure('webhooks: php not on PATH, cross-check with real PHP skipped');
 			return;
 		}
 		const lines = php.trim().split('\n');
 		const differ = deliveries.filter((d, i) => lines[i] !== d.signature);
-		figure(`webhooks: ${N} payloads signed by the sandbox and by real PHP ${execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' })}: ${N - differ.length} equal, ${differ.length} differ`);
+		figure(
+			`webhooks: ${N} payloads signed by the sandbox and by real PHP ${execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' })}: ${N - differ.length} equal, ${differ.length} differ`,
+		);
 		expect(differ.map((d) => httpBuildQuery(d.payload))).toEqual([]);
 	});
 
@@ -126,7 +218,9 @@ describe('generated deliveries through the trigger', () => {
 		const start = process.hrtime.bigint();
 		const tally = { accepted: 0, body: 0, header: 0, secret: 0, missing: 0, replay: 0 };
 		const refusedOk = (r: WebhookCallResult) =>
-			r.response.statusCode === 401 && r.workflowStarted === false && (r.response.body as IDataObject)?.error === 'invalid signature';
+			r.response.statusCode === 401 &&
+			r.workflowStarted === false &&
+			(r.response.body as IDataObject)?.error === 'invalid signature';
 		const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 		for (let i = 0; i < N; i++) {
 			const d = deliveries[i];
@@ -138,7 +232,8 @@ describe('generated deliveries through the trigger', () => {
 			tally.accepted++;
 
 			const tampered = body(d.format, { ...d.payload, id: Number(d.payload.id) + 1 });
-			if (refusedOk(await deliver({ format: d.format, ...tampered }, d.signature, secret))) tally.body++;
+			if (refusedOk(await deliver({ format: d.format, ...tampered }, d.signature, secret)))
+				tally.body++;
 
 			const k = i % d.signature.length;
 			const other = B64[(B64.indexOf(d.signature[k]) + 1 + (i % 60)) % 64];
@@ -179,20 +274,32 @@ describe('one credential whose shared secret is changed (the secret is reused fo
 
 	it('deliveries signed with the new secret are accepted at once, the old one is refused from then on', async () => {
 		const id = 'edited-credential-1';
-		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(200);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(
+			200,
+		);
 		t += 2000;
 		// the credential now holds the new secret: the first delivery signed with it makes the trigger read it again
-		expect(statusOf(await deliver(d, webhookHmac('new-secret', payload), 'new-secret', id))).toBe(200);
-		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(401);
+		expect(statusOf(await deliver(d, webhookHmac('new-secret', payload), 'new-secret', id))).toBe(
+			200,
+		);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(
+			401,
+		);
 	});
 
 	it('without a delivery signed with the new secret, the old one is accepted for at most the TTL', async () => {
 		const id = 'edited-credential-2';
-		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(200);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'old-secret', id))).toBe(
+			200,
+		);
 		t += SECRET_TTL_MS - 1;
-		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(200);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(
+			200,
+		);
 		t += 1;
-		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(401);
+		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), 'new-secret', id))).toBe(
+			401,
+		);
 		expect(statusOf(await deliver(d, webhookHmac('old-secret', payload), '', id))).toBe(401);
 	});
 
@@ -201,7 +308,8 @@ describe('one credential whose shared secret is changed (the secret is reused fo
 		const before = await deliver(d, webhookHmac('right', payload), 'right', id);
 		expect(statusOf(before)).toBe(200);
 		// the credential changes, but bad signatures within the same second do not read it: still the old secret
-		for (let i = 0; i < 5; i++) expect(statusOf(await deliver(d, 'bm90LWEtc2lnbmF0dXJl', 'changed', id))).toBe(401);
+		for (let i = 0; i < 5; i++)
+			expect(statusOf(await deliver(d, 'bm90LWEtc2lnbmF0dXJl', 'changed', id))).toBe(401);
 		expect(statusOf(await deliver(d, webhookHmac('right', payload), 'changed', id))).toBe(200);
 		t += 1000;
 		expect(statusOf(await deliver(d, webhookHmac('changed', payload), 'changed', id))).toBe(200);
@@ -213,9 +321,17 @@ describe('deliveries over real HTTP with fire()', () => {
 		const s = env.sandbox;
 		const events = ['order/create', 'product/update'];
 		const good = await startReceiver({ events }, apiCredentials(s));
-		const bad = await startReceiver({ events }, { ...apiCredentials(s), consumerSecret: 'another-secret' });
+		const bad = await startReceiver(
+			{ events },
+			{ ...apiCredentials(s), consumerSecret: 'another-secret' },
+		);
 		s.store.webhooks.insert({ id: 1, section: 'order/create', site_url: good.url, format: 'json' });
-		s.store.webhooks.insert({ id: 2, section: 'product/update', site_url: bad.url, format: 'json' });
+		s.store.webhooks.insert({
+			id: 2,
+			section: 'product/update',
+			site_url: bad.url,
+			format: 'json',
+		});
 		try {
 			const payloads = generate(100, s.credentials.consumerSecret, 99).map((d) => d.payload);
 			for (let i = 0; i < payloads.length; i++) {
@@ -224,13 +340,19 @@ describe('deliveries over real HTTP with fire()', () => {
 				expect(sent.map((x) => x.status)).toEqual([200]);
 			}
 			for (let i = 0; i < 50; i++) {
-				const sent = await s.fire('product/update', payloads[i], { format: i % 2 ? 'json' : 'form' });
+				const sent = await s.fire('product/update', payloads[i], {
+					format: i % 2 ? 'json' : 'form',
+				});
 				expect(sent.map((x) => x.status)).toEqual([401]);
 			}
 			expect(good.executions).toHaveLength(100);
-			expect(good.executions.map((e) => String(e[0].id))).toEqual(payloads.map((p) => String(p.id)));
+			expect(good.executions.map((e) => String(e[0].id))).toEqual(
+				payloads.map((p) => String(p.id)),
+			);
 			expect(bad.executions).toHaveLength(0);
-			figure(`webhooks over HTTP (sandbox fire()): 100 deliveries accepted, 100 executions; 50 with a wrong secret refused (401), 0 executions`);
+			figure(
+				`webhooks over HTTP (sandbox fire()): 100 deliveries accepted, 100 executions; 50 with a wrong secret refused (401), 0 executions`,
+			);
 		} finally {
 			await good.close();
 			await bad.close();
@@ -241,7 +363,11 @@ describe('deliveries over real HTTP with fire()', () => {
 describe('floats that PHP prints in exponent form (1.0E+21)', () => {
 	const phpQuery = (json: string): string | undefined => {
 		try {
-			return execFileSync('php', ['-r', 'echo http_build_query(json_decode(stream_get_contents(STDIN), true));'], { input: json, encoding: 'utf8' });
+			return execFileSync(
+				'php',
+				['-r', 'echo http_build_query(json_decode(stream_get_contents(STDIN), true));'],
+				{ input: json, encoding: 'utf8' },
+			);
 		} catch {
 			return undefined;
 		}
@@ -264,10 +390,17 @@ describe('floats that PHP prints in exponent form (1.0E+21)', () => {
 		const data = { id: 5, total: 1e21 };
 		const php = phpQuery(JSON.stringify(data)) ?? 'id=5&total=1.0E%2B21';
 		const receiver = await startReceiver({ events: ['order/create'] }, apiCredentials(s));
-		s.store.webhooks.insert({ id: 1, section: 'order/create', site_url: receiver.url, format: 'json' });
+		s.store.webhooks.insert({
+			id: 1,
+			section: 'order/create',
+			site_url: receiver.url,
+			format: 'json',
+		});
 		try {
 			const sent = await s.fire('order/create', data, { format: 'json' });
-			figure(`webhooks: sandbox http_build_query({total: 1e21}) = "${httpBuildQuery(data)}", PHP = "${php}"; fired JSON delivery answered ${sent[0]?.status}`);
+			figure(
+				`webhooks: sandbox http_build_query({total: 1e21}) = "${httpBuildQuery(data)}", PHP = "${php}"; fired JSON delivery answered ${sent[0]?.status}`,
+			);
 			expect(httpBuildQuery(data)).toBe(php);
 			expect(sent.map((d) => d.status)).toEqual([200]);
 		} finally {

@@ -63,15 +63,13 @@ describe('OAuth 1.0 verification', () => {
 			title: "Gift ideas & more/ü€ +=?!*'()",
 			url: 'a%20b',
 		});
-		sandbox()
-			.store.assetsOf('1')
-			.insert({
-				key: 'snippets/ä ö&=.tpl',
-				public_url: null,
-				content_type: 'text/html',
-				size: 1,
-				content: 'x',
-			});
+		sandbox().store.assetsOf('1').insert({
+			key: 'snippets/ä ö&=.tpl',
+			public_url: null,
+			content_type: 'text/html',
+			size: 1,
+			content: 'x',
+		});
 		const asset = await call(sandbox(), 'GET', '/services/themes/1/assets', {
 			query: { 'asset[key]': 'snippets/ä ö&=.tpl' },
 		});

@@ -1,14 +1,29 @@
 import { deliveryItem } from '../../nodes/StorePlatform/trigger/delivery';
 
 /** The item a delivery becomes (delivery.ts): the shop's data by the trigger's options and typeVersion. */
-const headers = { 'service-section': 'order/create', 'service-shop-id': '1001', 'service-order-id': '17' };
-const posted = { id: '17', total_price: '100.50', sku: '00123', paid_at: '0000-00-00 00:00:00', closed: '0000-00-00' };
+const headers = {
+	'service-section': 'order/create',
+	'service-shop-id': '1001',
+	'service-order-id': '17',
+};
+const posted = {
+	id: '17',
+	total_price: '100.50',
+	sku: '00123',
+	paid_at: '0000-00-00 00:00:00',
+	closed: '0000-00-00',
+};
 
 describe('deliveryItem', () => {
 	it('typeVersion 3: empty dates become null; numbers stay text without Normalize Numbers', () => {
 		const item = deliveryItem(posted, headers, { typeVersion: 3 });
 		expect(item).toMatchObject({ id: '17', total_price: '100.50', paid_at: null, closed: null });
-		expect(item).toMatchObject({ event: 'order/create', shopId: '1001', objectType: 'order', objectId: '17' });
+		expect(item).toMatchObject({
+			event: 'order/create',
+			shopId: '1001',
+			objectType: 'order',
+			objectId: '17',
+		});
 	});
 
 	it('typeVersion 1 and 2: the data as sent (existing workflows unchanged)', () => {
@@ -29,10 +44,14 @@ describe('deliveryItem', () => {
 	it('the deliveryKey does not depend on the options or the typeVersion', () => {
 		const keys = new Set(
 			[1, 2, 3].flatMap((typeVersion) =>
-				[false, true].map((n) => deliveryItem(posted, headers, { typeVersion, normaliseNumbers: n }).deliveryKey),
+				[false, true].map(
+					(n) => deliveryItem(posted, headers, { typeVersion, normaliseNumbers: n }).deliveryKey,
+				),
 			),
 		);
 		expect(keys.size).toBe(1);
-		expect(deliveryItem({ ...posted, total_price: '1' }, headers, { typeVersion: 3 }).deliveryKey).not.toBe([...keys][0]);
+		expect(
+			deliveryItem({ ...posted, total_price: '1' }, headers, { typeVersion: 3 }).deliveryKey,
+		).not.toBe([...keys][0]);
 	});
 });

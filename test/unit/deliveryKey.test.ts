@@ -9,18 +9,37 @@ const order: DeliveryParts = {
 	objectType: 'order',
 	objectId: '17',
 	objectUuid: 'u-17',
-	body: { id: 17, updated_at: '2024-05-01 12:05:00', total_price: 4350, items: [{ sku: 'TSH-001-S', quantity: 2 }] },
+	body: {
+		id: 17,
+		updated_at: '2024-05-01 12:05:00',
+		total_price: 4350,
+		items: [{ sku: 'TSH-001-S', quantity: 2 }],
+	},
 };
 
 describe('deliveryKey: equal for resends of one delivery', () => {
 	const same: Array<[string, DeliveryParts]> = [
 		['the very same delivery again', { ...order, body: { ...order.body } }],
-		['ids as numbers instead of strings (JSON vs header text)', { ...order, shopId: 1001, objectId: 17 }],
-		['the body as a form delivery parses it (every value a string)', {
-			...order,
-			body: { id: '17', updated_at: '2024-05-01 12:05:00', total_price: '4350', items: [{ sku: 'TSH-001-S', quantity: '2' }] },
-		}],
-		['a null field the store does not sign (http_build_query leaves it out)', { ...order, body: { ...order.body, note: null } }],
+		[
+			'ids as numbers instead of strings (JSON vs header text)',
+			{ ...order, shopId: 1001, objectId: 17 },
+		],
+		[
+			'the body as a form delivery parses it (every value a string)',
+			{
+				...order,
+				body: {
+					id: '17',
+					updated_at: '2024-05-01 12:05:00',
+					total_price: '4350',
+					items: [{ sku: 'TSH-001-S', quantity: '2' }],
+				},
+			},
+		],
+		[
+			'a null field the store does not sign (http_build_query leaves it out)',
+			{ ...order, body: { ...order.body, note: null } },
+		],
 	];
 	it.each(same)('%s', (_name, parts) => {
 		expect(deliveryKey(parts)).toBe(deliveryKey(order));
@@ -38,9 +57,23 @@ describe('deliveryKey: different for different deliveries', () => {
 		['another object id', { ...order, objectId: '18' }],
 		['another object uuid', { ...order, objectUuid: 'u-18' }],
 		['another object type', { ...order, objectType: 'checkout' }],
-		['a later update of the same object (body changed)', { ...order, body: { ...order.body, updated_at: '2024-05-01 12:06:00' } }],
+		[
+			'a later update of the same object (body changed)',
+			{ ...order, body: { ...order.body, updated_at: '2024-05-01 12:06:00' } },
+		],
 		['one field more in the body', { ...order, body: { ...order.body, paid: true } }],
-		['the same fields in another order (signed differently)', { ...order, body: { total_price: 4350, id: 17, updated_at: '2024-05-01 12:05:00', items: order.body.items } }],
+		[
+			'the same fields in another order (signed differently)',
+			{
+				...order,
+				body: {
+					total_price: 4350,
+					id: 17,
+					updated_at: '2024-05-01 12:05:00',
+					items: order.body.items,
+				},
+			},
+		],
 		['no object headers at all', { event: 'order/create', shopId: '1001', body: order.body }],
 	];
 	it.each(other)('%s', (_name, parts) => {
@@ -48,11 +81,17 @@ describe('deliveryKey: different for different deliveries', () => {
 	});
 
 	it('does not confuse parts that run into each other', () => {
-		expect(deliveryKey({ event: 'a', shopId: 'bc', body: {} })).not.toBe(deliveryKey({ event: 'ab', shopId: 'c', body: {} }));
+		expect(deliveryKey({ event: 'a', shopId: 'bc', body: {} })).not.toBe(
+			deliveryKey({ event: 'ab', shopId: 'c', body: {} }),
+		);
 	});
 
 	it('200 deliveries of one object with distinct bodies give 200 keys', () => {
-		const keys = new Set(Array.from({ length: 200 }, (_, i) => deliveryKey({ ...order, body: { ...order.body, total_price: i } })));
+		const keys = new Set(
+			Array.from({ length: 200 }, (_, i) =>
+				deliveryKey({ ...order, body: { ...order.body, total_price: i } }),
+			),
+		);
 		expect(keys.size).toBe(200);
 	});
 });
@@ -74,7 +113,12 @@ describe('deliveryKey from what the trigger reads (delivery.ts)', () => {
 	};
 
 	it('ignores the signature and transport headers', () => {
-		const resend = { ...headers, 'service-hmac-sha256': 'b3RoZXI=', 'user-agent': 'StorePlatform/1.1', 'content-length': '58' };
+		const resend = {
+			...headers,
+			'service-hmac-sha256': 'b3RoZXI=',
+			'user-agent': 'StorePlatform/1.1',
+			'content-length': '58',
+		};
 		expect(keyOf(resend, raw)).toBe(keyOf(headers, raw));
 	});
 

@@ -33,8 +33,12 @@ describe('node description', () => {
 			Object.keys(SPEC_OPERATIONS).sort(),
 		);
 		for (const [res, ops] of Object.entries(SPEC_OPERATIONS)) {
-			const op = props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === res);
-			expect((op?.options ?? []).map((o) => (o as { value: string }).value).sort()).toEqual([...ops].sort());
+			const op = props.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === res,
+			);
+			expect((op?.options ?? []).map((o) => (o as { value: string }).value).sort()).toEqual(
+				[...ops].sort(),
+			);
 		}
 		const total = Object.values(SPEC_OPERATIONS).reduce((n, ops) => n + ops.length, 0);
 		expect(total).toBe(83);

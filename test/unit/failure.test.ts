@@ -1,11 +1,20 @@
 import { describeFailure, MAX_SAID } from '../../nodes/StorePlatform/api/failure';
 import { emptyDatesToNull } from '../../nodes/StorePlatform/api/output';
 
-const request = { operation: 'Vendor → Get', method: 'GET', path: '/services/vendors/abc%2F..%2Fx' };
+const request = {
+	operation: 'Vendor → Get',
+	method: 'GET',
+	path: '/services/vendors/abc%2F..%2Fx',
+};
 
 describe('describeFailure', () => {
 	it('says a record addressed by ID was not found, plainly; the request goes below', () => {
-		const f = describeFailure({ ...request, status: 404, subject: 'vendor', said: 'vendor not found' });
+		const f = describeFailure({
+			...request,
+			status: 404,
+			subject: 'vendor',
+			said: 'vendor not found',
+		});
 		expect(f.message).toBe('The vendor was not found');
 		expect(f.description).toBe(
 			'vendor not found. Check the vendor ID: it may have been deleted. (Vendor → Get: GET /services/vendors/abc%2F..%2Fx, HTTP 404)',
@@ -41,9 +50,23 @@ describe('describeFailure', () => {
 });
 
 describe('emptyDatesToNull', () => {
-	it('turns the shop\'s zero dates into null anywhere, and nothing else', () => {
+	it("turns the shop's zero dates into null anywhere, and nothing else", () => {
 		expect(
-			emptyDatesToNull({ a: '0000-00-00 00:00:00', b: '0000-00-00', c: '2024-01-01 00:00:00', d: ['0000-00-00 00:00:00', 0], e: { f: '0000-00-00 00:00:00' }, g: '0000-00-00 00:00:01' }),
-		).toEqual({ a: null, b: null, c: '2024-01-01 00:00:00', d: [null, 0], e: { f: null }, g: '0000-00-00 00:00:01' });
+			emptyDatesToNull({
+				a: '0000-00-00 00:00:00',
+				b: '0000-00-00',
+				c: '2024-01-01 00:00:00',
+				d: ['0000-00-00 00:00:00', 0],
+				e: { f: '0000-00-00 00:00:00' },
+				g: '0000-00-00 00:00:01',
+			}),
+		).toEqual({
+			a: null,
+			b: null,
+			c: '2024-01-01 00:00:00',
+			d: [null, 0],
+			e: { f: null },
+			g: '0000-00-00 00:00:01',
+		});
 	});
 });

@@ -3,7 +3,11 @@ import { httpBuildQuery } from '../../nodes/StorePlatform/trigger/hmac';
 
 describe("PHP's reading of form bodies", () => {
 	it('nests bracket keys and makes lists of 0..n-1', () => {
-		expect(parseForm('id=7&customer%5Bname%5D=Zo%C3%AB+D&items%5B0%5D%5Bsku%5D=A&items%5B1%5D%5Bsku%5D=B&tags%5B%5D=x&tags%5B%5D=y')).toEqual({
+		expect(
+			parseForm(
+				'id=7&customer%5Bname%5D=Zo%C3%AB+D&items%5B0%5D%5Bsku%5D=A&items%5B1%5D%5Bsku%5D=B&tags%5B%5D=x&tags%5B%5D=y',
+			),
+		).toEqual({
 			id: '7',
 			customer: { name: 'Zoë D' },
 			items: [{ sku: 'A' }, { sku: 'B' }],
@@ -21,6 +25,9 @@ describe("PHP's reading of form bodies", () => {
 	});
 
 	it('nests a body n8n parsed flat', () => {
-		expect(nestPairs(Object.entries({ 'items[0][sku]': 'A', email: 'e@x' }))).toEqual({ items: [{ sku: 'A' }], email: 'e@x' });
+		expect(nestPairs(Object.entries({ 'items[0][sku]': 'A', email: 'e@x' }))).toEqual({
+			items: [{ sku: 'A' }],
+			email: 'e@x',
+		});
 	});
 });

@@ -10,7 +10,11 @@ import * as path from 'node:path';
 const installer = require('../../scripts/n8n/install.js') as {
 	nativeRebuildEnv: (nodeDir?: string) => Record<string, string>;
 	rebuildNative: (name: string, dir: string, nodeBin: string, nodeDir?: string) => number;
-	runNpm: (nodeBin: string, args: string[], o: { cwd: string; env?: Record<string, string>; quiet?: boolean }) => unknown;
+	runNpm: (
+		nodeBin: string,
+		args: string[],
+		o: { cwd: string; env?: Record<string, string>; quiet?: boolean },
+	) => unknown;
 };
 
 /** A project folder with node_modules/<name>: index.js requires ./built.js, which only `installScript` writes. */
@@ -18,10 +22,18 @@ function fakeNativeProject(name: string, installScript: string): string {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'installer-test-'));
 	const pkg = path.join(dir, 'node_modules', name);
 	fs.mkdirSync(pkg, { recursive: true });
-	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, dependencies: { [name]: '1.0.0' } }));
+	fs.writeFileSync(
+		path.join(dir, 'package.json'),
+		JSON.stringify({ name: 'p', private: true, dependencies: { [name]: '1.0.0' } }),
+	);
 	fs.writeFileSync(
 		path.join(pkg, 'package.json'),
-		JSON.stringify({ name, version: '1.0.0', main: 'index.js', scripts: { install: installScript } }),
+		JSON.stringify({
+			name,
+			version: '1.0.0',
+			main: 'index.js',
+			scripts: { install: installScript },
+		}),
 	);
 	fs.writeFileSync(path.join(pkg, 'index.js'), "module.exports = require('./built.js');\n");
 	return dir;
@@ -68,7 +80,9 @@ describe('installer: native rebuild', () => {
 		}
 		expect(message).toMatch(/fake-broken does not load with .*after `npm rebuild fake-broken`/);
 		expect(message).toMatch(/Cause: .*npm_config_ignore_scripts=true/);
-		expect(message).toMatch(/Fix: install python3, make and g\+\+, then run `.* rebuild fake-broken --ignore-scripts=false/);
+		expect(message).toMatch(
+			/Fix: install python3, make and g\+\+, then run `.* rebuild fake-broken --ignore-scripts=false/,
+		);
 	});
 
 	it('enables scripts and passes the headers folder of the node that runs n8n', () => {

@@ -4,7 +4,12 @@
  */
 import { Pool, SLOW_WINDOWS, grown, shrunk, type Window } from '../../nodes/StorePlatform/api/pool';
 
-const w = (limit: number, ceiling: number, safe: number, answers = 0): Window => ({ limit, ceiling, safe, answers });
+const w = (limit: number, ceiling: number, safe: number, answers = 0): Window => ({
+	limit,
+	ceiling,
+	safe,
+	answers,
+});
 
 describe('AIMD window (pure)', () => {
 	it('halves on a 429/503 and remembers one below the refused level', () => {
@@ -187,7 +192,21 @@ describe('Pool', () => {
  * The pool against a store that allows `cap` requests in flight (429 + Retry-After beyond), in virtual
  * time: `latency` ms per answer, `cpu` ms of single-threaded work before and after each request.
  */
-async function simulate({ n, ceiling, cap, latency = 50, retryAfter = 1000, cpu = 2 }: { n: number; ceiling: number; cap: number; latency?: number; retryAfter?: number; cpu?: number }) {
+async function simulate({
+	n,
+	ceiling,
+	cap,
+	latency = 50,
+	retryAfter = 1000,
+	cpu = 2,
+}: {
+	n: number;
+	ceiling: number;
+	cap: number;
+	latency?: number;
+	retryAfter?: number;
+	cpu?: number;
+}) {
 	let now = 0;
 	let seq = 0;
 	const events: Array<[number, number, () => void]> = [];

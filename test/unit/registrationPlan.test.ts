@@ -1,5 +1,12 @@
-import { checkRegistrations, type RegistrationApi } from '../../nodes/StorePlatform/trigger/registrationCheck';
-import { isOwn, ownPathSuffix, planRegistrations } from '../../nodes/StorePlatform/trigger/registrationPlan';
+import {
+	checkRegistrations,
+	type RegistrationApi,
+} from '../../nodes/StorePlatform/trigger/registrationCheck';
+import {
+	isOwn,
+	ownPathSuffix,
+	planRegistrations,
+} from '../../nodes/StorePlatform/trigger/registrationPlan';
 import type { Registration } from '../../nodes/StorePlatform/trigger/registrations';
 import { serialize } from '../../nodes/StorePlatform/trigger/serialize';
 import { checkCron } from '../../nodes/StorePlatform/trigger/registrationSchedule';
@@ -9,10 +16,15 @@ const URL_NOW = `https://n8n.shop.example/webhook/${HOOK}/webhook`;
 const URL_OLD = `http://10.0.0.5:5678/webhook/${HOOK}/webhook`;
 const URL_PREFIXED = `https://proxy.example/n8n/webhook/${HOOK}/webhook`;
 const URL_TEST = `https://n8n.shop.example/webhook-test/${HOOK}/webhook`;
-const URL_OTHER_WF = 'https://n8n.shop.example/webhook/0000aaaa-0000-4000-8000-000000000000/webhook';
+const URL_OTHER_WF =
+	'https://n8n.shop.example/webhook/0000aaaa-0000-4000-8000-000000000000/webhook';
 const URL_FOREIGN = 'https://erp.example/hooks/orders';
 
-const reg = (id: number, section: string, siteUrl: string): Registration => ({ id: String(id), section, siteUrl });
+const reg = (id: number, section: string, siteUrl: string): Registration => ({
+	id: String(id),
+	section,
+	siteUrl,
+});
 
 describe('planRegistrations: what should be registered vs what is', () => {
 	const cases: Array<{
@@ -28,7 +40,10 @@ describe('planRegistrations: what should be registered vs what is', () => {
 			name: 'nothing registered: one per event, reason missing',
 			existing: [],
 			events: ['order/create', 'product/update'],
-			create: [['order/create', 'missing'], ['product/update', 'missing']],
+			create: [
+				['order/create', 'missing'],
+				['product/update', 'missing'],
+			],
 			del: [],
 			keep: {},
 			foreign: 0,
@@ -85,10 +100,17 @@ describe('planRegistrations: what should be registered vs what is', () => {
 		},
 		{
 			name: 'doubles: the lowest id stays (ids compared as numbers), the others go',
-			existing: [reg(10, 'order/create', URL_NOW), reg(9, 'order/create', URL_NOW), reg(100, 'order/create', URL_NOW)],
+			existing: [
+				reg(10, 'order/create', URL_NOW),
+				reg(9, 'order/create', URL_NOW),
+				reg(100, 'order/create', URL_NOW),
+			],
 			events: ['order/create'],
 			create: [],
-			del: [['10', 'double'], ['100', 'double']],
+			del: [
+				['10', 'double'],
+				['100', 'double'],
+			],
 			keep: { 'order/create': '9' },
 			foreign: 0,
 		},
@@ -130,12 +152,20 @@ describe('planRegistrations: what should be registered vs what is', () => {
 	});
 
 	it('names the old URL of a stale registration', () => {
-		const plan = planRegistrations([reg(1, 'order/create', URL_OLD)], { events: ['order/create'], url: URL_NOW });
-		expect(plan.create).toEqual([{ section: 'order/create', reason: 'stale-url', staleUrl: URL_OLD }]);
+		const plan = planRegistrations([reg(1, 'order/create', URL_OLD)], {
+			events: ['order/create'],
+			url: URL_NOW,
+		});
+		expect(plan.create).toEqual([
+			{ section: 'order/create', reason: 'stale-url', staleUrl: URL_OLD },
+		]);
 	});
 
 	it('a test run (test URL) treats production registrations as foreign', () => {
-		const plan = planRegistrations([reg(1, 'order/create', URL_NOW)], { events: ['order/create'], url: URL_TEST });
+		const plan = planRegistrations([reg(1, 'order/create', URL_NOW)], {
+			events: ['order/create'],
+			url: URL_TEST,
+		});
 		expect(plan.delete).toEqual([]);
 		expect(plan.foreign).toBe(1);
 	});
@@ -149,7 +179,9 @@ describe('planRegistrations: what should be registered vs what is', () => {
 	});
 
 	it('a path that only ends alike after a longer segment is not ours', () => {
-		expect(isOwn(reg(1, 'order/create', `https://x.example/xwebhook/${HOOK}/webhook`), URL_NOW)).toBe(false);
+		expect(
+			isOwn(reg(1, 'order/create', `https://x.example/xwebhook/${HOOK}/webhook`), URL_NOW),
+		).toBe(false);
 		expect(isOwn(reg(1, 'order/create', URL_OLD), URL_NOW)).toBe(true);
 	});
 });
@@ -199,7 +231,10 @@ class FakeShop implements RegistrationApi {
 	}
 
 	mine(url = URL_NOW) {
-		return this.rows.filter((r) => r.siteUrl === url).map((r) => r.section).sort();
+		return this.rows
+			.filter((r) => r.siteUrl === url)
+			.map((r) => r.section)
+			.sort();
 	}
 }
 
@@ -211,7 +246,11 @@ describe('checkRegistrations: list, decide, apply', () => {
 		const shop = new FakeShop();
 		shop.add('order/create', URL_NOW);
 		const told: string[] = [];
-		const result = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW }, { onCreated: (c) => told.push(`${c.section} ${c.reason}`) });
+		const result = await checkRegistrations(
+			shop,
+			{ events: EVENTS, url: URL_NOW },
+			{ onCreated: (c) => told.push(`${c.section} ${c.reason}`) },
+		);
 		expect(result.error).toBeUndefined();
 		expect(shop.mine()).toEqual(EVENTS);
 		expect(told).toEqual(['order/paid missing', 'product/update missing']);
@@ -243,22 +282,27 @@ describe('checkRegistrations: list, decide, apply', () => {
 		['the second creation, made but its answer lost', 3, true],
 		['the list after creating', 5, false],
 	];
-	it.each(failures)('API failure half-way (%s): no double, and the next check completes', async (_name, n, ghost) => {
-		const shop = new FakeShop();
-		shop.add('order/create', URL_OLD);
-		shop.add('product/update', URL_FOREIGN);
-		shop.failAt = { n, error: unavailable(), ghost };
-		const first = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW });
-		expect(first.error).toBeDefined();
-		// whatever happened, never two of one event at the current URL
-		const counts = shop.mine().reduce<Record<string, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {});
-		expect(Object.values(counts).every((c) => c === 1)).toBe(true);
-		const second = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW });
-		expect(second.error).toBeUndefined();
-		expect(shop.mine()).toEqual(EVENTS);
-		expect(shop.rows.filter((r) => r.siteUrl === URL_OLD)).toEqual([]);
-		expect(shop.rows.filter((r) => r.siteUrl === URL_FOREIGN)).toHaveLength(1);
-	});
+	it.each(failures)(
+		'API failure half-way (%s): no double, and the next check completes',
+		async (_name, n, ghost) => {
+			const shop = new FakeShop();
+			shop.add('order/create', URL_OLD);
+			shop.add('product/update', URL_FOREIGN);
+			shop.failAt = { n, error: unavailable(), ghost };
+			const first = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW });
+			expect(first.error).toBeDefined();
+			// whatever happened, never two of one event at the current URL
+			const counts = shop
+				.mine()
+				.reduce<Record<string, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {});
+			expect(Object.values(counts).every((c) => c === 1)).toBe(true);
+			const second = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW });
+			expect(second.error).toBeUndefined();
+			expect(shop.mine()).toEqual(EVENTS);
+			expect(shop.rows.filter((r) => r.siteUrl === URL_OLD)).toEqual([]);
+			expect(shop.rows.filter((r) => r.siteUrl === URL_FOREIGN)).toHaveLength(1);
+		},
+	);
 
 	it('API failure on every request (503 for a while): nothing changes, then the first good check heals', async () => {
 		const shop = new FakeShop();
@@ -288,7 +332,10 @@ describe('checkRegistrations: list, decide, apply', () => {
 			}
 		};
 		const wanted = { events: EVENTS, url: URL_NOW };
-		const [a, b] = await Promise.all([checkRegistrations(shop, wanted), checkRegistrations(shop, wanted)]);
+		const [a, b] = await Promise.all([
+			checkRegistrations(shop, wanted),
+			checkRegistrations(shop, wanted),
+		]);
 		expect(a.error ?? b.error).toBeUndefined();
 		expect(shop.mine()).toEqual(EVENTS);
 		// both kept the same (lowest) ids
@@ -307,10 +354,14 @@ describe('checkRegistrations: list, decide, apply', () => {
 	it('stops before the next request once the workflow is deactivated', async () => {
 		const shop = new FakeShop();
 		let stopped = false;
-		const result = await checkRegistrations(shop, { events: EVENTS, url: URL_NOW }, {
-			stopped: () => stopped,
-			onCreated: () => (stopped = true),
-		});
+		const result = await checkRegistrations(
+			shop,
+			{ events: EVENTS, url: URL_NOW },
+			{
+				stopped: () => stopped,
+				onCreated: () => (stopped = true),
+			},
+		);
 		expect(result.stoppedEarly).toBe(true);
 		expect(shop.requests).toEqual(['GET', 'POST order/create']);
 	});
@@ -333,7 +384,9 @@ describe('checkCron', () => {
 
 	it('spreads workflows over the minute, the same second for the same workflow', () => {
 		expect(checkCron(5, 'a')).toBe(checkCron(5, 'a'));
-		const seconds = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => checkCron(5, k)?.split(' ')[0]));
+		const seconds = new Set(
+			['a', 'b', 'c', 'd', 'e', 'f'].map((k) => checkCron(5, k)?.split(' ')[0]),
+		);
 		expect(seconds.size).toBeGreaterThan(1);
 	});
 });

@@ -1,4 +1,9 @@
-import { MAX_ENTRIES, REFRESH_INTERVAL_MS, SECRET_TTL_MS, SecretCache } from '../../nodes/StorePlatform/trigger/secretCache';
+import {
+	MAX_ENTRIES,
+	REFRESH_INTERVAL_MS,
+	SECRET_TTL_MS,
+	SecretCache,
+} from '../../nodes/StorePlatform/trigger/secretCache';
 
 function setup() {
 	const clock = { t: 1_000_000 };
@@ -34,14 +39,18 @@ describe('SecretCache', () => {
 
 	it('shares one read between concurrent deliveries', async () => {
 		const { cache, reads, reader } = setup();
-		const all = await Promise.all(Array.from({ length: 20 }, async () => await cache.get('a', reader('a'))));
+		const all = await Promise.all(
+			Array.from({ length: 20 }, async () => await cache.get('a', reader('a'))),
+		);
 		expect(new Set(all)).toEqual(new Set(['secret-a1']));
 		expect(reads).toEqual(['a']);
 	});
 
 	it('does not keep a failed read', async () => {
 		const { cache, reader } = setup();
-		await expect(cache.get('a', async () => await Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+		await expect(
+			cache.get('a', async () => await Promise.reject(new Error('database down'))),
+		).rejects.toThrow('database down');
 		expect(cache.size).toBe(0);
 		expect(await cache.get('a', reader('a'))).toBe('secret-a1');
 	});

@@ -13,20 +13,33 @@ describe('trigger description', () => {
 
 	it('offers "Report Restored Registrations" in Options (boolean; on when added)', () => {
 		const options = d.properties.find((p) => p.name === 'options') as INodeProperties;
-		const report = (options.options as INodeProperties[]).find((o) => o.name === 'reportRestoredRegistrations');
-		expect(report).toMatchObject({ displayName: 'Report Restored Registrations', type: 'boolean', default: true });
+		const report = (options.options as INodeProperties[]).find(
+			(o) => o.name === 'reportRestoredRegistrations',
+		);
+		expect(report).toMatchObject({
+			displayName: 'Report Restored Registrations',
+			type: 'boolean',
+			default: true,
+		});
 	});
 
 	it('describes its webhook with literal values only (no expression for n8n to evaluate per delivery)', () => {
 		for (const w of d.webhooks ?? []) {
-			for (const [key, value] of Object.entries(w)) expect([key, String(value).startsWith('=')]).toEqual([key, false]);
+			for (const [key, value] of Object.entries(w))
+				expect([key, String(value).startsWith('=')]).toEqual([key, false]);
 		}
 	});
 
 	it('offers "Check Interval (Minutes)" in Options, default 5, 0 = off, re-creating missing registrations', () => {
 		const options = d.properties.find((p) => p.name === 'options') as INodeProperties;
-		const check = (options.options as INodeProperties[]).find((o) => o.name === 'registrationCheckMinutes');
-		expect(check).toMatchObject({ displayName: 'Check Interval (Minutes)', type: 'number', default: 5 });
+		const check = (options.options as INodeProperties[]).find(
+			(o) => o.name === 'registrationCheckMinutes',
+		);
+		expect(check).toMatchObject({
+			displayName: 'Check Interval (Minutes)',
+			type: 'number',
+			default: 5,
+		});
 		expect(check?.typeOptions?.minValue).toBe(0);
 		expect(check?.description).toMatch(/re-creates missing ones/);
 		expect(check?.description).toMatch(/0 turns the check off/);
@@ -40,7 +53,10 @@ describe('trigger description', () => {
 
 	it('shows a warning under the options while Skip Signature Check is on', () => {
 		const warning = d.properties.find((p) => p.name === 'skipVerificationNotice');
-		expect(warning).toMatchObject({ type: 'notice', displayOptions: { show: { 'options.skipVerification': [true] } } });
+		expect(warning).toMatchObject({
+			type: 'notice',
+			displayOptions: { show: { 'options.skipVerification': [true] } },
+		});
 		expect(warning?.displayName).toMatch(/testing only/i);
 	});
 

@@ -1,4 +1,10 @@
-import { inBandError, twinOf, unwrapCount, unwrapOne, unwrapRecords } from '../../nodes/StorePlatform/api/unwrap';
+import {
+	inBandError,
+	twinOf,
+	unwrapCount,
+	unwrapOne,
+	unwrapRecords,
+} from '../../nodes/StorePlatform/api/unwrap';
 
 describe('unwrapRecords', () => {
 	const p = { id: 1, title: 'A' };
@@ -23,7 +29,9 @@ describe('unwrapRecords', () => {
 	});
 
 	it('takes an array of one as one record', () => {
-		expect(unwrapOne({ application_charges: [{ id: '3' }] }, 'application_charges')).toEqual({ id: '3' });
+		expect(unwrapOne({ application_charges: [{ id: '3' }] }, 'application_charges')).toEqual({
+			id: '3',
+		});
 		expect(unwrapOne({ user: [{ id: 2 }] }, 'user')).toEqual({ id: 2 });
 	});
 
@@ -45,9 +53,15 @@ describe('counts and in-band errors', () => {
 	});
 
 	it('detects status:err bodies', () => {
-		expect(inBandError({ status: 'err', error: 404, error_msg: 'Not found' })).toEqual({ code: '404', message: 'Not found' });
+		expect(inBandError({ status: 'err', error: 404, error_msg: 'Not found' })).toEqual({
+			code: '404',
+			message: 'Not found',
+		});
 		expect(inBandError({ status: 'ok' })).toBeUndefined();
-		expect(inBandError({ status: 'error', message: 'Bad token' })).toEqual({ code: undefined, message: 'Bad token' });
+		expect(inBandError({ status: 'error', message: 'Bad token' })).toEqual({
+			code: undefined,
+			message: 'Bad token',
+		});
 		expect(inBandError({ id: 3, status: 'error' })).toBeUndefined();
 		expect(inBandError({ status: { id: 1 } })).toBeUndefined();
 	});

@@ -73,10 +73,15 @@ function byName(key: 'name' | 'displayName') {
 		return a[key].localeCompare(b[key]);
 	};
 }
-function unsorted(list: Array<Record<string, string>>, key: 'name' | 'displayName'): string | undefined {
+function unsorted(
+	list: Array<Record<string, string>>,
+	key: 'name' | 'displayName',
+): string | undefined {
 	if (list.length < MIN_ITEMS_TO_ALPHABETIZE) return undefined;
 	const sorted = [...list].sort(byName(key));
-	return list.every((o, i) => o[key] === sorted[i][key]) ? undefined : sorted.map((o) => o[key]).join(' | ');
+	return list.every((o, i) => o[key] === sorted[i][key])
+		? undefined
+		: sorted.map((o) => o[key]).join(' | ');
 }
 
 /** "a"/"an" by the sound of the next word: vowel letters, except a "you" sound (user, unique, European). */
@@ -89,9 +94,34 @@ function article(word: string): 'a' | 'an' {
 const MAX_LABEL = 29;
 
 const BRITISH = [
-	'normalis', 'colour', 'behaviour', 'organis', 'serialis', 'initialis', 'authoris', 'recognis', 'customis',
-	'summaris', 'minimis', 'maximis', 'prioritis', 'utilis', 'analys', 'favour', 'honour', 'centre', 'catalogue',
-	'licence', 'cancelled', 'cancelling', 'labelled', 'travelled', 'modelled', 'signalled', 'artefact', 'whilst',
+	'normalis',
+	'colour',
+	'behaviour',
+	'organis',
+	'serialis',
+	'initialis',
+	'authoris',
+	'recognis',
+	'customis',
+	'summaris',
+	'minimis',
+	'maximis',
+	'prioritis',
+	'utilis',
+	'analys',
+	'favour',
+	'honour',
+	'centre',
+	'catalogue',
+	'licence',
+	'cancelled',
+	'cancelling',
+	'labelled',
+	'travelled',
+	'modelled',
+	'signalled',
+	'artefact',
+	'whilst',
 ];
 /** API values quoted in a text (order/cancelled, snake_case keys) are not prose. */
 const prose = (s: string) => s.replace(/\b[a-z]+(?:[/_][a-z_]+)+\b/g, ' ');
@@ -104,7 +134,9 @@ describe('UX rules on the built descriptions', () => {
 	});
 
 	it('uses "a" or "an" by the next word in every action name', () => {
-		const actions = ALL.map((v) => (v.item as INodePropertyOptions).action).filter((a): a is string => !!a);
+		const actions = ALL.map((v) => (v.item as INodePropertyOptions).action).filter(
+			(a): a is string => !!a,
+		);
 		expect(actions.length).toBeGreaterThan(80);
 		const wrong = actions.filter((a) => {
 			const m = /^\S+ (a|an) (\S+)/.exec(a);
@@ -115,26 +147,34 @@ describe('UX rules on the built descriptions', () => {
 
 	it('alphabetizes every collection of five or more items by display name (n8n lint rule)', () => {
 		const bad = PROPERTIES.filter((v) => v.item.type === 'collection')
-			.map((v) => [v.where, unsorted(v.item.options as unknown as Array<Record<string, string>>, 'displayName')])
+			.map((v) => [
+				v.where,
+				unsorted(v.item.options as unknown as Array<Record<string, string>>, 'displayName'),
+			])
 			.filter(([, order]) => order);
 		expect(bad).toEqual([]);
 	});
 
 	it('alphabetizes every option list of five or more items by name (n8n lint rule)', () => {
 		const lists = PROPERTIES.filter(
-			(v) => (v.item.type === 'options' || v.item.type === 'multiOptions') && Array.isArray(v.item.options),
+			(v) =>
+				(v.item.type === 'options' || v.item.type === 'multiOptions') &&
+				Array.isArray(v.item.options),
 		);
 		expect(lists.length).toBeGreaterThan(40);
 		const bad = lists
-			.map((v) => [v.where, unsorted(v.item.options as unknown as Array<Record<string, string>>, 'name')])
+			.map((v) => [
+				v.where,
+				unsorted(v.item.options as unknown as Array<Record<string, string>>, 'name'),
+			])
 			.filter(([, order]) => order);
 		expect(bad).toEqual([]);
 	});
 
 	it(`keeps every field label within ${MAX_LABEL} characters, so the panel shows it whole`, () => {
-		const long = PROPERTIES.filter((v) => v.item.type !== 'notice' && v.item.displayName.length > MAX_LABEL).map(
-			(v) => v.where,
-		);
+		const long = PROPERTIES.filter(
+			(v) => v.item.type !== 'notice' && v.item.displayName.length > MAX_LABEL,
+		).map((v) => v.where);
 		expect(long).toEqual([]);
 	});
 
@@ -151,12 +191,18 @@ describe('UX rules on the built descriptions', () => {
 
 	it('puts no Markdown in labels, descriptions, hints and placeholders', () => {
 		const markdown = /`|\*\*|__|\[[^\]]+\]\([^)]+\)/;
-		const found = ALL.flatMap((v) => texts(v.item).filter((t) => markdown.test(t)).map((t) => `${v.where}: ${t}`));
+		const found = ALL.flatMap((v) =>
+			texts(v.item)
+				.filter((t) => markdown.test(t))
+				.map((t) => `${v.where}: ${t}`),
+		);
 		expect(found).toEqual([]);
 	});
 
 	it('starts no options filter with a value chosen for the user', () => {
-		const filters = PROPERTIES.filter((v) => v.item.name === 'filters' && v.item.type === 'collection');
+		const filters = PROPERTIES.filter(
+			(v) => v.item.name === 'filters' && v.item.type === 'collection',
+		);
 		expect(filters.length).toBeGreaterThan(20);
 		const preset = filters.flatMap((v) =>
 			(v.item.options as INodeProperties[])
@@ -169,13 +215,17 @@ describe('UX rules on the built descriptions', () => {
 	it('gives every Fields option an example placeholder', () => {
 		const fields = PROPERTIES.filter((v) => v.item.name === 'fields' && v.item.type === 'string');
 		expect(fields.length).toBeGreaterThan(10);
-		expect(fields.filter((v) => !/^e\.g\. /.test(v.item.placeholder ?? '')).map((v) => v.where)).toEqual([]);
+		expect(
+			fields.filter((v) => !/^e\.g\. /.test(v.item.placeholder ?? '')).map((v) => v.where),
+		).toEqual([]);
 	});
 
 	it('explains a refused credential test: which fields to check, where the tokens come from', () => {
 		for (const credential of credentials) {
 			const rules = (credential.test?.rules ?? []) as IAuthenticateRuleResponseCode[];
-			const unauthorized = rules.find((r) => r.type === 'responseCode' && r.properties.value === 401);
+			const unauthorized = rules.find(
+				(r) => r.type === 'responseCode' && r.properties.value === 401,
+			);
 			expect(unauthorized).toBeDefined();
 			const message = unauthorized?.properties.message ?? '';
 			expect(message).toMatch(/Shared Secret/);

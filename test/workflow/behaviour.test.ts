@@ -12,14 +12,19 @@ import { apiRequests, byId, credentialTypes, jsonOf, runStore, useSandbox } from
 const env = useSandbox();
 
 const idsOf = (out: Array<{ id?: unknown }>) => out.map((r) => Number(r.id));
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('Return All', () => {
 	it('reads every record once, in order, when the server caps the page size', async () => {
 		const s = env.sandbox;
 		s.seed('promotion', 996); // 1000 in all
 		s.faults.pageCap = 30;
-		const result = await runStore(s, { resource: 'promotion', operation: 'getAll', returnAll: true });
+		const result = await runStore(s, {
+			resource: 'promotion',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(idsOf(jsonOf(result))).toEqual(range(1, 1000));
 		const lists = apiRequests(s).filter((r) => r.path === '/services/promotions');
@@ -40,7 +45,11 @@ describe('Return All', () => {
 		const s = env.sandbox;
 		s.seed('orderStatus', 295); // 300 in all
 		s.faults.pageCap = 40;
-		const result = await runStore(s, { resource: 'orderStatus', operation: 'getAll', returnAll: true });
+		const result = await runStore(s, {
+			resource: 'orderStatus',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(idsOf(jsonOf(result))).toEqual(range(1, 300));
 		const count = await runStore(s, { resource: 'orderStatus', operation: 'count' });
 		expect(jsonOf(count)).toEqual([{ count: 300 }]);
@@ -50,7 +59,12 @@ describe('Return All', () => {
 		const s = env.sandbox;
 		s.seed('page', 200);
 		s.faults.pageCap = 50;
-		const result = await runStore(s, { resource: 'page', operation: 'getAll', returnAll: false, limit: 120 });
+		const result = await runStore(s, {
+			resource: 'page',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 120,
+		});
 		expect(idsOf(jsonOf(result))).toEqual(range(1, 120));
 	});
 
@@ -75,7 +89,11 @@ describe('faults', () => {
 	it('retries a 429 after Retry-After', async () => {
 		const s = env.sandbox;
 		s.faults.add({ type: 'status', status: 429, retryAfter: 0, times: 2 });
-		const result = await runStore(s, { resource: 'promotion', operation: 'get', promotionId: byId(1) });
+		const result = await runStore(s, {
+			resource: 'promotion',
+			operation: 'get',
+			promotionId: byId(1),
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].title).toBe('Summer sale');
 		expect(apiRequests(s).map((r) => r.status)).toEqual([429, 429, 200]);
@@ -93,28 +111,57 @@ describe('faults', () => {
 	});
 
 	it.each([
-		['html', { type: 'html' as const, status: 502 }, /^The shop is not available right now \| .*HTTP 502\)$/],
-		['malformed', { type: 'malformed' as const }, /^The shop sent an answer that could not be read \| .*not valid JSON/],
-		['500', { type: 'status' as const, status: 500, body: { error: 'boom', error_msg: 'Internal failure' } }, /^The shop had an internal error \| Internal failure\. .*HTTP 500\)$/],
+		[
+			'html',
+			{ type: 'html' as const, status: 502 },
+			/^The shop is not available right now \| .*HTTP 502\)$/,
+		],
+		[
+			'malformed',
+			{ type: 'malformed' as const },
+			/^The shop sent an answer that could not be read \| .*not valid JSON/,
+		],
+		[
+			'500',
+			{
+				type: 'status' as const,
+				status: 500,
+				body: { error: 'boom', error_msg: 'Internal failure' },
+			},
+			/^The shop had an internal error \| Internal failure\. .*HTTP 500\)$/,
+		],
 	])('explains a %s answer: a plain headline, the details below', async (_name, fault, message) => {
 		const s = env.sandbox;
 		s.faults.add(fault);
 		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1) });
 		expect(result.error).toBeInstanceOf(NodeApiError);
-		expect(`${result.error?.message} | ${(result.error as NodeApiError).description}`).toMatch(message);
+		expect(`${result.error?.message} | ${(result.error as NodeApiError).description}`).toMatch(
+			message,
+		);
 	});
 
 	it('gives up on a slow answer after the Timeout option', async () => {
 		const s = env.sandbox;
 		s.faults.add({ type: 'slow', ms: 3000 });
-		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byId(1), options: { timeout: 1 } });
+		const result = await runStore(s, {
+			resource: 'vendor',
+			operation: 'get',
+			vendorId: byId(1),
+			options: { timeout: 1 },
+		});
 		expect(result.error?.message).toBe('The shop did not answer in time');
 		expect((result.error as NodeApiError).description).toMatch(/No answer within 1 s/);
 	});
 
 	it('explains a refused connection', async () => {
 		const s = env.sandbox;
-		const credentials = { baseUrl: 'http://127.0.0.1:1', consumerKey: 'k', consumerSecret: 's', accessToken: 't', accessTokenSecret: 'u' };
+		const credentials = {
+			baseUrl: 'http://127.0.0.1:1',
+			consumerKey: 'k',
+			consumerSecret: 's',
+			accessToken: 't',
+			accessTokenSecret: 'u',
+		};
 		const result = await runStore(s, { resource: 'vendor', operation: 'count' }, { credentials });
 		expect(result.error?.message).toBe('Could not reach the shop');
 		expect((result.error as NodeApiError).description).toMatch(/\(ECONNREFUSED\).*Shop Base URL/);
@@ -122,16 +169,30 @@ describe('faults', () => {
 
 	it('continues on fail: an error item for the bad input, the others processed', async () => {
 		const s = env.sandbox;
-		const items = [{ json: { id: 1 } }, { json: { id: 999 } }, { json: { id: 'x/../2' } }, { json: { id: 2 } }];
+		const items = [
+			{ json: { id: 1 } },
+			{ json: { id: 999 } },
+			{ json: { id: 'x/../2' } },
+			{ json: { id: 2 } },
+		];
 		const result = await runStore(
 			s,
-			{ resource: 'promotion', operation: 'get', promotionId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{
+				resource: 'promotion',
+				operation: 'get',
+				promotionId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
 			{ items, continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0];
 		expect(out).toHaveLength(4);
-		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(out.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(out[0].json.title).toBe('Summer sale');
 		expect(out[1].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
 		expect(out[2].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
@@ -142,14 +203,83 @@ describe('faults', () => {
 
 describe('bad input', () => {
 	it.each([
-		['a bad date', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { startAt: 'next friday' } }, /'Start At'/],
-		['invalid JSON', { resource: 'promotion', operation: 'create', title: 'X', promotionType: 1, promotionValue: 1, promotionOnType: 1, additionalFields: { products: '[1, 2' } }, /'Products' is not valid JSON/],
-		['a missing id', { resource: 'page', operation: 'get', pageId: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /'Page' is required/],
-		['an id list with a word', { resource: 'voucher', operation: 'create', code: 'A', additionalFields: { products: '1, two' } }, /'Products' must be a list of IDs such as 12, 15: entry 2 is "two"/],
-		['a zero limit', { resource: 'page', operation: 'getAll', returnAll: false, limit: 0 }, /'Limit' must be 1 or more/],
-		['no update fields', { resource: 'blog', operation: 'update', blogId: byId(1), updateFields: {} }, /Update Fields/],
-		['a bad asset key', { resource: 'themeAsset', operation: 'create', themeId: byId(1), key: 'style.css', content: 'x' }, /'Asset Key'/],
-		['a non-numeric price', { resource: 'applicationCharge', operation: 'create', name: 'A', price: '={{ "ten" }}', returnUrl: 'https://a.example' }, /'Price' must be/],
+		[
+			'a bad date',
+			{
+				resource: 'promotion',
+				operation: 'create',
+				title: 'X',
+				promotionType: 1,
+				promotionValue: 1,
+				promotionOnType: 1,
+				additionalFields: { startAt: 'next friday' },
+			},
+			/'Start At'/,
+		],
+		[
+			'invalid JSON',
+			{
+				resource: 'promotion',
+				operation: 'create',
+				title: 'X',
+				promotionType: 1,
+				promotionValue: 1,
+				promotionOnType: 1,
+				additionalFields: { products: '[1, 2' },
+			},
+			/'Products' is not valid JSON/,
+		],
+		[
+			'a missing id',
+			{
+				resource: 'page',
+				operation: 'get',
+				pageId: { __rl: true, mode: 'id', value: '={{ "" }}' },
+			},
+			/'Page' is required/,
+		],
+		[
+			'an id list with a word',
+			{
+				resource: 'voucher',
+				operation: 'create',
+				code: 'A',
+				additionalFields: { products: '1, two' },
+			},
+			/'Products' must be a list of IDs such as 12, 15: entry 2 is "two"/,
+		],
+		[
+			'a zero limit',
+			{ resource: 'page', operation: 'getAll', returnAll: false, limit: 0 },
+			/'Limit' must be 1 or more/,
+		],
+		[
+			'no update fields',
+			{ resource: 'blog', operation: 'update', blogId: byId(1), updateFields: {} },
+			/Update Fields/,
+		],
+		[
+			'a bad asset key',
+			{
+				resource: 'themeAsset',
+				operation: 'create',
+				themeId: byId(1),
+				key: 'style.css',
+				content: 'x',
+			},
+			/'Asset Key'/,
+		],
+		[
+			'a non-numeric price',
+			{
+				resource: 'applicationCharge',
+				operation: 'create',
+				name: 'A',
+				price: '={{ "ten" }}',
+				returnUrl: 'https://a.example',
+			},
+			/'Price' must be/,
+		],
 	])('rejects %s before any request, naming the field', async (_name, params, message) => {
 		const s = env.sandbox;
 		const result = await runStore(s, params);
@@ -160,9 +290,18 @@ describe('bad input', () => {
 
 	it('encodes ids so that they never change the path', async () => {
 		const s = env.sandbox;
-		const result = await runStore(s, { resource: 'promotion', operation: 'delete', promotionId: byId('9/../2') }, { continueOnFail: true });
-		expect(jsonOf(result)[0]).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
-		expect(jsonOf(result)[0].description).toMatch(/DELETE \/services\/promotions\/9%2F..%2F2, HTTP 404\)$/);
+		const result = await runStore(
+			s,
+			{ resource: 'promotion', operation: 'delete', promotionId: byId('9/../2') },
+			{ continueOnFail: true },
+		);
+		expect(jsonOf(result)[0]).toMatchObject({
+			error: 'The promotion was not found',
+			httpCode: '404',
+		});
+		expect(jsonOf(result)[0].description).toMatch(
+			/DELETE \/services\/promotions\/9%2F..%2F2, HTTP 404\)$/,
+		);
 		expect(s.store.promotions.get(2)).toBeDefined();
 		expect(apiRequests(s)[0].path).toBe('/services/promotions/9/../2');
 	});
@@ -176,7 +315,9 @@ describe('bad input', () => {
 			updateFields: { promotionValue: '={{ "45" }}', promotionType: '={{ "2" }}' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(apiRequests(s)[0].body).toEqual({ promotion: { promotion_value: 45, promotion_type: 2 } });
+		expect(apiRequests(s)[0].body).toEqual({
+			promotion: { promotion_value: 45, promotion_type: 2 },
+		});
 	});
 });
 
@@ -197,7 +338,10 @@ describe('n8n Connect credential (OAuth1)', () => {
 					baseUrl: s.url,
 					consumerKey: s.credentials.consumerKey,
 					consumerSecret: s.credentials.consumerSecret,
-					oauthTokenData: { oauth_token: s.credentials.accessToken, oauth_token_secret: s.credentials.accessTokenSecret },
+					oauthTokenData: {
+						oauth_token: s.credentials.accessToken,
+						oauth_token_secret: s.credentials.accessTokenSecret,
+					},
 				},
 			},
 			credentialTypes,
@@ -212,7 +356,12 @@ describe('Return All planning', () => {
 	it('does not plan with a count that ignores one of the list filters', async () => {
 		const s = env.sandbox;
 		s.seed('collection', 300);
-		const result = await runStore(s, { resource: 'collection', operation: 'getAll', returnAll: true, filters: { title: 'Bestsellers' } });
+		const result = await runStore(s, {
+			resource: 'collection',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { title: 'Bestsellers' },
+		});
 		expect(jsonOf(result).map((c) => c.title)).toEqual(['Bestsellers']);
 		const paths = apiRequests(s).map((r) => r.path);
 		expect(paths).not.toContain('/services/collections/count');
@@ -224,7 +373,12 @@ describe('Return All planning', () => {
 		const s = env.sandbox;
 		s.seed('vendor', 400);
 		s.faults.pageCap = 100;
-		const result = await runStore(s, { resource: 'vendor', operation: 'getAll', returnAll: true, options: { fields: 'title' } });
+		const result = await runStore(s, {
+			resource: 'vendor',
+			operation: 'getAll',
+			returnAll: true,
+			options: { fields: 'title' },
+		});
 		expect(jsonOf(result)).toHaveLength(403);
 		expect(Object.keys(jsonOf(result)[0])).toEqual(['title']);
 	});

@@ -16,7 +16,8 @@ import { apiRequests, jsonOf, runStore, useSandbox } from './setup';
 const env = useSandbox();
 
 const byExpression = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
-const items = (ids: number[]): INodeExecutionData[] => ids.map((id) => ({ json: { id, title: `Vendor ${id} (bulk)` } }));
+const items = (ids: number[]): INodeExecutionData[] =>
+	ids.map((id) => ({ json: { id, title: `Vendor ${id} (bulk)` } }));
 
 function shuffled(rand: Rand, list: number[]): number[] {
 	const out = [...list];
@@ -36,7 +37,8 @@ function vendors(s: Sandbox, n: number): number[] {
 /** How many times each path was requested with each method (e.g. "PUT /services/vendors/7" → 1). */
 function requestCounts(s: Sandbox): Map<string, number> {
 	const counts = new Map<string, number>();
-	for (const r of apiRequests(s)) counts.set(`${r.method} ${r.path}`, (counts.get(`${r.method} ${r.path}`) ?? 0) + 1);
+	for (const r of apiRequests(s))
+		counts.set(`${r.method} ${r.path}`, (counts.get(`${r.method} ${r.path}`) ?? 0) + 1);
 	return counts;
 }
 
@@ -53,8 +55,13 @@ describe('order and pairing', () => {
 		const s = env.sandbox;
 		const rand = prng(14);
 		const ids = shuffled(rand, vendors(s, 200));
-		for (const id of ids) s.faults.add({ type: 'slow', ms: Math.floor(rand() * 40), match: `/services/vendors/${id}` });
-		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byExpression }, { items: items(ids) });
+		for (const id of ids)
+			s.faults.add({ type: 'slow', ms: Math.floor(rand() * 40), match: `/services/vendors/${id}` });
+		const result = await runStore(
+			s,
+			{ resource: 'vendor', operation: 'get', vendorId: byExpression },
+			{ items: items(ids) },
+		);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0];
 		expect(out.map((o) => Number(o.json.id))).toEqual(ids);
@@ -68,7 +75,16 @@ describe('order and pairing', () => {
 		const s = env.sandbox;
 		const ids = vendors(s, 30);
 		s.faults.latencyMs = 5;
-		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byExpression, options: { requestsInParallel: 1 } }, { items: items(ids) });
+		const result = await runStore(
+			s,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: byExpression,
+				options: { requestsInParallel: 1 },
+			},
+			{ items: items(ids) },
+		);
 		expect(jsonOf(result).map((r) => Number(r.id))).toEqual(ids);
 		expect(s.traffic.maxInFlight).toBe(1);
 	});
@@ -77,14 +93,32 @@ describe('order and pairing', () => {
 		const s = env.sandbox;
 		const ids = vendors(s, 60);
 		s.faults.latencyMs = 10;
-		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byExpression, options: { requestsInParallel: 5 } }, { items: items(ids) });
+		const result = await runStore(
+			s,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: byExpression,
+				options: { requestsInParallel: 5 },
+			},
+			{ items: items(ids) },
+		);
 		expect(jsonOf(result).map((r) => Number(r.id))).toEqual(ids);
 		expect(s.traffic.maxInFlight).toBe(5);
 	});
 
 	it("a bad 'Requests in Parallel' fails before any request, naming the field", async () => {
 		const s = env.sandbox;
-		const result = await runStore(s, { resource: 'vendor', operation: 'get', vendorId: byExpression, options: { requestsInParallel: '=abc' } }, { items: items([1, 2]) });
+		const result = await runStore(
+			s,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: byExpression,
+				options: { requestsInParallel: '=abc' },
+			},
+			{ items: items([1, 2]) },
+		);
 		expect(result.error).toBeInstanceOf(NodeOperationError);
 		expect(result.error?.message).toMatch(/Requests in Parallel/);
 		expect(apiRequests(s)).toHaveLength(0);
@@ -100,7 +134,9 @@ describe('bad input: raised before any request', () => {
 		const result = await runStore(s, updateVendors(), { items: input });
 		expect(result.error).toBeInstanceOf(NodeOperationError);
 		expect((result.error as NodeOperationError).context.itemIndex).toBe(150);
-		expect(`${result.error?.message} ${(result.error as NodeOperationError).description}`).toMatch(/Vendor/);
+		expect(`${result.error?.message} ${(result.error as NodeOperationError).description}`).toMatch(
+			/Vendor/,
+		);
 		expect(apiRequests(s)).toHaveLength(0);
 	});
 
@@ -135,8 +171,10 @@ describe('Continue On Fail with failures scattered among 200 items', () => {
 			{ type: 'reset' },
 		] as const;
 		const failing = new Map<number, (typeof kinds)[number]>();
-		while (failing.size < 30) failing.set(Math.floor(rand() * 200), kinds[Math.floor(rand() * kinds.length)]);
-		for (const [k, fault] of failing) s.faults.add({ ...fault, match: new RegExp(`^PUT /services/vendors/${ids[k]}$`) });
+		while (failing.size < 30)
+			failing.set(Math.floor(rand() * 200), kinds[Math.floor(rand() * kinds.length)]);
+		for (const [k, fault] of failing)
+			s.faults.add({ ...fault, match: new RegExp(`^PUT /services/vendors/${ids[k]}$`) });
 		s.faults.latencyMs = 5;
 		const result = await runStore(s, updateVendors(), { items: items(ids), continueOnFail: true });
 		expect(result.error).toBeUndefined();
@@ -146,7 +184,9 @@ describe('Continue On Fail with failures scattered among 200 items', () => {
 			expect(o.pairedItem).toEqual({ item: k });
 			if (failing.has(k)) {
 				expect(o.json.description).toEqual(expect.stringContaining('Vendor → Update'));
-				expect(o.json.error).toEqual(expect.stringMatching(/^(The (shop|vendor) |Could not reach the shop$)/));
+				expect(o.json.error).toEqual(
+					expect.stringMatching(/^(The (shop|vendor) |Could not reach the shop$)/),
+				);
 			} else {
 				expect(o.json.error).toBeUndefined();
 				expect(Number(o.json.id)).toBe(ids[k]);
@@ -156,14 +196,23 @@ describe('Continue On Fail with failures scattered among 200 items', () => {
 		const counts = requestCounts(s);
 		for (const id of ids) expect(counts.get(`PUT /services/vendors/${id}`)).toBe(1);
 		// the stored records: changed exactly where the update succeeded (a fault answers instead of the store)
-		const changed = s.store.vendors.rows.filter((r) => String(r.title).endsWith('(bulk)')).map((r) => Number(r.id));
-		expect(changed.sort((a, b) => a - b)).toEqual(ids.filter((_, k) => !failing.has(k)).sort((a, b) => a - b));
+		const changed = s.store.vendors.rows
+			.filter((r) => String(r.title).endsWith('(bulk)'))
+			.map((r) => Number(r.id));
+		expect(changed.sort((a, b) => a - b)).toEqual(
+			ids.filter((_, k) => !failing.has(k)).sort((a, b) => a - b),
+		);
 	});
 
 	it('without Continue On Fail: the node fails with the first failed item; nothing is sent twice', async () => {
 		const s = env.sandbox;
 		const ids = vendors(s, 100);
-		for (const k of [40, 70]) s.faults.add({ type: 'status', status: 500, match: new RegExp(`^PUT /services/vendors/${ids[k]}$`) });
+		for (const k of [40, 70])
+			s.faults.add({
+				type: 'status',
+				status: 500,
+				match: new RegExp(`^PUT /services/vendors/${ids[k]}$`),
+			});
 		const result = await runStore(s, updateVendors(), { items: items(ids) });
 		expect(result.error?.message).toBe('The shop had an internal error');
 		expect((result.error as NodeApiError).description).toMatch(/Vendor → Update: .*HTTP 500/);
@@ -195,8 +244,15 @@ describe('a request is never sent twice after an answer other than 429/503', () 
 	it('a timeout on a write: exactly one request', async () => {
 		const s = env.sandbox;
 		const ids = vendors(s, 10);
-		s.faults.add({ type: 'slow', ms: 2500, match: new RegExp(`^PUT /services/vendors/${ids[3]}$`) });
-		const result = await runStore(s, updateVendors({ timeout: 1 }), { items: items(ids), continueOnFail: true });
+		s.faults.add({
+			type: 'slow',
+			ms: 2500,
+			match: new RegExp(`^PUT /services/vendors/${ids[3]}$`),
+		});
+		const result = await runStore(s, updateVendors({ timeout: 1 }), {
+			items: items(ids),
+			continueOnFail: true,
+		});
 		expect(result.items[0][3].json.error).toBe('The shop did not answer in time');
 		expect(result.items[0][3].json.description).toMatch(/No answer within 1 s/);
 		expect(requestCounts(s).get(`PUT /services/vendors/${ids[3]}`)).toBe(1);
@@ -239,7 +295,14 @@ describe('429 storms', () => {
 		const s = env.sandbox;
 		const ids = vendors(s, 40);
 		const dead = [5, 22];
-		for (const k of dead) s.faults.add({ type: 'status', status: 503, retryAfter: 0, times: Infinity, match: new RegExp(`^PUT /services/vendors/${ids[k]}$`) });
+		for (const k of dead)
+			s.faults.add({
+				type: 'status',
+				status: 503,
+				retryAfter: 0,
+				times: Infinity,
+				match: new RegExp(`^PUT /services/vendors/${ids[k]}$`),
+			});
 		const result = await runStore(s, updateVendors(), { items: items(ids), continueOnFail: true });
 		const out = result.items[0];
 		out.forEach((o, k) => {
@@ -248,7 +311,8 @@ describe('429 storms', () => {
 			else expect(Number(o.json.id)).toBe(ids[k]);
 		});
 		const counts = requestCounts(s);
-		for (const [k, id] of ids.entries()) expect(counts.get(`PUT /services/vendors/${id}`)).toBe(dead.includes(k) ? 5 : 1);
+		for (const [k, id] of ids.entries())
+			expect(counts.get(`PUT /services/vendors/${id}`)).toBe(dead.includes(k) ? 5 : 1);
 	});
 });
 
@@ -260,7 +324,16 @@ describe('Return All shares the bound of the node run', () => {
 		s.faults.latencyMs = 10;
 		const all = s.store.webhooks.rows.map((r) => Number(r.id));
 		const input = Array.from({ length: 16 }, (_, k) => ({ json: { k } }));
-		const result = await runStore(s, { resource: 'webhook', operation: 'getAll', returnAll: true, options: { requestsInParallel: 6 } }, { items: input });
+		const result = await runStore(
+			s,
+			{
+				resource: 'webhook',
+				operation: 'getAll',
+				returnAll: true,
+				options: { requestsInParallel: 6 },
+			},
+			{ items: input },
+		);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0];
 		expect(out).toHaveLength(16 * all.length);

@@ -32,8 +32,16 @@ class LegacyRequestNode implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const out: INodeExecutionData[] = [];
 		for (const [i, item] of this.getInputData().entries()) {
-			const options = { ...(item.json.options as IDataObject), resolveWithFullResponse: true, simple: false };
-			const res = (await this.helpers.requestWithAuthentication.call(this, 'storePlatformApi', options)) as IDataObject;
+			const options = {
+				...(item.json.options as IDataObject),
+				resolveWithFullResponse: true,
+				simple: false,
+			};
+			const res = (await this.helpers.requestWithAuthentication.call(
+				this,
+				'storePlatformApi',
+				options,
+			)) as IDataObject;
 			out.push({ json: { statusCode: res.statusCode, body: res.body }, pairedItem: i });
 		}
 		return [out];
@@ -41,7 +49,12 @@ class LegacyRequestNode implements INodeType {
 }
 
 /** What HttpRequestV3 puts in every request. */
-function httpRequestNodeOptions(s: Sandbox, method: string, path: string, extra: IDataObject = {}): IDataObject {
+function httpRequestNodeOptions(
+	s: Sandbox,
+	method: string,
+	path: string,
+	extra: IDataObject = {},
+): IDataObject {
 	return {
 		headers: {},
 		method,
@@ -72,9 +85,15 @@ describe("the credential through n8n-core's legacy request path (HTTP Request no
 		const s = env.sandbox;
 		const list = [
 			httpRequestNodeOptions(s, 'GET', '/services/vendors', { qs: { limit: '2', page: '1' } }),
-			httpRequestNodeOptions(s, 'GET', '/services/vendors', { qs: { limit: '2', page: '2', fields: 'id,name' }, json: true }),
+			httpRequestNodeOptions(s, 'GET', '/services/vendors', {
+				qs: { limit: '2', page: '2', fields: 'id,name' },
+				json: true,
+			}),
 			...['repeat', 'brackets', 'indices'].map((arrayFormat) =>
-				httpRequestNodeOptions(s, 'GET', '/services/vendors/count', { qs: { tag: ['a b', 'ü'] }, qsStringifyOptions: { arrayFormat } }),
+				httpRequestNodeOptions(s, 'GET', '/services/vendors/count', {
+					qs: { tag: ['a b', 'ü'] },
+					qsStringifyOptions: { arrayFormat },
+				}),
 			),
 			httpRequestNodeOptions(s, 'GET', '/services/vendors?limit=1', { qs: { fields: 'id' } }),
 		];
@@ -94,8 +113,13 @@ describe("the credential through n8n-core's legacy request path (HTTP Request no
 	it('signs a form-urlencoded POST (its parameters are in the signature) and a JSON POST', async () => {
 		const s = env.sandbox;
 		const out = await send(s, [
-			httpRequestNodeOptions(s, 'POST', '/services/vendors', { form: { vendor: { title: 'Form Vendor é+&' } } }),
-			httpRequestNodeOptions(s, 'POST', '/services/vendors', { body: { vendor: { title: 'JSON Vendor' } }, json: true }),
+			httpRequestNodeOptions(s, 'POST', '/services/vendors', {
+				form: { vendor: { title: 'Form Vendor é+&' } },
+			}),
+			httpRequestNodeOptions(s, 'POST', '/services/vendors', {
+				body: { vendor: { title: 'JSON Vendor' } },
+				json: true,
+			}),
 		]);
 		const recs = apiRequests(s);
 		expect(recs.map((r) => r.authorized)).toEqual([true, true]);

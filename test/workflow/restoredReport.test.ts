@@ -31,12 +31,21 @@ async function activate(typeVersion?: number, options: IDataObject = {}) {
 			typeVersion,
 		});
 	const created = await call('create', {});
-	return { staticData: created.staticData, deactivate: async (data: IDataObject) => await call('delete', data) };
+	return {
+		staticData: created.staticData,
+		deactivate: async (data: IDataObject) => await call('delete', data),
+	};
 }
 
-async function start(staticData: IDataObject, opts: { typeVersion?: number; options?: IDataObject; activation?: 'init' | 'manual' } = {}) {
+async function start(
+	staticData: IDataObject,
+	opts: { typeVersion?: number; options?: IDataObject; activation?: 'init' | 'manual' } = {},
+) {
 	return await startTrigger(new StorePlatformTrigger(), {
-		parameters: { events: EVENTS, options: { registrationCheckMinutes: 1, ...opts.options } as never },
+		parameters: {
+			events: EVENTS,
+			options: { registrationCheckMinutes: 1, ...opts.options } as never,
+		},
 		credentials: credentials(),
 		credentialTypes,
 		staticData,
@@ -52,7 +61,8 @@ async function tick(trigger: StartedTrigger) {
 	await new Promise((r) => setImmediate(r));
 }
 
-const reports = (trigger: StartedTrigger) => trigger.emitted.map((e) => ({ json: e.data[0][0].json, key: e.deduplicationKey }));
+const reports = (trigger: StartedTrigger) =>
+	trigger.emitted.map((e) => ({ json: e.data[0][0].json, key: e.deduplicationKey }));
 
 describe('Report Restored Registrations (typeVersion 3)', () => {
 	it('quiet checks start nothing; registrations removed while active are reported once by the next check', async () => {
@@ -65,7 +75,11 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 		const lastSeen = trigger.staticData().lastSeen as IDataObject;
 		removeOurs();
 		await tick(trigger);
-		expect(ours().map((w) => w.section).sort()).toEqual([...EVENTS].sort());
+		expect(
+			ours()
+				.map((w) => w.section)
+				.sort(),
+		).toEqual([...EVENTS].sort());
 		expect(trigger.emitted).toHaveLength(1);
 		const [{ json, key }] = reports(trigger);
 		expect(json).toMatchObject({
@@ -75,7 +89,9 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 			missingSinceKnown: true,
 			reconcileFrom: lastSeen['order/create'],
 		});
-		expect(Date.parse(String(json.restoredAt))).toBeGreaterThanOrEqual(Date.parse(String(json.missingSince)));
+		expect(Date.parse(String(json.restoredAt))).toBeGreaterThanOrEqual(
+			Date.parse(String(json.missingSince)),
+		);
 		expect(key).toBe(`storePlatformTrigger:restored:${String(json.deliveryKey)}`);
 		expect(trigger.emitted[0].data).toHaveLength(1);
 		expect(trigger.emitted[0].data[0]).toHaveLength(1);
@@ -99,7 +115,9 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 		expect(again.staticData.pendingRestoration).toBeDefined();
 		const trigger = await start(again.staticData, { options: { registrationCheckMinutes: 0 } });
 		expect(trigger.schedules).toHaveLength(0);
-		expect(reports(trigger).map((r) => r.json.events)).toEqual([['order/create', 'product/update']]);
+		expect(reports(trigger).map((r) => r.json.events)).toEqual([
+			['order/create', 'product/update'],
+		]);
 		expect(trigger.staticData().pendingRestoration).toBeUndefined();
 		await deactivate(trigger.staticData());
 	});
@@ -116,7 +134,9 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 			staticData,
 			webhookUrl: HOOK_URL,
 		});
-		expect(reports(trigger).map((r) => r.json.events)).toEqual([['order/create', 'product/update']]);
+		expect(reports(trigger).map((r) => r.json.events)).toEqual([
+			['order/create', 'product/update'],
+		]);
 		expect(again.staticData.pendingRestoration).toBeUndefined();
 		// stopped: a later report is left for the next trigger() instead
 		await trigger.response?.closeFunction?.();
@@ -129,13 +149,21 @@ describe('Report Restored Registrations (typeVersion 3)', () => {
 			webhookUrl: HOOK_URL,
 		});
 		expect(trigger.emitted).toHaveLength(1);
-		expect(third.staticData.pendingRestoration).toMatchObject({ events: ['order/create', 'product/update'] });
+		expect(third.staticData.pendingRestoration).toMatchObject({
+			events: ['order/create', 'product/update'],
+		});
 		await deactivate(third.staticData);
 	});
 
-	it('the editor\'s test mode schedules nothing and sends nothing', async () => {
+	it("the editor's test mode schedules nothing and sends nothing", async () => {
 		const { staticData, deactivate } = await activate();
-		const trigger = await start({ ...staticData, pendingRestoration: { event: 'registration/restored', events: ['order/create'] } }, { activation: 'manual' });
+		const trigger = await start(
+			{
+				...staticData,
+				pendingRestoration: { event: 'registration/restored', events: ['order/create'] },
+			},
+			{ activation: 'manual' },
+		);
 		expect(trigger.schedules).toEqual([]);
 		expect(trigger.emitted).toEqual([]);
 		await deactivate(staticData);
@@ -157,7 +185,10 @@ describe('typeVersion 2 keeps its behaviour', () => {
 
 	it('reports when the option is set', async () => {
 		const { staticData, deactivate } = await activate(2, { reportRestoredRegistrations: true });
-		const trigger = await start(staticData, { typeVersion: 2, options: { reportRestoredRegistrations: true } });
+		const trigger = await start(staticData, {
+			typeVersion: 2,
+			options: { reportRestoredRegistrations: true },
+		});
 		await tick(trigger);
 		removeOurs();
 		await tick(trigger);

@@ -34,7 +34,12 @@ export function apiCredentials(sandbox: Sandbox): IDataObject {
 export async function runStore(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
-	opts: { items?: INodeExecutionData[]; continueOnFail?: boolean; credentials?: IDataObject; typeVersion?: number } = {},
+	opts: {
+		items?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		credentials?: IDataObject;
+		typeVersion?: number;
+	} = {},
 ): Promise<RunResult> {
 	return await runNode({
 		nodeType: new StorePlatform(),
@@ -52,6 +57,9 @@ export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value
 
 /** The API requests the sandbox received (the oauth flow aside). */
 export const apiRequests = (sandbox: Sandbox): RecordedRequest[] =>
-	sandbox.requests.filter((r) => r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'));
+	sandbox.requests.filter(
+		(r) => r.path.startsWith('/services/') && !r.path.startsWith('/services/oauth/'),
+	);
 
-export const jsonOf = (result: RunResult): IDataObject[] => (result.items[0] ?? []).map((i) => i.json);
+export const jsonOf = (result: RunResult): IDataObject[] =>
+	(result.items[0] ?? []).map((i) => i.json);

@@ -39,20 +39,36 @@ async function activate(events: string[], staticData: IDataObject = {}, webhookU
 }
 
 const registered = (url = HOOK_URL) =>
-	env.sandbox.store.webhooks.rows.filter((w) => w.site_url === url).map((w) => String(w.section)).sort();
+	env.sandbox.store.webhooks.rows
+		.filter((w) => w.site_url === url)
+		.map((w) => String(w.section))
+		.sort();
 
 describe('registration lifecycle', () => {
 	it('registers one webhook per event and removes them all on deactivation', async () => {
 		const data = await activate(['order/create', 'orderStatus/paid', 'app/uninstalled']);
 		expect(registered()).toEqual(['app/uninstalled', 'order/create', 'orderStatus/paid']);
 		expect(Object.keys((data.webhookIds as IDataObject) ?? {}).sort()).toEqual(registered());
-		expect((await lifecycle('checkExists', ['order/create', 'orderStatus/paid', 'app/uninstalled'], data)).result).toBe(true);
+		expect(
+			(
+				await lifecycle(
+					'checkExists',
+					['order/create', 'orderStatus/paid', 'app/uninstalled'],
+					data,
+				)
+			).result,
+		).toBe(true);
 		await lifecycle('delete', [], data);
 		expect(registered()).toEqual([]);
 	});
 
 	it('leaves nothing after 50 activate/deactivate cycles and event changes', async () => {
-		const choices = [['order/create'], ['order/create', 'product/update'], ['shop/update'], ['checkout/delete', 'vendor/create']];
+		const choices = [
+			['order/create'],
+			['order/create', 'product/update'],
+			['shop/update'],
+			['checkout/delete', 'vendor/create'],
+		];
 		let data: IDataObject = {};
 		for (let i = 0; i < 50; i++) {
 			const events = choices[i % choices.length];
@@ -75,7 +91,12 @@ describe('registration lifecycle', () => {
 	});
 
 	it('keeps other URLs registrations untouched', async () => {
-		env.sandbox.store.webhooks.insert({ id: 900, section: 'order/create', site_url: 'https://other.example/hook', format: 'json' });
+		env.sandbox.store.webhooks.insert({
+			id: 900,
+			section: 'order/create',
+			site_url: 'https://other.example/hook',
+			format: 'json',
+		});
 		const data = await activate(['order/create']);
 		await lifecycle('delete', [], data);
 		expect(registered('https://other.example/hook')).toEqual(['order/create']);
@@ -84,7 +105,12 @@ describe('registration lifecycle', () => {
 	it('at a new public address of n8n, moves its registrations there; deactivation removes any left at the old one', async () => {
 		const OLD = 'http://10.0.0.5:5678/webhook/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
 		const TEST = 'http://127.0.0.1:5678/webhook-test/6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/webhook';
-		env.sandbox.store.webhooks.insert({ id: 901, section: 'order/create', site_url: TEST, format: 'json' });
+		env.sandbox.store.webhooks.insert({
+			id: 901,
+			section: 'order/create',
+			site_url: TEST,
+			format: 'json',
+		});
 		await activate(['order/create', 'order/paid'], {}, OLD);
 		expect(registered(OLD)).toEqual(['order/create', 'order/paid']);
 		const data = await activate(['order/create', 'order/paid']);
@@ -92,7 +118,12 @@ describe('registration lifecycle', () => {
 		expect(registered(OLD)).toEqual([]);
 		expect(data.productionUrl).toBe(HOOK_URL);
 		// a registration at the old address that appears later (another n8n still running there) goes at deactivation
-		env.sandbox.store.webhooks.insert({ id: 902, section: 'order/paid', site_url: OLD, format: 'json' });
+		env.sandbox.store.webhooks.insert({
+			id: 902,
+			section: 'order/paid',
+			site_url: OLD,
+			format: 'json',
+		});
 		await lifecycle('delete', [], data);
 		expect(registered()).toEqual([]);
 		expect(registered(OLD)).toEqual([]);
@@ -114,7 +145,9 @@ describe('registration lifecycle', () => {
 	it('reports a delete that keeps failing, and cleans up on the next activation', async () => {
 		const data = await activate(['order/create']);
 		env.sandbox.faults.add({ type: 'status', status: 500, match: /^DELETE /, times: 2 });
-		await expect(lifecycle('delete', [], data)).rejects.toThrow(/Could not remove 1 webhook registration/);
+		await expect(lifecycle('delete', [], data)).rejects.toThrow(
+			/Could not remove 1 webhook registration/,
+		);
 		const next = await activate(['order/update'], data);
 		expect(registered()).toEqual(['order/update']);
 		await lifecycle('delete', [], next);
@@ -144,7 +177,11 @@ describe('registration lifecycle', () => {
 	});
 
 	it('typeVersion 2 keeps its behaviour: no report, no sightings (unless the option is set)', async () => {
-		const call = async (method: 'checkExists' | 'create', staticData: IDataObject, options: IDataObject = {}) =>
+		const call = async (
+			method: 'checkExists' | 'create',
+			staticData: IDataObject,
+			options: IDataObject = {},
+		) =>
 			await callWebhookMethod(new StorePlatformTrigger(), method, {
 				parameters: { events: ['order/create'], options: options as never },
 				credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
@@ -160,15 +197,25 @@ describe('registration lifecycle', () => {
 		expect(again.lastSeen).toBeUndefined();
 		expect(again.pendingRestoration).toBeUndefined();
 		env.sandbox.store.webhooks.remove(env.sandbox.store.webhooks.rows[0]?.id);
-		const optedIn = (await call('create', { ...again, lastSeen: { 'order/create': '2026-01-01T00:00:00.000Z' } }, { reportRestoredRegistrations: true })).staticData;
+		const optedIn = (
+			await call(
+				'create',
+				{ ...again, lastSeen: { 'order/create': '2026-01-01T00:00:00.000Z' } },
+				{ reportRestoredRegistrations: true },
+			)
+		).staticData;
 		expect(optedIn.pendingRestoration).toMatchObject({ events: ['order/create'] });
 		await lifecycle('delete', [], optedIn);
 	});
 
 	it('refuses to activate without a shared secret', async () => {
 		const credentials = { ...apiCredentials(env.sandbox), consumerSecret: '' };
-		await expect(lifecycle('create', ['order/create'], {}, HOOK_URL, credentials)).rejects.toThrow(NodeOperationError);
-		await expect(lifecycle('create', ['order/create'], {}, HOOK_URL, credentials)).rejects.toThrow(/Shared Secret/);
+		await expect(lifecycle('create', ['order/create'], {}, HOOK_URL, credentials)).rejects.toThrow(
+			NodeOperationError,
+		);
+		await expect(lifecycle('create', ['order/create'], {}, HOOK_URL, credentials)).rejects.toThrow(
+			/Shared Secret/,
+		);
 		expect(registered()).toEqual([]);
 	});
 });
@@ -182,31 +229,61 @@ describe('deliveries', () => {
 	});
 	afterEach(async () => await receiver.close());
 
-	it.each(['form', 'json'] as const)('starts one execution per signed %s delivery', async (format) => {
-		const data = { id: 17, number: 'A 1/2+3', customer: { name: 'Zoë', tags: ['vip', 'new'] }, paid: true };
-		const sent = await env.sandbox.fire('order/create', data, { format, objectId: 17, objectUuid: 'u-17' });
-		expect(sent.map((d) => d.status)).toEqual([200]);
-		expect(receiver.executions).toHaveLength(1);
-		expect(receiver.executions[0][0]).toMatchObject({
-			event: 'order/create',
-			shopId: expect.any(String),
-			objectType: 'order',
-			objectId: '17',
-			objectUuid: 'u-17',
-			customer: { name: 'Zoë', tags: ['vip', 'new'] },
-			number: 'A 1/2+3',
-		});
-	});
+	it.each(['form', 'json'] as const)(
+		'starts one execution per signed %s delivery',
+		async (format) => {
+			const data = {
+				id: 17,
+				number: 'A 1/2+3',
+				customer: { name: 'Zoë', tags: ['vip', 'new'] },
+				paid: true,
+			};
+			const sent = await env.sandbox.fire('order/create', data, {
+				format,
+				objectId: 17,
+				objectUuid: 'u-17',
+			});
+			expect(sent.map((d) => d.status)).toEqual([200]);
+			expect(receiver.executions).toHaveLength(1);
+			expect(receiver.executions[0][0]).toMatchObject({
+				event: 'order/create',
+				shopId: expect.any(String),
+				objectType: 'order',
+				objectId: '17',
+				objectUuid: 'u-17',
+				customer: { name: 'Zoë', tags: ['vip', 'new'] },
+				number: 'A 1/2+3',
+			});
+		},
+	);
 
 	it('answers 401 and starts nothing for a tampered, unsigned or wrongly keyed delivery', async () => {
 		const body = 'id=17&total=100';
 		const post = async (headers: Record<string, string>) =>
-			await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+			await fetch(receiver.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+				body,
+			});
 		const good = webhookHmac(env.sandbox.credentials.consumerSecret, { id: 17, total: 100 });
-		expect((await post({ 'service-hmac-sha256': good, 'service-section': 'order/create' })).status).toBe(200);
-		expect((await post({ 'service-hmac-sha256': webhookHmac(env.sandbox.credentials.consumerSecret, { id: 17, total: 999 }) })).status).toBe(401);
+		expect(
+			(await post({ 'service-hmac-sha256': good, 'service-section': 'order/create' })).status,
+		).toBe(200);
+		expect(
+			(
+				await post({
+					'service-hmac-sha256': webhookHmac(env.sandbox.credentials.consumerSecret, {
+						id: 17,
+						total: 999,
+					}),
+				})
+			).status,
+		).toBe(401);
 		expect((await post({})).status).toBe(401);
-		expect((await post({ 'service-hmac-sha256': webhookHmac('wrong-secret', { id: 17, total: 100 }) })).status).toBe(401);
+		expect(
+			(await post({ 'service-hmac-sha256': webhookHmac('wrong-secret', { id: 17, total: 100 }) }))
+				.status,
+		).toBe(401);
 		expect((await post({ 'service-hmac-sha256': `${good}x` })).status).toBe(401);
 		expect(receiver.executions).toHaveLength(1);
 	});
@@ -214,8 +291,17 @@ describe('deliveries', () => {
 	it('gives every resend of a delivery the same deliveryKey, and another delivery another', async () => {
 		await receiver.close();
 		// the first two answers are lost after the workflow started: the store resends at 1 and 5 minutes
-		receiver = await startReceiver({ events }, apiCredentials(env.sandbox), Number(new URL(receiver.url).port), 2);
-		await env.sandbox.fire('order/create', { id: 21, updated_at: '2024-05-01 12:00:00' }, { objectId: 21, objectUuid: 'u-21' });
+		receiver = await startReceiver(
+			{ events },
+			apiCredentials(env.sandbox),
+			Number(new URL(receiver.url).port),
+			2,
+		);
+		await env.sandbox.fire(
+			'order/create',
+			{ id: 21, updated_at: '2024-05-01 12:00:00' },
+			{ objectId: 21, objectUuid: 'u-21' },
+		);
 		await env.sandbox.clock.advance(60_000);
 		await env.sandbox.clock.advance(5 * 60_000);
 		expect(receiver.statuses).toEqual([500, 500, 200]);
@@ -224,7 +310,11 @@ describe('deliveries', () => {
 		expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
 		expect(new Set(keys).size).toBe(1);
 		// the same order updated: another delivery
-		await env.sandbox.fire('order/create', { id: 21, updated_at: '2024-05-01 12:00:01' }, { objectId: 21, objectUuid: 'u-21' });
+		await env.sandbox.fire(
+			'order/create',
+			{ id: 21, updated_at: '2024-05-01 12:00:01' },
+			{ objectId: 21, objectUuid: 'u-21' },
+		);
 		expect(receiver.executions).toHaveLength(4);
 		expect(receiver.executions[3][0].deliveryKey).not.toBe(keys[0]);
 	});
@@ -233,11 +323,14 @@ describe('deliveries', () => {
 		await receiver.close();
 		await env.sandbox.fire('product/update', { id: 3 });
 		expect(env.sandbox.deliveries.at(-1)?.status).toBe('connection-error');
-		const again = await startReceiver({ events }, apiCredentials(env.sandbox), Number(new URL(receiver.url).port));
+		const again = await startReceiver(
+			{ events },
+			apiCredentials(env.sandbox),
+			Number(new URL(receiver.url).port),
+		);
 		await env.sandbox.clock.advance(60_000);
 		expect(again.executions).toHaveLength(1);
 		expect(again.executions[0][0]).toMatchObject({ event: 'product/update', id: '3' });
 		receiver = again;
 	});
 });
-

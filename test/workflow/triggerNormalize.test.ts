@@ -24,11 +24,20 @@ describe('trigger option Normalize Numbers', () => {
 	const data = { id: 17, total_price: '100.50', sku: '00123', zip: '01234', note: 'two' };
 
 	it('turns numbers sent as text into numbers, codes stay text', async () => {
-		receiver = await startReceiver({ events, options: { normaliseNumbers: true } }, apiCredentials(env.sandbox));
+		receiver = await startReceiver(
+			{ events, options: { normaliseNumbers: true } },
+			apiCredentials(env.sandbox),
+		);
 		await activate(receiver.url);
 		await env.sandbox.fire('order/create', data, { format: 'form', objectId: 17 });
 		expect(receiver.executions).toHaveLength(1);
-		expect(receiver.executions[0][0]).toMatchObject({ id: 17, total_price: 100.5, sku: '00123', zip: '01234', note: 'two' });
+		expect(receiver.executions[0][0]).toMatchObject({
+			id: 17,
+			total_price: 100.5,
+			sku: '00123',
+			zip: '01234',
+			note: 'two',
+		});
 		// the delivery's own headers (object id) are not the shop's data: as sent
 		expect(receiver.executions[0][0].objectId).toBe('17');
 	});

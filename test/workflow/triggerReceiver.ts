@@ -33,7 +33,12 @@ function parse(raw: Buffer, type: string): IDataObject {
  * `lostAnswers`: how many of the first accepted deliveries are answered 500 after their execution started (an
  * answer the store did not get: it resends).
  */
-export async function startReceiver(parameters: IDataObject, credentials: IDataObject, port = 0, lostAnswers = 0): Promise<Receiver> {
+export async function startReceiver(
+	parameters: IDataObject,
+	credentials: IDataObject,
+	port = 0,
+	lostAnswers = 0,
+): Promise<Receiver> {
 	const executions: IDataObject[][] = [];
 	const statuses: number[] = [];
 	let url = '';
@@ -61,7 +66,8 @@ export async function startReceiver(parameters: IDataObject, credentials: IDataO
 					status = 500;
 				}
 				statuses.push(status);
-				if (call.workflowStarted) executions.push((call.result.workflowData?.[0] ?? []).map((i) => i.json));
+				if (call.workflowStarted)
+					executions.push((call.result.workflowData?.[0] ?? []).map((i) => i.json));
 				res.statusCode = status;
 				res.end(status === 200 ? '{"status":"ok"}' : JSON.stringify(call.response.body ?? {}));
 			})().catch((error: Error) => {

@@ -15,7 +15,18 @@ describe('action node typeVersion 2', () => {
 		expect(result.error).toBeUndefined();
 		const [record] = jsonOf(result);
 		expect(Object.keys(record).sort()).toEqual(
-			['activate', 'code', 'discount_type', 'discount_value', 'finish_at', 'id', 'items_count', 'quantity', 'quantity_used', 'start_at'].sort(),
+			[
+				'activate',
+				'code',
+				'discount_type',
+				'discount_value',
+				'finish_at',
+				'id',
+				'items_count',
+				'quantity',
+				'quantity_used',
+				'start_at',
+			].sort(),
 		);
 		expect(record.finish_at).toBeNull();
 		expect(record.start_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -29,7 +40,11 @@ describe('action node typeVersion 2', () => {
 	});
 
 	it('simplifies Get Many by default', async () => {
-		const result = await runStore(env.sandbox, { resource: 'voucher', operation: 'getAll', limit: 3 });
+		const result = await runStore(env.sandbox, {
+			resource: 'voucher',
+			operation: 'getAll',
+			limit: 3,
+		});
 		expect(jsonOf(result)).toHaveLength(3);
 		for (const record of jsonOf(result)) expect(record).not.toHaveProperty('discount_on');
 	});
@@ -44,7 +59,11 @@ describe('action node typeVersion 1 (saved workflows)', () => {
 	});
 
 	it('still reads Options > Simplify', async () => {
-		const result = await runStore(env.sandbox, { ...getVoucher2, options: { simplify: true } }, { typeVersion: 1 });
+		const result = await runStore(
+			env.sandbox,
+			{ ...getVoucher2, options: { simplify: true } },
+			{ typeVersion: 1 },
+		);
 		const [record] = jsonOf(result);
 		expect(record).toHaveProperty('items_count');
 		expect(record).not.toHaveProperty('items');

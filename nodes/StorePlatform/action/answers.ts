@@ -8,7 +8,8 @@ import { unwrapCount, unwrapOne } from '../api/unwrap';
 import type { Answer, Endpoint, ResourceTable } from '../endpoint';
 import { prepareRequest, type PreparedRequest } from './endpointRequest';
 
-export const operationLabel = (table: ResourceTable, endpoint: Endpoint) => `${table.displayName} → ${endpoint.name}`;
+export const operationLabel = (table: ResourceTable, endpoint: Endpoint) =>
+	`${table.displayName} → ${endpoint.name}`;
 
 /** What an answer handler may ask of the executor: another endpoint of the resource, or running one for the item. */
 export interface AnswerTools {
@@ -25,7 +26,12 @@ type AnswerHandler = (
 /** Sends the prepared request once (the body wrapped as the endpoint says) and returns the parsed answer. */
 async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise<unknown> {
 	const { endpoint, request, timeout } = prepared;
-	const body = request.body === undefined ? undefined : endpoint.wrap ? { [endpoint.wrap]: request.body } : request.body;
+	const body =
+		request.body === undefined
+			? undefined
+			: endpoint.wrap
+				? { [endpoint.wrap]: request.body }
+				: request.body;
 	return await apiRequest.call(this, endpoint.method, request.path, {
 		query: request.query,
 		body,
@@ -44,9 +50,12 @@ async function toItems(
 ): Promise<INodeExecutionData[]> {
 	const { table, endpoint, i, options } = prepared;
 	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
-	if (options.simplify && table.simplify) records = records.map((r) => simplify(r, table.simplify as string[]));
+	if (options.simplify && table.simplify)
+		records = records.map((r) => simplify(r, table.simplify as string[]));
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
-	return endpoint.hooks?.output ? await endpoint.hooks.output.call(this, i, records) : records.map((json) => ({ json }));
+	return endpoint.hooks?.output
+		? await endpoint.hooks.output.call(this, i, records)
+		: records.map((json) => ({ json }));
 }
 
 /** Whether the count endpoint takes every filter of the list query (else its total would not match). */
@@ -84,7 +93,8 @@ async function listRecords(
 		operation: operationLabel(prepared.table, prepared.endpoint),
 		timeout,
 	};
-	if (prepared.endpoint.answer === 'count' && list.fieldsOption) plan.query = { ...plan.query, fields: 'id' };
+	if (prepared.endpoint.answer === 'count' && list.fieldsOption)
+		plan.query = { ...plan.query, fields: 'id' };
 	return await fetchList.call(this, plan, prepared.limit ?? 'all');
 }
 
@@ -92,12 +102,18 @@ async function listRecords(
 export const ANSWERS: Record<Answer, AnswerHandler> = {
 	/** A record. */
 	async one(prepared) {
-		return await toItems.call(this, prepared, [unwrapOne(await send.call(this, prepared), prepared.endpoint.output)]);
+		return await toItems.call(this, prepared, [
+			unwrapOne(await send.call(this, prepared), prepared.endpoint.output),
+		]);
 	},
 
 	/** A list: the records up to the item's limit, or all of them. */
 	async many(prepared, { find }) {
-		return await toItems.call(this, prepared, await listRecords.call(this, prepared, prepared.endpoint, find));
+		return await toItems.call(
+			this,
+			prepared,
+			await listRecords.call(this, prepared, prepared.endpoint, find),
+		);
 	},
 
 	/** A number: the count endpoint's answer, or the length of the whole list where the spec has no count. */
@@ -105,7 +121,8 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 		const { endpoint } = prepared;
 		if (endpoint.countByListing) {
 			const list = find(endpoint.countByListing);
-			if (!list) throw new Error(`No list endpoint for ${operationLabel(prepared.table, endpoint)}`);
+			if (!list)
+				throw new Error(`No list endpoint for ${operationLabel(prepared.table, endpoint)}`);
 			return [{ json: { count: (await listRecords.call(this, prepared, list, find)).length } }];
 		}
 		const count = unwrapCount(await send.call(this, prepared));
@@ -152,6 +169,7 @@ export async function sendRequest(
 ): Promise<INodeExecutionData[]> {
 	return await ANSWERS[prepared.endpoint.answer].call(this, prepared, {
 		find,
-		again: async (endpoint) => await executeEndpoint.call(this, prepared.table, endpoint, prepared.i, find),
+		again: async (endpoint) =>
+			await executeEndpoint.call(this, prepared.table, endpoint, prepared.i, find),
 	});
 }

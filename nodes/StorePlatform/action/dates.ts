@@ -36,7 +36,14 @@ function partsIn(instant: Date, timeZone: string): number[] {
 	const parts = fmt.formatToParts(instant);
 	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
 	const bc = /^B/i.test(parts.find((p) => p.type === 'era')?.value ?? '');
-	return [bc ? 1 - get('year') : get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
+	return [
+		bc ? 1 - get('year') : get('year'),
+		get('month'),
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	];
 }
 
 function format(parts: number[]): string {
@@ -44,7 +51,8 @@ function format(parts: number[]): string {
 	return `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
 }
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !leap(year) ? 1 : 0);
+const daysIn = (year: number, month: number) =>
+	new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !leap(year) ? 1 : 0);
 const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 function validParts(parts: number[]): boolean {
@@ -55,13 +63,20 @@ function validParts(parts: number[]): boolean {
 
 function inRange(parts: number[], field: string, given: unknown): string {
 	if (parts[0] < FIRST_YEAR || parts[0] > LAST_YEAR) {
-		throw new InputError(field, `'${field}' must fall between the years ${FIRST_YEAR} and ${LAST_YEAR}, not ${shown(given)}`);
+		throw new InputError(
+			field,
+			`'${field}' must fall between the years ${FIRST_YEAR} and ${LAST_YEAR}, not ${shown(given)}`,
+		);
 	}
 	return format(parts);
 }
 
-const isLuxon = (value: unknown): value is { isValid?: boolean; toISO: () => string | null; invalidExplanation?: string } =>
-	typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function';
+const isLuxon = (
+	value: unknown,
+): value is { isValid?: boolean; toISO: () => string | null; invalidExplanation?: string } =>
+	typeof value === 'object' &&
+	value !== null &&
+	typeof (value as { toISO?: unknown }).toISO === 'function';
 
 /**
  * A date-time in the spec's `YYYY-MM-DD HH:MM:SS`. Accepts the spec's form, n8n date pickers
@@ -72,12 +87,17 @@ const isLuxon = (value: unknown): value is { isValid?: boolean; toISO: () => str
  */
 export function toSpecDateTime(value: unknown, field: string, timeZone = 'UTC'): string {
 	if (value instanceof Date) {
-		if (Number.isNaN(value.getTime())) throw new InputError(field, `'${field}' is not a valid date`);
+		if (Number.isNaN(value.getTime()))
+			throw new InputError(field, `'${field}' is not a valid date`);
 		return inRange(partsIn(value, timeZone), field, value.toISOString());
 	}
 	if (isLuxon(value)) {
 		const iso = value.isValid === false ? null : value.toISO();
-		if (!iso) throw new InputError(field, `'${field}' is not a valid date${value.invalidExplanation ? `: ${value.invalidExplanation}` : ''}`);
+		if (!iso)
+			throw new InputError(
+				field,
+				`'${field}' is not a valid date${value.invalidExplanation ? `: ${value.invalidExplanation}` : ''}`,
+			);
 		return toSpecDateTime(iso, field, timeZone);
 	}
 	const text = typeof value === 'string' ? value.trim() : '';
@@ -89,7 +109,8 @@ export function toSpecDateTime(value: unknown, field: string, timeZone = 'UTC'):
 		);
 	}
 	const parts = match.slice(1, 7).map((p) => Number(p ?? 0));
-	if (!validParts(parts)) throw new InputError(field, `'${field}' is not a real date: ${shown(text)}`);
+	if (!validParts(parts))
+		throw new InputError(field, `'${field}' is not a real date: ${shown(text)}`);
 	inRange(parts, field, text);
 	const zone = match[7];
 	if (!zone) return format(parts);
@@ -99,7 +120,10 @@ export function toSpecDateTime(value: unknown, field: string, timeZone = 'UTC'):
 		const minutes = Number(zone.slice(-2));
 		offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
 		if (minutes > 59 || Math.abs(offsetMinutes) > MAX_OFFSET_MINUTES) {
-			throw new InputError(field, `'${field}' has an impossible UTC offset ${zone} (offsets run from -18:00 to +18:00)`);
+			throw new InputError(
+				field,
+				`'${field}' has an impossible UTC offset ${zone} (offsets run from -18:00 to +18:00)`,
+			);
 		}
 	}
 	const [y, mo, d, h, mi, s] = parts;

@@ -58,11 +58,17 @@ export function collectFields(
 		if (value === undefined) continue;
 		const other = setBy[field.key];
 		if (other) {
-			throw new InputError(field.displayName, `Give either '${other}' or '${field.displayName}', not both`);
+			throw new InputError(
+				field.displayName,
+				`Give either '${other}' or '${field.displayName}', not both`,
+			);
 		}
 		setBy[field.key] = field.displayName;
 		if (inQuery && encodeURIComponent(String(value)).length > MAX_QUERY_VALUE) {
-			throw new InputError(field.displayName, `'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+			throw new InputError(
+				field.displayName,
+				`'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`,
+			);
 		}
 		target[field.key] = value as IDataObject[keyof IDataObject];
 	}
@@ -85,16 +91,22 @@ export interface ReadOptions {
 /** The Options entries, each by the rule of its kind (a name list, a whole number, switches). */
 export function readOptions(options: IDataObject): ReadOptions {
 	const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-	const flag = (key: string, label: string) => (given(options[key]) ? toBoolean(options[key], label) : false);
+	const flag = (key: string, label: string) =>
+		given(options[key]) ? toBoolean(options[key], label) : false;
 	let timeout: number | undefined;
 	if (given(options[OPTION.timeout])) {
 		timeout = toInteger(options[OPTION.timeout], 'Timeout');
 		if (timeout < 1 || timeout > MAX_TIMEOUT_S) {
-			throw new InputError('Timeout', `'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`);
+			throw new InputError(
+				'Timeout',
+				`'Timeout' must be from 1 to ${MAX_TIMEOUT_S} seconds, not ${timeout}`,
+			);
 		}
 	}
 	return {
-		fields: given(options[OPTION.fields]) ? toNameList(options[OPTION.fields], 'Fields') || undefined : undefined,
+		fields: given(options[OPTION.fields])
+			? toNameList(options[OPTION.fields], 'Fields') || undefined
+			: undefined,
 		timeout,
 		simplify: flag(OPTION.simplify, 'Simplify'),
 		normaliseNumbers: flag(OPTION.normaliseNumbers, 'Normalize Numbers'),
@@ -106,7 +118,12 @@ export function readOptions(options: IDataObject): ReadOptions {
  * Builds the request of a endpoint for one item (`options`: its Options, read once by prepareRequest), raising an
  * InputError for bad input before any request.
  */
-export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: number, options: ReadOptions): EndpointRequest {
+export function buildRequest(
+	this: IExecuteFunctions,
+	endpoint: Endpoint,
+	i: number,
+	options: ReadOptions,
+): EndpointRequest {
 	const tz = this.getTimezone();
 	const { path, query, ids } = resolveParams(endpoint, (param) =>
 		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
@@ -115,12 +132,15 @@ export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: num
 	if (endpoint.body) {
 		const required = endpoint.body.filter((f) => f.required);
 		const top: IDataObject = {};
-		for (const f of required) top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
+		for (const f of required)
+			top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
 		body = collectFields(required, top, tz);
 		for (const f of required) {
-			if (body[f.key] === undefined) throw new InputError(f.displayName, `'${f.displayName}' is required`);
+			if (body[f.key] === undefined)
+				throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		}
-		const group = endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
+		const group =
+			endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
 		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
 		collectFields(
 			endpoint.body.filter((f) => !f.required),
@@ -139,7 +159,10 @@ export function buildRequest(this: IExecuteFunctions, endpoint: Endpoint, i: num
 	}
 	if (endpoint.fieldsOption && options.fields) {
 		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
-			throw new InputError('Fields', `'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`);
+			throw new InputError(
+				'Fields',
+				`'Fields' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`,
+			);
 		}
 		query.fields = options.fields;
 	}
@@ -168,18 +191,24 @@ export async function prepareRequest(
 	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
 	if (this.getNode().typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
-		options.simplify = Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll')
-			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
-			: false;
+		options.simplify =
+			Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll')
+				? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
+				: false;
 		options.emptyDatesAsNull = true;
 	}
 	const request = buildRequest.call(this, endpoint, i, options);
-	if (endpoint.hooks?.body) request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});
+	if (endpoint.hooks?.body)
+		request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});
 	const timeout = options.timeout === undefined ? undefined : options.timeout * 1000;
 	const prepared: PreparedRequest = { table, endpoint, i, request, options, timeout };
 	if (endpoint.answer === 'many' || (endpoint.answer === 'count' && endpoint.countByListing)) {
-		const returnAll = endpoint.answer === 'count' || toBoolean(this.getNodeParameter(PARAMETER.returnAll, i, false), 'Return All');
-		const limit = returnAll ? 'all' : toInteger(this.getNodeParameter(PARAMETER.limit, i, 50), 'Limit');
+		const returnAll =
+			endpoint.answer === 'count' ||
+			toBoolean(this.getNodeParameter(PARAMETER.returnAll, i, false), 'Return All');
+		const limit = returnAll
+			? 'all'
+			: toInteger(this.getNodeParameter(PARAMETER.limit, i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		prepared.limit = limit;
 	}

@@ -17,7 +17,8 @@ import {
 	toUrl,
 } from './inputRules';
 
-export const camel = (key: string) => key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camel = (key: string) =>
+	key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 export const paramName = (field: Field) => field.name ?? camel(field.key);
 
@@ -65,9 +66,19 @@ export function fieldProperty(field: Field): INodeProperties {
 	if (field.rowsAsJson) return clean({ ...base, type: 'json', default: '' });
 	switch (field.kind) {
 		case 'text':
-			return clean({ ...base, type: 'string', typeOptions: { rows: 4 }, default: field.default ?? '' });
+			return clean({
+				...base,
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: field.default ?? '',
+			});
 		case 'number':
-			return clean({ ...base, type: 'number', default: field.default ?? 0, typeOptions: field.typeOptions });
+			return clean({
+				...base,
+				type: 'number',
+				default: field.default ?? 0,
+				typeOptions: field.typeOptions,
+			});
 		case 'boolean':
 		case 'flag':
 			return clean({ ...base, type: 'boolean', default: field.default ?? false });
@@ -95,7 +106,8 @@ export function fieldProperty(field: Field): INodeProperties {
 					loadOptionsDependsOn: dropdown.chosenBy,
 				},
 				default: '',
-				description: `${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim(),
+				description:
+					`${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim(),
 			});
 		}
 		case 'metadata':
@@ -131,11 +143,14 @@ export function rowsJsonField(field: Field): Field {
 	};
 }
 
-const rowsShape = (field: Field): RowsShape => (field.kind === 'metadata' ? METADATA : PROGRESSIVE_STEPS);
+const rowsShape = (field: Field): RowsShape =>
+	field.kind === 'metadata' ? METADATA : PROGRESSIVE_STEPS;
 
 /** The fields with the JSON companion after each multi-row field. */
 export const withCompanions = (fields: Field[]): Field[] =>
-	fields.flatMap((f) => (ROW_KINDS.includes(f.kind) && !f.rowsAsJson ? [f, rowsJsonField(f)] : [f]));
+	fields.flatMap((f) =>
+		ROW_KINDS.includes(f.kind) && !f.rowsAsJson ? [f, rowsJsonField(f)] : [f],
+	);
 
 const ROW_KINDS = ['metadata', 'progressiveSteps'];
 
@@ -155,12 +170,24 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 		case 'number':
 			return toNumber(value, label);
 		case 'id': {
-			const inner = typeof value === 'object' && '__rl' in (value as IDataObject) ? (value as IDataObject).value : value;
-			if (inner === undefined || inner === null || (typeof inner === 'string' && inner.trim() === '')) return undefined;
+			const inner =
+				typeof value === 'object' && '__rl' in (value as IDataObject)
+					? (value as IDataObject).value
+					: value;
+			if (
+				inner === undefined ||
+				inner === null ||
+				(typeof inner === 'string' && inner.trim() === '')
+			)
+				return undefined;
 			return idValue(toId(inner, label));
 		}
 		case 'options':
-			return toOption(value, label, (field.options ?? []).map(([v]) => v));
+			return toOption(
+				value,
+				label,
+				(field.options ?? []).map(([v]) => v),
+			);
 		case 'boolean':
 			return toBoolean(value, label);
 		case 'flag':
@@ -177,7 +204,12 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 			return toNameList(value, label) || undefined;
 		case 'metadata':
 		case 'progressiveSteps':
-			return toRows(value, label, rowsShape(field), field.rowsAsJson ? undefined : `${label} (JSON)`);
+			return toRows(
+				value,
+				label,
+				rowsShape(field),
+				field.rowsAsJson ? undefined : `${label} (JSON)`,
+			);
 		default:
 			throw new InputError(label, `'${label}' has no input rule`);
 	}

@@ -22,7 +22,9 @@ export function shown(value: unknown): string {
 	if (value === null) return 'null';
 	if (typeof value === 'string') {
 		const json = JSON.stringify(value);
-		return json.length <= SHOWN_MAX ? json : `${json.slice(0, SHOWN_MAX)}…" (${value.length} characters)`;
+		return json.length <= SHOWN_MAX
+			? json
+			: `${json.slice(0, SHOWN_MAX)}…" (${value.length} characters)`;
 	}
 	if (typeof value === 'number' || typeof value === 'bigint') return `the number ${String(value)}`;
 	if (typeof value === 'boolean') return `${String(value)} (a boolean)`;
@@ -34,7 +36,9 @@ export function shown(value: unknown): string {
 	} catch {
 		json = '';
 	}
-	return json ? `${what} ${json.length <= SHOWN_MAX ? json : `${json.slice(0, SHOWN_MAX)}…`}` : what;
+	return json
+		? `${what} ${json.length <= SHOWN_MAX ? json : `${json.slice(0, SHOWN_MAX)}…`}`
+		: what;
 }
 
 /** The first character of `text` that no field takes: a control character or half a surrogate pair. */
@@ -49,7 +53,8 @@ function badCharacter(text: string, allowBreaks: boolean): string | undefined {
 			}
 			return `an unpaired surrogate (U+${c.toString(16).toUpperCase()})`;
 		}
-		if (c >= 0xdc00 && c <= 0xdfff) return `an unpaired surrogate (U+${c.toString(16).toUpperCase()})`;
+		if (c >= 0xdc00 && c <= 0xdfff)
+			return `an unpaired surrogate (U+${c.toString(16).toUpperCase()})`;
 		const breakChar = c === 0x09 || c === 0x0a || c === 0x0d;
 		if ((c < 0x20 && !(allowBreaks && breakChar)) || c === 0x7f) {
 			return `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -89,7 +94,8 @@ export function toUrl(value: unknown, field: string): string {
 	const hint = `'${field}' must be an http:// or https:// URL such as https://example.com/hooks`;
 	if (typeof value !== 'string') throw new InputError(field, `${hint}, not ${shown(value)}`);
 	checkCharacters(value, field, false);
-	if (/\s|\\/.test(value)) throw new InputError(field, `${hint}, without spaces or backslashes: ${shown(value)}`);
+	if (/\s|\\/.test(value))
+		throw new InputError(field, `${hint}, without spaces or backslashes: ${shown(value)}`);
 	let url: URL | undefined;
 	try {
 		url = new URL(value);
@@ -122,12 +128,18 @@ export function toNumber(value: unknown, field: string): number {
 	if (typeof value === 'number') n = value;
 	else if (typeof value === 'string' && DECIMAL.test(value.trim())) {
 		if (significantDigits(value.trim()) > MAX_DIGITS) {
-			throw new InputError(field, `'${field}' has more than ${MAX_DIGITS} significant digits and cannot be sent exactly: ${shown(value)}`);
+			throw new InputError(
+				field,
+				`'${field}' has more than ${MAX_DIGITS} significant digits and cannot be sent exactly: ${shown(value)}`,
+			);
 		}
 		n = Number(value.trim());
 	}
 	if (n === undefined || !Number.isFinite(n)) {
-		throw new InputError(field, `'${field}' must be a decimal number such as 12 or 12.5, not ${shown(value)}`);
+		throw new InputError(
+			field,
+			`'${field}' must be a decimal number such as 12 or 12.5, not ${shown(value)}`,
+		);
 	}
 	if (Math.abs(n) > Number.MAX_SAFE_INTEGER) {
 		throw new InputError(field, `'${field}' is too large to be sent exactly: ${shown(value)}`);
@@ -138,7 +150,8 @@ export function toNumber(value: unknown, field: string): number {
 /** A whole number, by the rule of `toNumber`. */
 export function toInteger(value: unknown, field: string): number {
 	const n = toNumber(value, field);
-	if (!Number.isInteger(n)) throw new InputError(field, `'${field}' must be a whole number, not ${shown(value)}`);
+	if (!Number.isInteger(n))
+		throw new InputError(field, `'${field}' must be a whole number, not ${shown(value)}`);
 	return n;
 }
 
@@ -168,16 +181,25 @@ export function toId(value: unknown, field: string): string {
 	}
 	if (typeof value === 'number') {
 		if (!Number.isSafeInteger(value) || value < 0) {
-			throw new InputError(field, `'${field}' must be an ID (a whole number or text), not ${shown(value)}`);
+			throw new InputError(
+				field,
+				`'${field}' must be an ID (a whole number or text), not ${shown(value)}`,
+			);
 		}
 		return String(value);
 	}
 	if (typeof value !== 'string') {
-		throw new InputError(field, `'${field}' must be an ID (a whole number or text), not ${shown(value)}`);
+		throw new InputError(
+			field,
+			`'${field}' must be an ID (a whole number or text), not ${shown(value)}`,
+		);
 	}
 	const id = checkCharacters(value.trim(), field, false);
 	if (id.length > MAX_ID_LENGTH) {
-		throw new InputError(field, `'${field}' is longer than ${MAX_ID_LENGTH} characters: ${shown(value)}`);
+		throw new InputError(
+			field,
+			`'${field}' is longer than ${MAX_ID_LENGTH} characters: ${shown(value)}`,
+		);
 	}
 	return id;
 }
@@ -188,10 +210,18 @@ export const idValue = (id: string): string | number => (/^\d{1,15}$/.test(id) ?
 /** One entry of an id list: a whole number ≥ 1, as a number or digits. */
 function listedId(value: unknown, field: string, position: number): number {
 	const text = typeof value === 'string' ? value.trim() : undefined;
-	const n = typeof value === 'number' ? value : text !== undefined && /^\d+$/.test(text) ? Number(text) : NaN;
+	const n =
+		typeof value === 'number'
+			? value
+			: text !== undefined && /^\d+$/.test(text)
+				? Number(text)
+				: NaN;
 	if (!Number.isSafeInteger(n) || n < 1) {
 		const what = text === '' ? 'empty' : `${shown(text ?? value)}, not a whole number of 1 or more`;
-		throw new InputError(field, `'${field}' must be a list of IDs such as 12, 15: entry ${position} is ${what}`);
+		throw new InputError(
+			field,
+			`'${field}' must be a list of IDs such as 12, 15: entry ${position} is ${what}`,
+		);
 	}
 	return n;
 }
@@ -206,7 +236,10 @@ export function toIdList(value: unknown, field: string): number[] {
 		list = text.startsWith('[') ? toJson(text, field) : text === '' ? [] : text.split(',');
 	}
 	if (!Array.isArray(list)) {
-		throw new InputError(field, `'${field}' must be a list of IDs such as 12, 15, not ${shown(value)}`);
+		throw new InputError(
+			field,
+			`'${field}' must be a list of IDs such as 12, 15, not ${shown(value)}`,
+		);
 	}
 	return list.map((v, k) => listedId(v, field, k + 1));
 }
@@ -227,11 +260,18 @@ export function toJson(value: unknown, field: string): unknown {
 
 /** A comma-separated list of names, or a list of texts; empty entries are dropped, spaces around removed. */
 export function toNameList(value: unknown, field: string): string {
-	const list: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+	const list: unknown[] = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: [value];
 	return list
 		.map((entry) => {
 			if (typeof entry !== 'string') {
-				throw new InputError(field, `'${field}' must be names separated by commas, not ${shown(value)}`);
+				throw new InputError(
+					field,
+					`'${field}' must be names separated by commas, not ${shown(value)}`,
+				);
 			}
 			if (Array.isArray(value) && entry.includes(',')) {
 				throw new InputError(field, `'${field}' has a name with a comma: ${shown(entry)}`);
@@ -243,13 +283,20 @@ export function toNameList(value: unknown, field: string): string {
 }
 
 /** One of the listed values of an options field; a number and its decimal text are the same value. */
-export function toOption<T extends string | number>(value: unknown, field: string, allowed: readonly T[]): T {
+export function toOption<T extends string | number>(
+	value: unknown,
+	field: string,
+	allowed: readonly T[],
+): T {
 	let v: unknown = typeof value === 'string' ? value.trim() : value;
 	if (typeof allowed[0] === 'number' && typeof v === 'string' && /^-?\d+$/.test(v)) v = Number(v);
 	if (typeof allowed[0] === 'string' && typeof v === 'number' && Number.isFinite(v)) v = String(v);
 	const found = allowed.find((a) => a === v);
 	if (found !== undefined && typeof value !== 'object') return found;
-	const list = allowed.slice(0, 8).map((a) => JSON.stringify(a)).join(', ');
+	const list = allowed
+		.slice(0, 8)
+		.map((a) => JSON.stringify(a))
+		.join(', ');
 	const more = allowed.length > 8 ? `, … (${allowed.length} in all)` : '';
 	throw new InputError(field, `'${field}' must be one of ${list}${more}, not ${shown(value)}`);
 }

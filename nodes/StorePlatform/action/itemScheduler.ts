@@ -16,7 +16,10 @@ import { OPTION, PARAMETER } from './parameters';
  * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
  * first failure (in item order) fails the node: no further item is started, those in flight finish.
  */
-export async function scheduleItems(this: IExecuteFunctions, tables: ResourceTable[]): Promise<INodeExecutionData[][]> {
+export async function scheduleItems(
+	this: IExecuteFunctions,
+	tables: ResourceTable[],
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
 	const continueOnFail = this.continueOnFail();
@@ -65,37 +68,56 @@ export async function scheduleItems(this: IExecuteFunctions, tables: ResourceTab
 }
 
 /** Reads resource and operation of an item, finds its endpoint and reads and checks its parameters. */
-async function prepare(ctx: IExecuteFunctions, tables: ResourceTable[], i: number): Promise<PreparedRequest> {
+async function prepare(
+	ctx: IExecuteFunctions,
+	tables: ResourceTable[],
+	i: number,
+): Promise<PreparedRequest> {
 	const resource = ctx.getNodeParameter(PARAMETER.resource, i) as string;
 	const operation = ctx.getNodeParameter(PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
 	const endpoint = table && findEndpoint(table, operation);
 	if (!table || !endpoint) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown operation '${operation}' of resource '${resource}'`, {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown operation '${operation}' of resource '${resource}'`,
+			{
+				itemIndex: i,
+			},
+		);
 	}
 	return await prepareRequest.call(ctx, table, endpoint, i);
 }
 
 /** The option "Requests in Parallel" (read once per run, from the first item). */
 function parallel(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter(`${PARAMETER.options}.${OPTION.requestsInParallel}`, 0, DEFAULT_PARALLEL);
+	const value = ctx.getNodeParameter(
+		`${PARAMETER.options}.${OPTION.requestsInParallel}`,
+		0,
+		DEFAULT_PARALLEL,
+	);
 	try {
 		const n = toInteger(value, 'Requests in Parallel');
 		if (n >= 1) return n;
 	} catch {
 		// reported below
 	}
-	throw new NodeOperationError(ctx.getNode(), `'Requests in Parallel' must be a whole number of 1 or more, not '${String(value)}'`, {
-		itemIndex: 0,
-		description: 'Field: Requests in Parallel',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`'Requests in Parallel' must be a whole number of 1 or more, not '${String(value)}'`,
+		{
+			itemIndex: 0,
+			description: 'Field: Requests in Parallel',
+		},
+	);
 }
 
 function asNodeError(ctx: IExecuteFunctions, i: number, caught: unknown): Error {
 	if (caught instanceof InputError) {
-		return new NodeOperationError(ctx.getNode(), caught.message, { itemIndex: i, description: `Field: ${caught.field}` });
+		return new NodeOperationError(ctx.getNode(), caught.message, {
+			itemIndex: i,
+			description: `Field: ${caught.field}`,
+		});
 	}
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
 		if (caught.context) caught.context.itemIndex = i;

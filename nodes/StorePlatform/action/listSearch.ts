@@ -36,17 +36,25 @@ export function makeListSearch(table: ResourceTable) {
 		if (!list) return { results: [] };
 		let path = list.path;
 		for (const param of list.params ?? []) {
-			const value = this.getCurrentNodeParameter(param.name, { extractValue: true }) as string | undefined;
+			const value = this.getCurrentNodeParameter(param.name, { extractValue: true }) as
+				| string
+				| undefined;
 			if (!value) return { results: [] };
 			path = path.replace(`{${param.key}}`, encodeURIComponent(String(value)));
 		}
 		const page = Number(paginationToken ?? 1);
 		const query = list.paging ? { limit: LIST_PAGE, page } : {};
-		const body = await apiRequest.call(this, 'GET', path, { query, operation: `${table.displayName} list` });
+		const body = await apiRequest.call(this, 'GET', path, {
+			query,
+			operation: `${table.displayName} list`,
+		});
 		const records = unwrapRecords(body, list.output);
 		const needle = (filter ?? '').toLowerCase();
 		const results: INodeListSearchItems[] = records
-			.map((record) => ({ name: itemName(table, record), value: String(record[table.valueKey ?? 'id']) }))
+			.map((record) => ({
+				name: itemName(table, record),
+				value: String(record[table.valueKey ?? 'id']),
+			}))
 			.filter((item) => !needle || item.name.toLowerCase().includes(needle));
 		const more = Boolean(list.paging) && records.length >= LIST_PAGE;
 		return { results, paginationToken: more ? String(page + 1) : undefined };
@@ -54,5 +62,7 @@ export function makeListSearch(table: ResourceTable) {
 }
 
 export function buildListSearch(tables: ResourceTable[]) {
-	return Object.fromEntries(tables.map((t) => [listSearchMethodName(t.resource), makeListSearch(t)]));
+	return Object.fromEntries(
+		tables.map((t) => [listSearchMethodName(t.resource), makeListSearch(t)]),
+	);
 }

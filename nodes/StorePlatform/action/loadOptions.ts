@@ -6,7 +6,10 @@ import { makeListSearch } from './listSearch';
 /** Most records offered in a dropdown (the first pages of the list). */
 const MAX_OPTIONS = 500;
 
-async function optionsOf(ctx: ILoadOptionsFunctions, table: ResourceTable): Promise<INodePropertyOptions[]> {
+async function optionsOf(
+	ctx: ILoadOptionsFunctions,
+	table: ResourceTable,
+): Promise<INodePropertyOptions[]> {
 	const search = makeListSearch(table);
 	const out: INodePropertyOptions[] = [];
 	let token: string | undefined;
@@ -34,8 +37,12 @@ function listedResource(ctx: ILoadOptionsFunctions, dropdown: Dropdown): Resourc
 
 /** The dropdowns that the tables' fields use, once each. */
 function dropdownsOf(tables: ResourceTable[]): Dropdown[] {
-	const fields = tables.flatMap((t) => t.endpoints.flatMap((e) => [...(e.body ?? []), ...(e.filters ?? [])]));
-	const byMethod = new Map(fields.flatMap((f) => (f.loadFrom ? [[f.loadFrom.method, f.loadFrom] as const] : [])));
+	const fields = tables.flatMap((t) =>
+		t.endpoints.flatMap((e) => [...(e.body ?? []), ...(e.filters ?? [])]),
+	);
+	const byMethod = new Map(
+		fields.flatMap((f) => (f.loadFrom ? [[f.loadFrom.method, f.loadFrom] as const] : [])),
+	);
 	return [...byMethod.values()];
 }
 

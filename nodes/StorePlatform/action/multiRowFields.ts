@@ -61,7 +61,10 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 	const columns = Object.keys(shape.columns);
 	const at = `'${field}' row ${n}`;
 	if (!isPlainObject(value)) {
-		throw new InputError(field, `${at} must be an object with ${columns.join(', ')}, not ${shown(value)}`);
+		throw new InputError(
+			field,
+			`${at} must be an object with ${columns.join(', ')}, not ${shown(value)}`,
+		);
 	}
 	const out: IDataObject = {};
 	let onlyDefaults = true;
@@ -69,7 +72,10 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 		const column = shape.columns[key];
 		if (!column) {
 			const hint = shape.hint?.[key] ? ` (${shape.hint[key]})` : '';
-			throw new InputError(field, `${at} has an unknown key '${key}'${hint}; the keys are ${columns.join(', ')}`);
+			throw new InputError(
+				field,
+				`${at} has an unknown key '${key}'${hint}; the keys are ${columns.join(', ')}`,
+			);
 		}
 		if (given === null || given === undefined) continue;
 		let converted: unknown;
@@ -85,7 +91,8 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
 		out[key] = converted as IDataObject[string];
 	}
 	for (const [key, column] of Object.entries(shape.columns)) {
-		if (column.required && out[key] === undefined) throw new InputError(field, `${at} has no '${column.label}' (${key})`);
+		if (column.required && out[key] === undefined)
+			throw new InputError(field, `${at} has no '${column.label}' (${key})`);
 	}
 	if (onlyDefaults) {
 		const defaults = Object.values(shape.columns)
@@ -101,7 +108,12 @@ function row(value: unknown, n: number, field: string, shape: RowsShape): IDataO
  * its JSON companion: n8n replaces an expression given for the whole collection by its empty default
  * before the node runs, so no rows there gets a hint towards the field that keeps expressions.
  */
-export function toRows(value: unknown, field: string, shape: RowsShape, jsonField?: string): IDataObject[] {
+export function toRows(
+	value: unknown,
+	field: string,
+	shape: RowsShape,
+	jsonField?: string,
+): IDataObject[] {
 	const rows = rowsOf(toJson(value, field), shape);
 	if (rows === undefined) {
 		throw new InputError(

@@ -127,7 +127,10 @@ function filterProperty(property: INodeProperties): INodeProperties {
 	if (property.type !== 'options' || property.typeOptions?.loadOptionsMethod) return property;
 	return {
 		...property,
-		options: [{ name: 'Any', value: '', description: 'No filter on this field' }, ...(property.options ?? [])],
+		options: [
+			{ name: 'Any', value: '', description: 'No filter on this field' },
+			...(property.options ?? []),
+		],
 		default: '',
 	};
 }
@@ -141,7 +144,9 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 	if (endpoint.operation === 'update') {
 		props.push(...collection('Update Fields', PARAMETER.updateFields, 'Add Field', optional));
 	} else {
-		props.push(...collection('Additional Fields', PARAMETER.additionalFields, 'Add Field', optional));
+		props.push(
+			...collection('Additional Fields', PARAMETER.additionalFields, 'Add Field', optional),
+		);
 	}
 	if (endpoint.answer === 'many') {
 		props.push(
@@ -193,7 +198,12 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
 		});
 	}
-	options.push(...outputOptions(table, endpoint), ...(endpoint.extraOptions ?? []), PARALLEL_OPTION, TIMEOUT_OPTION);
+	options.push(
+		...outputOptions(table, endpoint),
+		...(endpoint.extraOptions ?? []),
+		PARALLEL_OPTION,
+		TIMEOUT_OPTION,
+	);
 	props.push(...collection('Options', PARAMETER.options, 'Add Option', options));
 	return props;
 }
@@ -223,7 +233,9 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 		action: endpoint.action,
 	}));
 	// Get Many where the resource has it, else its first operation.
-	const defaultOperation = sorted.some((r) => r.operation === 'getAll') ? 'getAll' : sorted[0].operation;
+	const defaultOperation = sorted.some((r) => r.operation === 'getAll')
+		? 'getAll'
+		: sorted[0].operation;
 	return {
 		displayName: 'Operation',
 		name: PARAMETER.operation,
@@ -250,6 +262,8 @@ export function buildProperties(tables: ResourceTable[]): INodeProperties[] {
 	return [
 		resource,
 		...tables.map(operationProperty),
-		...tables.flatMap((t) => t.endpoints.flatMap((endpoint) => withDisplay(endpoint, endpointFields(t, endpoint)))),
+		...tables.flatMap((t) =>
+			t.endpoints.flatMap((endpoint) => withDisplay(endpoint, endpointFields(t, endpoint))),
+		),
 	];
 }

@@ -30,9 +30,11 @@ function headline(input: FailureInput): string {
 	if (kind === 'inBand') return 'The shop refused the request';
 	if (status === 401) return 'The shop refused the credentials';
 	if (status === 403) return 'The shop refused access';
-	if (status === 404) return subject ? `The ${subject} was not found` : 'The shop does not know this address';
+	if (status === 404)
+		return subject ? `The ${subject} was not found` : 'The shop does not know this address';
 	if (status === 429) return 'The shop got too many requests';
-	if (status === 502 || status === 503 || status === 504) return 'The shop is not available right now';
+	if (status === 502 || status === 503 || status === 504)
+		return 'The shop is not available right now';
 	if (status >= 500) return 'The shop had an internal error';
 	return 'The shop refused the request';
 }
@@ -40,16 +42,22 @@ function headline(input: FailureInput): string {
 function hint(input: FailureInput): string | undefined {
 	const { status, subject, kind } = input;
 	if (kind === 'timeout') return 'Try again later, or raise Timeout in the Options.';
-	if (kind === 'unreachable') return "Check the credential's Shop Base URL and that the shop is reachable from n8n.";
-	if (kind === 'notJson') return "Check the credential's Shop Base URL: it must be the shop's own address.";
+	if (kind === 'unreachable')
+		return "Check the credential's Shop Base URL and that the shop is reachable from n8n.";
+	if (kind === 'notJson')
+		return "Check the credential's Shop Base URL: it must be the shop's own address.";
 	if (status === 401) {
 		return "Check the credential's Shared Secret and Access Token Secret (or click Connect again for the OAuth1 credential).";
 	}
-	if (status === 403) return 'Check that the app is still installed in the shop and may use this part of the API.';
+	if (status === 403)
+		return 'Check that the app is still installed in the shop and may use this part of the API.';
 	if (status === 404) {
-		return subject ? `Check the ${subject} ID: it may have been deleted.` : "Check the credential's Shop Base URL.";
+		return subject
+			? `Check the ${subject} ID: it may have been deleted.`
+			: "Check the credential's Shop Base URL.";
 	}
-	if (status === 429) return 'The node retried already. Lower Requests in Parallel in the Options, or run it later.';
+	if (status === 429)
+		return 'The node retried already. Lower Requests in Parallel in the Options, or run it later.';
 	if (status >= 500) return 'This is on the shop side: try again later.';
 	return undefined;
 }
@@ -64,6 +72,8 @@ export function describeFailure(input: FailureInput): { message: string; descrip
 	const tip = hint(input);
 	if (tip) parts.push(tip);
 	const status = input.status ? `, HTTP ${input.status}` : '';
-	parts.push(`(${input.operation ? `${input.operation}: ` : ''}${input.method} ${input.path}${status})`);
+	parts.push(
+		`(${input.operation ? `${input.operation}: ` : ''}${input.method} ${input.path}${status})`,
+	);
 	return { message: headline(input), description: parts.join(' ') };
 }

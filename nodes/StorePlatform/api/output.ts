@@ -43,7 +43,8 @@ export function normaliseNumbers<T>(value: T, key = ''): T {
 			Object.entries(value as IDataObject).map(([k, v]) => [k, normaliseNumbers(v, k)]),
 		) as T;
 	}
-	if (typeof value === 'string' && !CODE_KEYS.has(key) && NUMERIC.test(value)) return Number(value) as T;
+	if (typeof value === 'string' && !CODE_KEYS.has(key) && NUMERIC.test(value))
+		return Number(value) as T;
 	return value;
 }
 
@@ -54,7 +55,8 @@ export function simplify(record: IDataObject, keys: string[]): IDataObject {
 		const [name, how] = key.split(':');
 		if (!(name in record)) continue;
 		const value = record[name];
-		out[how === 'count' ? `${name}_count` : name] = how === 'count' && Array.isArray(value) ? value.length : value;
+		out[how === 'count' ? `${name}_count` : name] =
+			how === 'count' && Array.isArray(value) ? value.length : value;
 	}
 	return out;
 }

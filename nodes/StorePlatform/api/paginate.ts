@@ -57,7 +57,8 @@ function ascendingIds(records: IDataObject[]): boolean {
 	return records.length > 0;
 }
 
-const maxId = (records: IDataObject[]) => records.reduce((m, r) => Math.max(m, numericId(r) || m), -Infinity);
+const maxId = (records: IDataObject[]) =>
+	records.reduce((m, r) => Math.max(m, numericId(r) || m), -Infinity);
 
 /** Appends records not seen before (by id); returns how many were new. */
 function addUnique(out: IDataObject[], seen: Set<string>, records: IDataObject[]): number {
@@ -95,7 +96,11 @@ export async function fetchList(
 ): Promise<IDataObject[]> {
 	const get = async (path: string, query: Query): Promise<unknown> => {
 		stats.requests++;
-		return await apiRequest.call(this, 'GET', path, { query, operation: plan.operation, timeout: plan.timeout });
+		return await apiRequest.call(this, 'GET', path, {
+			query,
+			operation: plan.operation,
+			timeout: plan.timeout,
+		});
 	};
 	const records = async (query: Query) => unwrapRecords(await get(plan.path, query), plan.key);
 
@@ -131,7 +136,8 @@ export async function fetchList(
 		if (plan.sinceId && ascendingIds(first)) {
 			stats.strategy = 'idRanges';
 			const lastPage = await page(Math.ceil(total / size), size);
-			for (const range of await idRanges(first, lastPage, size, plan.query, records)) addUnique(out, seen, range);
+			for (const range of await idRanges(first, lastPage, size, plan.query, records))
+				addUnique(out, seen, range);
 			return done();
 		}
 		stats.strategy = 'pages';
@@ -147,7 +153,8 @@ export async function fetchList(
 		await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 		for (let n = 2; n <= pages; n++) addUnique(out, seen, results[n] ?? []);
 		// Records created meanwhile sit on further pages: go on while the last page was full.
-		if ((results[pages]?.length ?? 0) === size) await sequential(pages + 1, size, page, out, seen, want);
+		if ((results[pages]?.length ?? 0) === size)
+			await sequential(pages + 1, size, page, out, seen, want);
 		return done();
 	}
 
@@ -192,7 +199,9 @@ async function idRanges(
 ): Promise<IDataObject[][]> {
 	const low = maxId(first);
 	const high = Math.max(low, maxId(lastPage));
-	const bounds = Array.from({ length: CONCURRENCY }, (_, k) => Math.floor(low + ((high - low) * k) / CONCURRENCY));
+	const bounds = Array.from({ length: CONCURRENCY }, (_, k) =>
+		Math.floor(low + ((high - low) * k) / CONCURRENCY),
+	);
 	const uniqueBounds = [...new Set(bounds)];
 	return await Promise.all(
 		uniqueBounds.map(async (from, k) => {

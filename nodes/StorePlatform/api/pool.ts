@@ -41,7 +41,12 @@ export function grown(w: Window): Window {
  */
 export function shrunk(w: Window): Window {
 	if (w.limit > w.safe) return { ...w, limit: w.safe, answers: 0 };
-	return { ...w, limit: Math.max(1, Math.floor(w.limit / 2)), safe: Math.max(1, w.limit - 1), answers: 0 };
+	return {
+		...w,
+		limit: Math.max(1, Math.floor(w.limit / 2)),
+		safe: Math.max(1, w.limit - 1),
+		answers: 0,
+	};
 }
 
 export type Outcome = 'answered' | 'throttled' | 'failed';
@@ -118,7 +123,8 @@ export class Pool {
 	}
 
 	private pump(): void {
-		while (this.waiting.length > 0 && this.free()) (this.waiting.shift() as (epoch: number) => void)(this.start());
+		while (this.waiting.length > 0 && this.free())
+			(this.waiting.shift() as (epoch: number) => void)(this.start());
 		const wait = this.pausedUntil - this.now();
 		if (this.waiting.length > 0 && wait > 0 && !this.waking) {
 			this.waking = true;

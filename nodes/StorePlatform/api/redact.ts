@@ -25,6 +25,12 @@ export function redactor(credentials: ICredentialDataDecryptedObject): (text: st
 		for (const form of [secret, once, encodeURIComponent(once)]) forms.add(form);
 	}
 	if (forms.size === 0) return (text) => text;
-	const pattern = new RegExp([...forms].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+	const pattern = new RegExp(
+		[...forms]
+			.sort((a, b) => b.length - a.length)
+			.map(escape)
+			.join('|'),
+		'g',
+	);
 	return (text) => text.replace(pattern, '[redacted]');
 }

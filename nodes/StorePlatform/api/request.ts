@@ -15,7 +15,11 @@ import { poolOf } from './pool';
 import { redactor } from './redact';
 import { inBandError } from './unwrap';
 
-export type ShopContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ShopContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -93,7 +97,9 @@ async function shop(ctx: ShopContext, type: string): Promise<Shop> {
 /** The shop's base URL, and a redactor of the credential's secrets for error texts. */
 async function readShop(ctx: ShopContext, type: string): Promise<Shop> {
 	const credentials = await ctx.getCredentials(type);
-	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const url = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]/i.test(url)) {
 		throw new NodeApiError(ctx.getNode(), {} as JsonObject, {
 			message: `The credential's Shop Base URL must start with http:// or https://, not '${url}'`,
@@ -126,7 +132,11 @@ function parseBody(body: unknown): { ok: true; value: unknown } | { ok: false } 
 }
 
 /** A NodeApiError with a plain headline; the shop's message, a hint and the request in its description. */
-function apiError(ctx: ShopContext, redact: (text: string) => string, input: FailureInput): NodeApiError {
+function apiError(
+	ctx: ShopContext,
+	redact: (text: string) => string,
+	input: FailureInput,
+): NodeApiError {
 	const { message, description } = describeFailure(input);
 	const httpCode = input.status ? String(input.status) : undefined;
 	const error = new NodeApiError(ctx.getNode(), (httpCode ? { httpCode } : {}) as JsonObject, {
@@ -171,7 +181,8 @@ export async function apiRequest(
 	const url = base + path;
 	const request0 = { operation: options.operation, subject: options.subject, method, path };
 	const qs: IDataObject = {};
-	for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs[k] = v;
+	for (const [k, v] of Object.entries(options.query ?? {}))
+		if (v !== undefined && v !== '') qs[k] = v;
 
 	const pool = poolOf(this);
 	for (let attempt = 0; ; attempt++) {
@@ -201,12 +212,16 @@ export async function apiRequest(
 			const cause = (error as { cause?: { code?: string } }).cause;
 			const code = cause?.code ?? (error as { code?: string }).code ?? '';
 			const seconds = Math.round((options.timeout ?? DEFAULT_TIMEOUT_MS) / 1000);
-			const timedOut = /ECONNABORTED|ETIMEDOUT|timeout/i.test(`${code} ${(error as Error).message}`);
+			const timedOut = /ECONNABORTED|ETIMEDOUT|timeout/i.test(
+				`${code} ${(error as Error).message}`,
+			);
 			throw apiError(this, redact, {
 				...request0,
 				status: 0,
 				kind: timedOut ? 'timeout' : 'unreachable',
-				said: timedOut ? `No answer within ${seconds} s` : `Connection failed (${code || (error as Error).message})`,
+				said: timedOut
+					? `No answer within ${seconds} s`
+					: `Connection failed (${code || (error as Error).message})`,
 			});
 		}
 		const status = response.statusCode;

@@ -24,7 +24,9 @@ export function compareLabels(a: string, b: string): number {
 type Item = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
 const label = (item: Item) =>
-	'type' in item && 'default' in item ? item.displayName : String((item as INodePropertyOptions).name);
+	'type' in item && 'default' in item
+		? item.displayName
+		: String((item as INodePropertyOptions).name);
 
 function sortItems<T extends Item>(items: T[], key: (item: T) => string): T[] {
 	if (items.length < MIN_ITEMS_TO_ALPHABETIZE) return items;
@@ -57,4 +59,5 @@ export function sortProperty(property: INodeProperties): INodeProperties {
 	}
 }
 
-export const sortProperties = (properties: INodeProperties[]): INodeProperties[] => properties.map(sortProperty);
+export const sortProperties = (properties: INodeProperties[]): INodeProperties[] =>
+	properties.map(sortProperty);

@@ -34,7 +34,8 @@ export function unwrapRecords(body: unknown, key?: string): IDataObject[] {
 	else if (key && isContainer(body[twinOf(key)])) inner = body[twinOf(key)];
 	else if (keys.length === 1 && isContainer(body[keys[0]])) inner = body[keys[0]];
 	if (Array.isArray(inner)) return inner.filter(isPlainObject);
-	if (isKeyedList(inner as IDataObject)) return Object.values(inner as IDataObject) as IDataObject[];
+	if (isKeyedList(inner as IDataObject))
+		return Object.values(inner as IDataObject) as IDataObject[];
 	return [inner as IDataObject];
 }
 

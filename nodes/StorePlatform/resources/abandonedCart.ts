@@ -1,5 +1,12 @@
 import type { ResourceTable } from '../endpoint';
-import { countEndpoint, createdRange, getEndpoint, idParam, listEndpoint, type Noun } from './common';
+import {
+	countEndpoint,
+	createdRange,
+	getEndpoint,
+	idParam,
+	listEndpoint,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'abandonedCart', one: 'abandoned cart', many: 'abandoned carts' };
 
@@ -16,10 +23,25 @@ export const abandonedCart: ResourceTable = {
 	displayName: 'Abandoned Cart',
 	description: 'Checkouts customers left without ordering (read only)',
 	label: 'email',
-	simplify: ['user_key', 'email', 'total_price', 'currency', 'items:count', 'order_id', 'created_at'],
+	simplify: [
+		'user_key',
+		'email',
+		'total_price',
+		'currency',
+		'items:count',
+		'order_id',
+		'created_at',
+	],
 	valueKey: 'user_key',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/checkout', output: 'carts', filters: createdRange, fieldsOption: true, paging: {}, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/checkout',
+			output: 'carts',
+			filters: createdRange,
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/checkout/count', filters: createdRange }),
 		getEndpoint(noun, {
 			path: '/services/checkout/{user_key}',

@@ -1,5 +1,15 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, titleField, updateEndpoint, urlField, type Noun } from './common';
+import {
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	listEndpoint,
+	titleField,
+	updateEndpoint,
+	urlField,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'blog', one: 'blog', many: 'blogs' };
 
@@ -40,11 +50,22 @@ export const blog: ResourceTable = {
 				titleField('blog', true),
 				{ key: 'handle', displayName: 'Handle', kind: 'string', placeholder: 'e.g. news' },
 				urlField('blog'),
-				{ key: 'visibility', displayName: 'Visibility', kind: 'number', default: 1, description: 'Visibility code as the platform stores it (for example 1 visible)' },
+				{
+					key: 'visibility',
+					displayName: 'Visibility',
+					kind: 'number',
+					default: 1,
+					description: 'Visibility code as the platform stores it (for example 1 visible)',
+				},
 				...meta,
 			],
 		}),
-		updateEndpoint(noun, { path: '/services/blogs/{id}', wrap: 'blog', answer: 'idOnly', body: [titleField('blog'), ...meta] }),
+		updateEndpoint(noun, {
+			path: '/services/blogs/{id}',
+			wrap: 'blog',
+			answer: 'idOnly',
+			body: [titleField('blog'), ...meta],
+		}),
 		deleteEndpoint(noun, { path: '/services/blogs/{id}' }),
 	],
 };

@@ -37,8 +37,15 @@ export const category: ResourceTable = {
 			paging: {},
 			countWith: 'count',
 		}),
-		countEndpoint(noun, { path: '/services/categories/count', filters: [...commonFilters, productIdFilter('categories'), parentFilter] }),
-		getEndpoint(noun, { path: '/services/categories/{id}', output: 'category', fieldsOption: true }),
+		countEndpoint(noun, {
+			path: '/services/categories/count',
+			filters: [...commonFilters, productIdFilter('categories'), parentFilter],
+		}),
+		getEndpoint(noun, {
+			path: '/services/categories/{id}',
+			output: 'category',
+			fieldsOption: true,
+		}),
 		createEndpoint(noun, {
 			path: '/services/categories',
 			wrap: 'category',
@@ -46,17 +53,34 @@ export const category: ResourceTable = {
 			body: [
 				{ ...titleField('category', true), description: "The category's name" },
 				urlField('category'),
-				{ key: 'parent_id', displayName: 'Parent Category Name or ID', kind: 'id', loadFrom: { method: 'loadCategories', resource: 'category' }, description: 'The parent category; none or 0 for a top-level category' },
+				{
+					key: 'parent_id',
+					displayName: 'Parent Category Name or ID',
+					kind: 'id',
+					loadFrom: { method: 'loadCategories', resource: 'category' },
+					description: 'The parent category; none or 0 for a top-level category',
+				},
 				descriptionField('category'),
 				metadataField,
-				{ key: 'force_save', displayName: 'Force Save', kind: 'boolean', description: 'Whether to save even when the platform would refuse (for example a URL already used)' },
+				{
+					key: 'force_save',
+					displayName: 'Force Save',
+					kind: 'boolean',
+					description:
+						'Whether to save even when the platform would refuse (for example a URL already used)',
+				},
 			],
 		}),
 		updateEndpoint(noun, {
 			path: '/services/categories/{id}',
 			wrap: 'category',
 			answer: 'idOnly',
-			body: [{ ...titleField('category'), description: "The category's name" }, urlField('category'), descriptionField('category'), metadataField],
+			body: [
+				{ ...titleField('category'), description: "The category's name" },
+				urlField('category'),
+				descriptionField('category'),
+				metadataField,
+			],
 		}),
 		deleteEndpoint(noun, { path: '/services/categories/{id}' }),
 	],

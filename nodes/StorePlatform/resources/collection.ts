@@ -1,5 +1,13 @@
 import type { ResourceTable } from '../endpoint';
-import { commonFilters, countEndpoint, getEndpoint, listEndpoint, productIdFilter, urlField, type Noun } from './common';
+import {
+	commonFilters,
+	countEndpoint,
+	getEndpoint,
+	listEndpoint,
+	productIdFilter,
+	urlField,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'collection', one: 'collection', many: 'collections' };
 
@@ -15,7 +23,12 @@ export const collection: ResourceTable = {
 			path: '/services/collections',
 			filters: [
 				...countFilters,
-				{ key: 'title', displayName: 'Title', kind: 'string', description: 'Only collections with this title' },
+				{
+					key: 'title',
+					displayName: 'Title',
+					kind: 'string',
+					description: 'Only collections with this title',
+				},
 				{ ...urlField('collection'), description: 'Only the collection with this URL' },
 			],
 			fieldsOption: true,
@@ -23,6 +36,10 @@ export const collection: ResourceTable = {
 			countWith: 'count',
 		}),
 		countEndpoint(noun, { path: '/services/collections/count', filters: countFilters }),
-		getEndpoint(noun, { path: '/services/collections/{id}', output: 'collection', fieldsOption: true }),
+		getEndpoint(noun, {
+			path: '/services/collections/{id}',
+			output: 'collection',
+			fieldsOption: true,
+		}),
 	],
 };

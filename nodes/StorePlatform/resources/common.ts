@@ -1,4 +1,12 @@
-import type { Dropdown, Endpoint, Field, HttpMethod, Operation, Param, Resource } from '../endpoint';
+import type {
+	Dropdown,
+	Endpoint,
+	Field,
+	HttpMethod,
+	Operation,
+	Param,
+	Resource,
+} from '../endpoint';
 
 /** Builders of the standard endpoints, so that each resource file states only what differs. */
 
@@ -80,7 +88,16 @@ function entry(
 	method: HttpMethod,
 	extras: EndpointExtras,
 ): Endpoint {
-	return { resource: noun.resource, operation, name, action, description, method, answer: 'one', ...extras };
+	return {
+		resource: noun.resource,
+		operation,
+		name,
+		action,
+		description,
+		method,
+		answer: 'one',
+		...extras,
+	};
 }
 
 export const listEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
@@ -91,32 +108,72 @@ export const listEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
 	});
 
 export const countEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'count', 'Count', `Count ${noun.many}`, `Count ${noun.many}, with the same filters as the list`, 'GET', {
-		answer: 'count',
-		...extras,
-	});
+	entry(
+		noun,
+		'count',
+		'Count',
+		`Count ${noun.many}`,
+		`Count ${noun.many}, with the same filters as the list`,
+		'GET',
+		{
+			answer: 'count',
+			...extras,
+		},
+	);
 
 export const getEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'get', 'Get', `Get ${withArticle(noun.one)}`, `Get one ${noun.one} by its ID`, 'GET', {
-		params: [idParam(noun)],
-		...extras,
-	});
+	entry(
+		noun,
+		'get',
+		'Get',
+		`Get ${withArticle(noun.one)}`,
+		`Get one ${noun.one} by its ID`,
+		'GET',
+		{
+			params: [idParam(noun)],
+			...extras,
+		},
+	);
 
 export const createEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'create', 'Create', `Create ${withArticle(noun.one)}`, `Create a new ${noun.one}`, 'POST', extras);
+	entry(
+		noun,
+		'create',
+		'Create',
+		`Create ${withArticle(noun.one)}`,
+		`Create a new ${noun.one}`,
+		'POST',
+		extras,
+	);
 
 export const updateEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'update', 'Update', `Update ${withArticle(noun.one)}`, `Change fields of ${withArticle(noun.one)}`, 'PUT', {
-		params: [idParam(noun)],
-		...extras,
-	});
+	entry(
+		noun,
+		'update',
+		'Update',
+		`Update ${withArticle(noun.one)}`,
+		`Change fields of ${withArticle(noun.one)}`,
+		'PUT',
+		{
+			params: [idParam(noun)],
+			...extras,
+		},
+	);
 
 export const deleteEndpoint = (noun: Noun, extras: EndpointExtras): Endpoint =>
-	entry(noun, 'delete', 'Delete', `Delete ${withArticle(noun.one)}`, `Delete ${withArticle(noun.one)}`, 'DELETE', {
-		params: [idParam(noun)],
-		answer: 'deleted',
-		...extras,
-	});
+	entry(
+		noun,
+		'delete',
+		'Delete',
+		`Delete ${withArticle(noun.one)}`,
+		`Delete ${withArticle(noun.one)}`,
+		'DELETE',
+		{
+			params: [idParam(noun)],
+			answer: 'deleted',
+			...extras,
+		},
+	);
 
 export const metadataField: Field = {
 	key: 'metadata',

@@ -1,5 +1,17 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { commonFilters, countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, metadataField, titleField, updateEndpoint, urlField, type Noun } from './common';
+import {
+	commonFilters,
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	listEndpoint,
+	metadataField,
+	titleField,
+	updateEndpoint,
+	urlField,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'page', one: 'page', many: 'pages' };
 
@@ -7,11 +19,16 @@ const visibility: Field = {
 	key: 'visibility',
 	displayName: 'Visibility',
 	kind: 'number',
-	description: 'Visibility code of the page as the platform stores it (for example 1 visible, 0 hidden)',
+	description:
+		'Visibility code of the page as the platform stores it (for example 1 visible, 0 hidden)',
 	default: 1,
 };
 
-const filters: Field[] = [...commonFilters, { ...urlField('page'), description: 'Only the page with this URL' }, { ...visibility, default: undefined }];
+const filters: Field[] = [
+	...commonFilters,
+	{ ...urlField('page'), description: 'Only the page with this URL' },
+	{ ...visibility, default: undefined },
+];
 
 export const page: ResourceTable = {
 	resource: 'page',
@@ -19,7 +36,13 @@ export const page: ResourceTable = {
 	description: 'Static pages of the shop',
 	label: 'title',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/pages', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/pages',
+			filters,
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/pages/count', filters }),
 		getEndpoint(noun, { path: '/services/pages/{id}', fieldsOption: true }),
 		createEndpoint(noun, {
@@ -29,7 +52,12 @@ export const page: ResourceTable = {
 			body: [
 				titleField('page', true),
 				urlField('page'),
-				{ key: 'content', displayName: 'Content', kind: 'text', description: 'The page body (HTML allowed)' },
+				{
+					key: 'content',
+					displayName: 'Content',
+					kind: 'text',
+					description: 'The page body (HTML allowed)',
+				},
 				visibility,
 				metadataField,
 			],
@@ -40,8 +68,18 @@ export const page: ResourceTable = {
 			answer: 'idOnly',
 			body: [
 				titleField('page'),
-				{ key: 'description', displayName: 'Description', kind: 'text', description: 'The page description; the spec lists this key for page updates' },
-				{ key: 'content', displayName: 'Content', kind: 'text', description: 'The page body (HTML allowed)' },
+				{
+					key: 'description',
+					displayName: 'Description',
+					kind: 'text',
+					description: 'The page description; the spec lists this key for page updates',
+				},
+				{
+					key: 'content',
+					displayName: 'Content',
+					kind: 'text',
+					description: 'The page body (HTML allowed)',
+				},
 				metadataField,
 			],
 		}),

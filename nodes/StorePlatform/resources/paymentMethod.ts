@@ -20,7 +20,14 @@ export const paymentMethod: ResourceTable = {
 	description: 'Payment methods of the shop (read only)',
 	label: 'name',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/payment', output: 'payments', filters: [isActive], fieldsOption: true, paging: {}, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/payment',
+			output: 'payments',
+			filters: [isActive],
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/payment/count', filters: [isActive] }),
 		getEndpoint(noun, { path: '/services/payment/{id}', output: 'payment', fieldsOption: true }),
 	],

@@ -1,5 +1,14 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, updateEndpoint, type Noun, discountTarget } from './common';
+import {
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	listEndpoint,
+	updateEndpoint,
+	type Noun,
+	discountTarget,
+} from './common';
 
 const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };
 
@@ -20,13 +29,32 @@ const promotionValue: Field = {
 	description: 'The amount (Price type) or the percent (Percentage type)',
 };
 
-const startAt: Field = { key: 'start_at', displayName: 'Start At', kind: 'dateTime', description: 'When the promotion starts' };
-const finishAt: Field = { key: 'finish_at', displayName: 'Finish At', kind: 'dateTime', description: 'When the promotion ends' };
+const startAt: Field = {
+	key: 'start_at',
+	displayName: 'Start At',
+	kind: 'dateTime',
+	description: 'When the promotion starts',
+};
+const finishAt: Field = {
+	key: 'finish_at',
+	displayName: 'Finish At',
+	kind: 'dateTime',
+	description: 'When the promotion ends',
+};
 
 const filters: Field[] = [
 	promotionType,
-	{ ...startAt, displayName: 'Starts After', description: 'Only promotions that start later than this date-time' },
-	{ ...finishAt, displayName: 'Starts Before', description: 'Only promotions that start earlier than this date-time (the spec\'s finish_at filter)' },
+	{
+		...startAt,
+		displayName: 'Starts After',
+		description: 'Only promotions that start later than this date-time',
+	},
+	{
+		...finishAt,
+		displayName: 'Starts Before',
+		description:
+			"Only promotions that start earlier than this date-time (the spec's finish_at filter)",
+	},
 ];
 
 export const promotion: ResourceTable = {
@@ -35,7 +63,13 @@ export const promotion: ResourceTable = {
 	description: 'Price or percentage discounts on products, categories, collections or vendors',
 	label: 'title',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/promotions', filters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/promotions',
+			filters,
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/promotions/count', filters }),
 		getEndpoint(noun, { path: '/services/promotions/{id}', fieldsOption: true }),
 		createEndpoint(noun, {
@@ -43,7 +77,13 @@ export const promotion: ResourceTable = {
 			wrap: 'promotion',
 			output: 'promotion',
 			body: [
-				{ key: 'title', displayName: 'Title', kind: 'string', required: true, placeholder: 'e.g. Summer sale' },
+				{
+					key: 'title',
+					displayName: 'Title',
+					kind: 'string',
+					required: true,
+					placeholder: 'e.g. Summer sale',
+				},
 				startAt,
 				finishAt,
 				{ ...promotionType, required: true },

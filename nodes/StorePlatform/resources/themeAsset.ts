@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { Param, ResourceTable } from '../endpoint';
 import { InputError, toBoolean, toText } from '../action/inputRules';
@@ -15,7 +20,8 @@ const assetKey: Param = {
 	name: 'assetKey',
 	displayName: 'Asset Key',
 	locator: 'themeAsset',
-	description: 'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
+	description:
+		'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
 	placeholder: 'e.g. assets/style.css',
 };
 
@@ -24,7 +30,11 @@ const path = '/services/themes/{id}/assets';
 const TEXT_TYPE = /^(text\/|application\/(javascript|json|xml|x-javascript|ld\+json)|image\/svg)/i;
 
 /** Content from the text field, or from an input binary property (text files as text, others base64). */
-async function assetBody(this: IExecuteFunctions, i: number, body: IDataObject): Promise<IDataObject> {
+async function assetBody(
+	this: IExecuteFunctions,
+	i: number,
+	body: IDataObject,
+): Promise<IDataObject> {
 	if (!/^(layout|templates|assets|snippets)\/[^/]+/.test(String(body.key))) {
 		throw new InputError(
 			'Asset Key',
@@ -36,7 +46,10 @@ async function assetBody(this: IExecuteFunctions, i: number, body: IDataObject):
 		const content = this.getNodeParameter('content', i, '');
 		return { ...body, content: content === '' ? '' : toText(content, 'Content') };
 	}
-	const property = toText(this.getNodeParameter('binaryPropertyName', i, 'data'), 'Input Binary Field');
+	const property = toText(
+		this.getNodeParameter('binaryPropertyName', i, 'data'),
+		'Input Binary Field',
+	);
 	const binary = this.helpers.assertBinaryData(i, property);
 	const buffer = await this.helpers.getBinaryDataBuffer(i, property);
 	const text = TEXT_TYPE.test(binary.mimeType ?? '');
@@ -49,13 +62,21 @@ async function assetOutput(
 	i: number,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
-	const toBinary = toBoolean(this.getNodeParameter('options.binaryOutput', i, false), 'Put Content in Binary Field');
+	const toBinary = toBoolean(
+		this.getNodeParameter('options.binaryOutput', i, false),
+		'Put Content in Binary Field',
+	);
 	if (!toBinary) return records.map((json) => ({ json }));
-	const property = toText(this.getNodeParameter('options.binaryPropertyName', i, 'data'), 'Binary Field Name');
+	const property = toText(
+		this.getNodeParameter('options.binaryPropertyName', i, 'data'),
+		'Binary Field Name',
+	);
 	return await Promise.all(
 		records.map(async (json) => {
 			const content = typeof json.content === 'string' ? json.content : '';
-			const name = String(json.key ?? 'asset').split('/').pop();
+			const name = String(json.key ?? 'asset')
+				.split('/')
+				.pop();
 			const data = await this.helpers.prepareBinaryData(
 				Buffer.from(content, 'utf8'),
 				name,
@@ -75,7 +96,11 @@ const contentFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Text', value: 'text', description: 'Type or map the file content' },
-			{ name: 'Binary File', value: 'binary', description: 'Upload the file of an input binary property' },
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'Upload the file of an input binary property',
+			},
 		],
 		default: 'text',
 	},
@@ -165,7 +190,8 @@ export const themeAsset: ResourceTable = {
 					kind: 'string',
 					required: true,
 					placeholder: 'e.g. assets/style.css',
-					description: 'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
+					description:
+						'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
 				},
 			],
 			extraFields: contentFields,

@@ -1,5 +1,14 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countEndpoint, createdRange, createEndpoint, deleteEndpoint, listEndpoint, updatedRange, updateEndpoint, type Noun } from './common';
+import {
+	countEndpoint,
+	createdRange,
+	createEndpoint,
+	deleteEndpoint,
+	listEndpoint,
+	updatedRange,
+	updateEndpoint,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'themeScript', one: 'theme script', many: 'theme scripts' };
 
@@ -51,9 +60,18 @@ export const themeScript: ResourceTable = {
 			path: '/services/theme_scripts',
 			wrap: 'theme_script',
 			output: 'theme_script',
-			body: [{ ...src, required: true }, { ...eventType, required: true }, { ...scope, required: true }],
+			body: [
+				{ ...src, required: true },
+				{ ...eventType, required: true },
+				{ ...scope, required: true },
+			],
 		}),
-		updateEndpoint(noun, { path: '/services/theme_scripts/{id}', wrap: 'theme_script', output: 'theme_script', body: [src, eventType, scope] }),
+		updateEndpoint(noun, {
+			path: '/services/theme_scripts/{id}',
+			wrap: 'theme_script',
+			output: 'theme_script',
+			body: [src, eventType, scope],
+		}),
 		deleteEndpoint(noun, { path: '/services/theme_scripts/{id}' }),
 	],
 };

@@ -1,5 +1,14 @@
 import type { Field, Param, ResourceTable } from '../endpoint';
-import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, idParam, listEndpoint, updateEndpoint, type Noun } from './common';
+import {
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	idParam,
+	listEndpoint,
+	updateEndpoint,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'variant', one: 'variant', many: 'variants' };
 
@@ -12,10 +21,22 @@ const productId: Param = {
 	placeholder: 'e.g. 42',
 };
 
-const variantId = idParam(noun, { description: 'The variant of the product: pick it from the list or give its ID' });
+const variantId = idParam(noun, {
+	description: 'The variant of the product: pick it from the list or give its ID',
+});
 
-const str = (key: string, displayName: string, description?: string): Field => ({ key, displayName, kind: 'string', description });
-const num = (key: string, displayName: string, description?: string): Field => ({ key, displayName, kind: 'number', description });
+const str = (key: string, displayName: string, description?: string): Field => ({
+	key,
+	displayName,
+	kind: 'string',
+	description,
+});
+const num = (key: string, displayName: string, description?: string): Field => ({
+	key,
+	displayName,
+	kind: 'number',
+	description,
+});
 const flag = (key: string, displayName: string, description: string): Field => ({
 	key,
 	displayName,
@@ -33,7 +54,11 @@ const priceRegular = num('price_regular', 'Regular Price', 'Price before discoun
 const quantity = num('quantity', 'Quantity', 'Stock quantity');
 const weight = num('weight', 'Weight');
 const magazineGroup = str('magazine_group', 'Warehouse Group');
-const buyIfEmpty = flag('buy_if_empty', 'Buy If Out of Stock', 'Whether customers can buy it when the stock is empty');
+const buyIfEmpty = flag(
+	'buy_if_empty',
+	'Buy If Out of Stock',
+	'Whether customers can buy it when the stock is empty',
+);
 
 const createFields: Field[] = [
 	sku,
@@ -86,13 +111,48 @@ export const variant: ResourceTable = {
 	displayName: 'Variant',
 	description: 'Variants of a product (size, color...)',
 	label: 'sku',
-	simplify: ['id', 'product_id', 'sku', 'title', 'price', 'price_regular', 'quantity', 'availability'],
+	simplify: [
+		'id',
+		'product_id',
+		'sku',
+		'title',
+		'price',
+		'price_regular',
+		'quantity',
+		'availability',
+	],
 	endpoints: [
-		listEndpoint(noun, { path: '/services/variants/{product_id}', params: [productId], fieldsOption: true, description: "List a product's variants" }),
-		countEndpoint(noun, { path: `${path}/count`, params: [productId], description: "Count a product's variants" }),
-		getEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId], output: 'variant', fieldsOption: true }),
-		createEndpoint(noun, { path, params: [productId], wrap: 'variant', output: 'variant', body: createFields }),
-		updateEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId], wrap: 'variant', output: 'variant', body: updateFields }),
+		listEndpoint(noun, {
+			path: '/services/variants/{product_id}',
+			params: [productId],
+			fieldsOption: true,
+			description: "List a product's variants",
+		}),
+		countEndpoint(noun, {
+			path: `${path}/count`,
+			params: [productId],
+			description: "Count a product's variants",
+		}),
+		getEndpoint(noun, {
+			path: `${path}/{id}`,
+			params: [productId, variantId],
+			output: 'variant',
+			fieldsOption: true,
+		}),
+		createEndpoint(noun, {
+			path,
+			params: [productId],
+			wrap: 'variant',
+			output: 'variant',
+			body: createFields,
+		}),
+		updateEndpoint(noun, {
+			path: `${path}/{id}`,
+			params: [productId, variantId],
+			wrap: 'variant',
+			output: 'variant',
+			body: updateFields,
+		}),
 		deleteEndpoint(noun, { path: `${path}/{id}`, params: [productId, variantId] }),
 	],
 };

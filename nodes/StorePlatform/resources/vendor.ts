@@ -23,8 +23,17 @@ export const vendor: ResourceTable = {
 	description: 'Brands and manufacturers of products',
 	label: 'title',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/vendors', filters: [...commonFilters, productIdFilter('vendors')], fieldsOption: true, paging: {}, countWith: 'count' }),
-		countEndpoint(noun, { path: '/services/vendors/count', filters: [...commonFilters, productIdFilter('vendors')] }),
+		listEndpoint(noun, {
+			path: '/services/vendors',
+			filters: [...commonFilters, productIdFilter('vendors')],
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
+		countEndpoint(noun, {
+			path: '/services/vendors/count',
+			filters: [...commonFilters, productIdFilter('vendors')],
+		}),
 		getEndpoint(noun, { path: '/services/vendors/{id}', output: 'vendor', fieldsOption: true }),
 		createEndpoint(noun, {
 			path: '/services/vendors',

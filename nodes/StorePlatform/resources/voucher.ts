@@ -1,5 +1,15 @@
 import type { Field, ResourceTable } from '../endpoint';
-import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, sinceId, updateEndpoint, type Noun, discountTarget } from './common';
+import {
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	listEndpoint,
+	sinceId,
+	updateEndpoint,
+	type Noun,
+	discountTarget,
+} from './common';
 
 const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };
 
@@ -23,7 +33,11 @@ const discountOn: Field = {
 	kind: 'options',
 	options: [
 		[1, 'All Orders'],
-		[2, 'Orders Above a Sum (Deprecated)', 'Deprecated by the platform: orders whose sum exceeds the discount value'],
+		[
+			2,
+			'Orders Above a Sum (Deprecated)',
+			'Deprecated by the platform: orders whose sum exceeds the discount value',
+		],
 		[3, 'Products, Category, Collection or Vendor', 'Choose which with Discount On Type'],
 	],
 };
@@ -32,7 +46,8 @@ const discountOnType: Field = {
 	key: 'discount_on_type',
 	displayName: 'Discount On Type',
 	kind: 'options',
-	description: 'Used when Discount On is Products/Category/Collection/Vendor; must be Products when Discount On is All Orders',
+	description:
+		'Used when Discount On is Products/Category/Collection/Vendor; must be Products when Discount On is All Orders',
 	options: [
 		[1, 'Products'],
 		[2, 'Category'],
@@ -64,7 +79,13 @@ const progressiveDiscount: Field = {
 const startAt: Field = { key: 'start_at', displayName: 'Start At', kind: 'dateTime' };
 const finishAt: Field = { key: 'finish_at', displayName: 'Finish At', kind: 'dateTime' };
 
-const zeroOne = (key: string, displayName: string, one: string, zero: string, description?: string): Field => ({
+const zeroOne = (
+	key: string,
+	displayName: string,
+	one: string,
+	zero: string,
+	description?: string,
+): Field => ({
 	key,
 	displayName,
 	kind: 'options',
@@ -81,25 +102,120 @@ const bodyFields: Field[] = [
 	{ ...discountType, default: 1 },
 	discountOn,
 	discountOnType,
-	{ key: 'products', displayName: 'Products', kind: 'ids', description: 'Product IDs, comma-separated (when Discount On Type is Products)', placeholder: 'e.g. 12, 15' },
-	{ key: 'discount_set', displayName: 'Target Name or ID', kind: 'id', loadFrom: discountTarget, description: 'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)' },
-	{ key: 'discount_amount', name: 'discountAmount', displayName: 'Amount Off', kind: 'number', description: 'The money taken off, in the shop currency. Used when Discount Type is a Price Discount.' },
-	{ key: 'discount_percent', name: 'discountPercent', displayName: 'Percent Off', kind: 'number', description: 'The percentage taken off, e.g. 10 for 10%. Used when Discount Type is a Percent Discount.' },
-	{ key: 'discount_value', name: 'discountValue', displayName: 'Stored Discount Value', kind: 'number', description: 'Advanced: the raw discount_value key of the platform\'s request samples, not explained by the platform. Use Amount Off or Percent Off instead.' },
-	zeroOne('voucher_multiple_use', 'Uses per Customer', 'Once per Customer', 'Unlimited per Customer', 'Whether one customer can use the voucher only once or any number of times'),
+	{
+		key: 'products',
+		displayName: 'Products',
+		kind: 'ids',
+		description: 'Product IDs, comma-separated (when Discount On Type is Products)',
+		placeholder: 'e.g. 12, 15',
+	},
+	{
+		key: 'discount_set',
+		displayName: 'Target Name or ID',
+		kind: 'id',
+		loadFrom: discountTarget,
+		description:
+			'ID of the category, collection or vendor (when Discount On Type is Category, Collection or Vendor)',
+	},
+	{
+		key: 'discount_amount',
+		name: 'discountAmount',
+		displayName: 'Amount Off',
+		kind: 'number',
+		description:
+			'The money taken off, in the shop currency. Used when Discount Type is a Price Discount.',
+	},
+	{
+		key: 'discount_percent',
+		name: 'discountPercent',
+		displayName: 'Percent Off',
+		kind: 'number',
+		description:
+			'The percentage taken off, e.g. 10 for 10%. Used when Discount Type is a Percent Discount.',
+	},
+	{
+		key: 'discount_value',
+		name: 'discountValue',
+		displayName: 'Stored Discount Value',
+		kind: 'number',
+		description:
+			"Advanced: the raw discount_value key of the platform's request samples, not explained by the platform. Use Amount Off or Percent Off instead.",
+	},
+	zeroOne(
+		'voucher_multiple_use',
+		'Uses per Customer',
+		'Once per Customer',
+		'Unlimited per Customer',
+		'Whether one customer can use the voucher only once or any number of times',
+	),
 	progressiveThreshold,
 	progressiveDiscount,
-	{ key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'progressiveSteps', description: 'Thresholds and their discounts (Progressive Discount type)' },
+	{
+		key: 'progressive_steps',
+		displayName: 'Progressive Steps',
+		kind: 'progressiveSteps',
+		description: 'Thresholds and their discounts (Progressive Discount type)',
+	},
 	zeroOne('apply_once', 'Apply Once', 'To All Matching Products', 'Once on the Cart Sum'),
-	{ key: 'discount_maximal_value_require', displayName: 'Limit Maximal Discount', kind: 'flag', description: 'Whether Maximal Discount Value applies' },
-	{ key: 'discount_maximal_value', displayName: 'Maximal Discount Value', kind: 'number', description: 'The largest discount amount (with Limit Maximal Discount)' },
-	{ key: 'discount_minimal_value_require', displayName: 'Require Minimal Order Value', kind: 'flag', description: 'Whether Minimal Order Value applies' },
-	{ key: 'discount_minimal_value', displayName: 'Minimal Order Value', kind: 'number', description: 'The smallest order value the voucher matches (with Require Minimal Order Value)' },
-	zeroOne('available_on_promo', 'Available On Promotion', 'Usable on Products on Promotion', 'Not on Products on Promotion'),
-	{ key: 'quantity', displayName: 'Quantity', kind: 'number', description: 'Number of allowed uses in total; the platform shows -1 where none was set', default: 1 },
-	{ key: 'unique', displayName: 'Unique Codes', kind: 'flag', description: 'Whether to generate as many distinct codes as Quantity (sent as 1/0)' },
-	{ key: 'per_client', name: 'perClient', displayName: 'Max Uses per Customer', kind: 'number', description: 'How many times one customer can use the voucher. The platform does not document what 0 means: to allow a customer any number of uses, use Uses per Customer instead.' },
-	{ key: 'type', name: 'type', displayName: 'Voucher Type Code', kind: 'number', description: 'Advanced: the raw type key of the platform\'s request samples; the platform does not document its values. Leave it out unless the shop support gives you one.' },
+	{
+		key: 'discount_maximal_value_require',
+		displayName: 'Limit Maximal Discount',
+		kind: 'flag',
+		description: 'Whether Maximal Discount Value applies',
+	},
+	{
+		key: 'discount_maximal_value',
+		displayName: 'Maximal Discount Value',
+		kind: 'number',
+		description: 'The largest discount amount (with Limit Maximal Discount)',
+	},
+	{
+		key: 'discount_minimal_value_require',
+		displayName: 'Require Minimal Order Value',
+		kind: 'flag',
+		description: 'Whether Minimal Order Value applies',
+	},
+	{
+		key: 'discount_minimal_value',
+		displayName: 'Minimal Order Value',
+		kind: 'number',
+		description: 'The smallest order value the voucher matches (with Require Minimal Order Value)',
+	},
+	zeroOne(
+		'available_on_promo',
+		'Available On Promotion',
+		'Usable on Products on Promotion',
+		'Not on Products on Promotion',
+	),
+	{
+		key: 'quantity',
+		displayName: 'Quantity',
+		kind: 'number',
+		description: 'Number of allowed uses in total; the platform shows -1 where none was set',
+		default: 1,
+	},
+	{
+		key: 'unique',
+		displayName: 'Unique Codes',
+		kind: 'flag',
+		description: 'Whether to generate as many distinct codes as Quantity (sent as 1/0)',
+	},
+	{
+		key: 'per_client',
+		name: 'perClient',
+		displayName: 'Max Uses per Customer',
+		kind: 'number',
+		description:
+			'How many times one customer can use the voucher. The platform does not document what 0 means: to allow a customer any number of uses, use Uses per Customer instead.',
+	},
+	{
+		key: 'type',
+		name: 'type',
+		displayName: 'Voucher Type Code',
+		kind: 'number',
+		description:
+			"Advanced: the raw type key of the platform's request samples; the platform does not document its values. Leave it out unless the shop support gives you one.",
+	},
 ];
 
 const listFilters: Field[] = [
@@ -108,7 +224,12 @@ const listFilters: Field[] = [
 	discountType,
 	{ ...progressiveThreshold, description: 'Applies when Discount Type is Progressive Discount' },
 	{ ...progressiveDiscount, description: 'Applies when Discount Type is Progressive Discount' },
-	{ key: 'progressive_steps', displayName: 'Progressive Steps', kind: 'string', description: 'Applies when Discount Type is Progressive Discount' },
+	{
+		key: 'progressive_steps',
+		displayName: 'Progressive Steps',
+		kind: 'string',
+		description: 'Applies when Discount Type is Progressive Discount',
+	},
 	{ ...startAt, displayName: 'Start At' },
 	{ ...finishAt, displayName: 'Finish At' },
 ];
@@ -120,15 +241,43 @@ export const voucher: ResourceTable = {
 	displayName: 'Voucher',
 	description: 'Discount codes customers enter at checkout',
 	label: 'code',
-	simplify: ['id', 'code', 'discount_type', 'discount_value', 'quantity', 'quantity_used', 'start_at', 'finish_at', 'activate', 'items:count'],
+	simplify: [
+		'id',
+		'code',
+		'discount_type',
+		'discount_value',
+		'quantity',
+		'quantity_used',
+		'start_at',
+		'finish_at',
+		'activate',
+		'items:count',
+	],
 	endpoints: [
-		listEndpoint(noun, { path: '/services/vouchers', filters: listFilters, fieldsOption: true, paging: {}, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/vouchers',
+			filters: listFilters,
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/vouchers/count', filters: countFilters }),
-		getEndpoint(noun, { path: '/services/vouchers/{id}', fieldsOption: true, description: 'Get one voucher by its ID, with its generated codes (items)' }),
+		getEndpoint(noun, {
+			path: '/services/vouchers/{id}',
+			fieldsOption: true,
+			description: 'Get one voucher by its ID, with its generated codes (items)',
+		}),
 		createEndpoint(noun, {
 			path: '/services/vouchers',
 			body: [
-				{ key: 'code', displayName: 'Code', kind: 'string', required: true, placeholder: 'e.g. SUMMER10', description: 'Unique value for each discount' },
+				{
+					key: 'code',
+					displayName: 'Code',
+					kind: 'string',
+					required: true,
+					placeholder: 'e.g. SUMMER10',
+					description: 'Unique value for each discount',
+				},
 				...bodyFields,
 			],
 		}),

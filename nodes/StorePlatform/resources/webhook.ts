@@ -3,7 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { EVENTS } from '../api/events';
 import type { Field, ResourceTable } from '../endpoint';
 import { idValue, toId } from '../action/inputRules';
-import { countEndpoint, createEndpoint, deleteEndpoint, getEndpoint, listEndpoint, updateEndpoint, type Noun } from './common';
+import {
+	countEndpoint,
+	createEndpoint,
+	deleteEndpoint,
+	getEndpoint,
+	listEndpoint,
+	updateEndpoint,
+	type Noun,
+} from './common';
 
 const noun: Noun = { resource: 'webhook', one: 'webhook', many: 'webhooks' };
 
@@ -31,7 +39,10 @@ const filters: Field[] = [
 
 /** The spec's update body carries the id beside section and site_url. */
 async function withId(this: IExecuteFunctions, i: number, body: IDataObject): Promise<IDataObject> {
-	const id = toId(this.getNodeParameter('webhookId', i, undefined, { extractValue: true }), 'Webhook');
+	const id = toId(
+		this.getNodeParameter('webhookId', i, undefined, { extractValue: true }),
+		'Webhook',
+	);
 	return { id: idValue(id), ...body };
 }
 
@@ -42,7 +53,13 @@ export const webhook: ResourceTable = {
 	label: (webhook: IDataObject) => `${String(webhook.section)} → ${String(webhook.site_url)}`,
 	exampleField: 'section',
 	endpoints: [
-		listEndpoint(noun, { path: '/services/webhooks', filters, fieldsOption: true, paging: { maxLimit: 200 }, countWith: 'count' }),
+		listEndpoint(noun, {
+			path: '/services/webhooks',
+			filters,
+			fieldsOption: true,
+			paging: { maxLimit: 200 },
+			countWith: 'count',
+		}),
 		countEndpoint(noun, { path: '/services/webhooks/count', filters }),
 		getEndpoint(noun, { path: '/services/webhooks/{id}', output: 'webhook', fieldsOption: true }),
 		createEndpoint(noun, {

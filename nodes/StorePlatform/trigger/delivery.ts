@@ -10,7 +10,11 @@ import { nestPairs, parseForm } from './form';
 export function deliveryMeta(headers: IDataObject): IDataObject {
 	const header = (name: string) => {
 		const value = headers[name];
-		return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+		return Array.isArray(value)
+			? String(value[0])
+			: value === undefined
+				? undefined
+				: String(value);
 	};
 	const meta: IDataObject = { event: header('service-section'), shopId: header('service-shop-id') };
 	const idHeader = Object.keys(headers).find(
@@ -27,8 +31,11 @@ export function deliveryMeta(headers: IDataObject): IDataObject {
 
 /** The posted data as PHP reads it: form bodies with nested keys (n8n keeps `a[b]` flat). */
 export function postedData(headers: IDataObject, body: IDataObject, rawBody?: Buffer): IDataObject {
-	if (!String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return body;
-	return Buffer.isBuffer(rawBody) ? parseForm(rawBody.toString('utf8')) : nestPairs(Object.entries(body));
+	if (!String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
+		return body;
+	return Buffer.isBuffer(rawBody)
+		? parseForm(rawBody.toString('utf8'))
+		: nestPairs(Object.entries(body));
 }
 
 /** How a trigger shapes its items: its Normalize Numbers option and its typeVersion. */
@@ -43,7 +50,11 @@ export interface ItemShape {
  * typeVersion 2), the delivery's own headers (`event`, `objectId`...) as sent, and its `deliveryKey`, which is
  * computed from the data as the shop sent it, so options never change it.
  */
-export function deliveryItem(posted: IDataObject, headers: IDataObject, shape: ItemShape): IDataObject {
+export function deliveryItem(
+	posted: IDataObject,
+	headers: IDataObject,
+	shape: ItemShape,
+): IDataObject {
 	const meta = deliveryMeta(headers);
 	let data = shape.normaliseNumbers ? normaliseNumbers(posted) : posted;
 	if (shape.typeVersion >= 3) data = emptyDatesToNull(data);

@@ -17,7 +17,10 @@ export function parseForm(body: string): IDataObject {
 				return s;
 			}
 		};
-		pairs.push([decode(eq < 0 ? part : part.slice(0, eq)), decode(eq < 0 ? '' : part.slice(eq + 1))]);
+		pairs.push([
+			decode(eq < 0 ? part : part.slice(0, eq)),
+			decode(eq < 0 ? '' : part.slice(eq + 1)),
+		]);
 	}
 	return nestPairs(pairs);
 }

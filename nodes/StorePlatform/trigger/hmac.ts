@@ -65,11 +65,16 @@ function exactDigits(x: number): { digits: string; decpt: number } {
 }
 
 /** Rounds exact digits to `n` significant digits, half to even (as zend_dtoa mode 2 does). */
-function roundDigits(d: { digits: string; decpt: number }, n: number): { digits: string; decpt: number } {
+function roundDigits(
+	d: { digits: string; decpt: number },
+	n: number,
+): { digits: string; decpt: number } {
 	if (d.digits.length <= n) return d;
 	let head = d.digits.slice(0, n);
 	const rest = d.digits.slice(n);
-	const up = rest[0] > '5' || (rest[0] === '5' && (/[1-9]/.test(rest.slice(1)) || Number(head[n - 1]) % 2 === 1));
+	const up =
+		rest[0] > '5' ||
+		(rest[0] === '5' && (/[1-9]/.test(rest.slice(1)) || Number(head[n - 1]) % 2 === 1));
 	let decpt = d.decpt;
 	if (up) {
 		const bumped = (BigInt(head) + 1n).toString();
@@ -123,7 +128,9 @@ function phpScalar(value: unknown, options: HttpBuildQueryOptions): string | und
 		case 'number':
 			// JSON.parse cannot tell PHP's int 3 from float 3.0; safe integers are taken as ints. Same text
 			// either way except for integral floats >= 1e14 (PHP prints `1.0E+14`) and -0.0 (PHP prints `-0`).
-			return Number.isSafeInteger(value) ? String(value) : phpFloatToString(value, options.floatPrecision);
+			return Number.isSafeInteger(value)
+				? String(value)
+				: phpFloatToString(value, options.floatPrecision);
 		default:
 			return undefined; // null, undefined, functions, symbols: PHP skips null and resources
 	}
@@ -138,7 +145,8 @@ function appendPairs(
 ) {
 	ancestors.add(container);
 	for (const [key, value] of Object.entries(container)) {
-		const encodedKey = prefix === undefined ? phpUrlencode(key) : `${prefix}%5B${phpUrlencode(key)}%5D`;
+		const encodedKey =
+			prefix === undefined ? phpUrlencode(key) : `${prefix}%5B${phpUrlencode(key)}%5D`;
 		if (value !== null && typeof value === 'object') {
 			// PHP skips a recursive reference instead of looping.
 			if (!ancestors.has(value)) appendPairs(out, value, encodedKey, options, ancestors);
@@ -217,7 +225,11 @@ export function verifySignature(opts: VerifySignatureOptions): VerifySignatureRe
 
 		const candidates: Array<['rawBody' | 'params', string | Buffer]> = [];
 		if (opts.rawBody !== undefined) candidates.push(['rawBody', opts.rawBody]);
-		if (opts.params !== undefined) candidates.push(['params', httpBuildQuery(opts.params, { floatPrecision: opts.floatPrecision })]);
+		if (opts.params !== undefined)
+			candidates.push([
+				'params',
+				httpBuildQuery(opts.params, { floatPrecision: opts.floatPrecision }),
+			]);
 
 		const received = Buffer.from(header, 'utf8');
 		let matched: 'rawBody' | 'params' | undefined;

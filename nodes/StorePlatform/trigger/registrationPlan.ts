@@ -104,13 +104,16 @@ export function planRegistrations(existing: Registration[], wanted: Wanted): Reg
 		.filter((section) => keep[section] === undefined)
 		.map((section) => {
 			const staleUrl = staleBySection.get(section);
-			return staleUrl === undefined ? { section, reason: 'missing' } : { section, reason: 'stale-url', staleUrl };
+			return staleUrl === undefined
+				? { section, reason: 'missing' }
+				: { section, reason: 'stale-url', staleUrl };
 		});
 	return { create, delete: del, keep, foreign };
 }
 
 /** Whether the shop's registrations are exactly what is wanted (nothing to create or delete). */
-export const isSettled = (plan: RegistrationPlan) => plan.create.length === 0 && plan.delete.length === 0;
+export const isSettled = (plan: RegistrationPlan) =>
+	plan.create.length === 0 && plan.delete.length === 0;
 
 /** The warning written to n8n's log for one re-created registration. */
 export function recreatedMessage(workflow: string, create: PlannedCreate, url: string): string {

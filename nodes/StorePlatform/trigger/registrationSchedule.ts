@@ -1,4 +1,9 @@
-import type { IDataObject, IHookFunctions, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	ITriggerFunctions,
+	ITriggerResponse,
+} from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -55,8 +60,15 @@ export function checkCron(minutes: number, key = ''): string | null {
  * Registers `onTick` with n8n's scheduler: n8n 2.x takes `{ expression }`, 1.x the expression itself. Returns
  * false where n8n does not register it (a follower main).
  */
-export function registerCheckCron(ctx: ITriggerFunctions, expression: string, onTick: () => void): boolean {
-	const register = ctx.helpers.registerCron as unknown as (cron: unknown, tick: () => void) => unknown;
+export function registerCheckCron(
+	ctx: ITriggerFunctions,
+	expression: string,
+	onTick: () => void,
+): boolean {
+	const register = ctx.helpers.registerCron as unknown as (
+		cron: unknown,
+		tick: () => void,
+	) => unknown;
 	try {
 		return register({ expression }, onTick) !== false;
 	} catch (objectFormRefused) {
@@ -85,7 +97,10 @@ export const sightings = new ProcessSightings();
 
 /** Whether this trigger reports restored registrations (option, or its typeVersion's default). */
 export const reportsRestored = (ctx: IHookFunctions | ITriggerFunctions) =>
-	reportsRestorations(ctx.getNode().typeVersion, ctx.getNodeParameter('options', {}) as IDataObject);
+	reportsRestorations(
+		ctx.getNode().typeVersion,
+		ctx.getNodeParameter('options', {}) as IDataObject,
+	);
 
 /** Starts the execution of a "registration/restored" report: one per report in the cluster (n8n 2.x). */
 function emitReport(ctx: ITriggerFunctions, report: RestoredReport): void {
@@ -171,33 +186,56 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
 		const url = data.productionUrl;
 		if (!url) {
-			ctx.logger.debug(`Store Platform Trigger (${workflow.id ?? ''}, ${node}): no production URL yet; check skipped`);
+			ctx.logger.debug(
+				`Store Platform Trigger (${workflow.id ?? ''}, ${node}): no production URL yet; check skipped`,
+			);
 			return;
 		}
 		const before = { ...(data.webhookIds ?? {}) };
-		const result = await serialize(key, async () =>
-			await checkRegistrations(shopApi(ctx), { events, url }, {
-				stopped: () => state.closed,
-				onCreated: (create, made) =>
-					ctx.logger.warn(recreatedMessage(`workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`, create, url), {
-						workflowId: workflow.id,
-						node,
-						event: create.section,
-						reason: create.reason,
-						registrationId: made.id,
-					}),
-			}),
+		const result = await serialize(
+			key,
+			async () =>
+				await checkRegistrations(
+					shopApi(ctx),
+					{ events, url },
+					{
+						stopped: () => state.closed,
+						onCreated: (create, made) =>
+							ctx.logger.warn(
+								recreatedMessage(
+									`workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`,
+									create,
+									url,
+								),
+								{
+									workflowId: workflow.id,
+									node,
+									event: create.section,
+									reason: create.reason,
+									registrationId: made.id,
+								},
+							),
+					},
+				),
 		);
 		if (!state.closed) data.webhookIds = result.registered;
 		logResult(ctx, result, url);
 		if (state.closed || !report) return;
 		const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
-		const restored = noteCheck(sightings, key, data, { before, created, registered: result.registered, events }, new Date());
+		const restored = noteCheck(
+			sightings,
+			key,
+			data,
+			{ before, created, registered: result.registered, events },
+			new Date(),
+		);
 		if (restored !== undefined) emitReport(ctx, restored);
 	};
 	const run = () => {
 		check().catch((error: unknown) =>
-			ctx.logger.warn(`Store Platform Trigger (${workflow.id ?? ''}, ${node}): registration check failed: ${String(error)}`),
+			ctx.logger.warn(
+				`Store Platform Trigger (${workflow.id ?? ''}, ${node}): registration check failed: ${String(error)}`,
+			),
 		);
 	};
 

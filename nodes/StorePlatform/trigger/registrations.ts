@@ -28,7 +28,11 @@ export async function registrationsOfShop(this: IHookFunctions): Promise<Registr
 		},
 		'all',
 	);
-	return records.map((r: IDataObject) => ({ id: String(r.id), section: String(r.section), siteUrl: String(r.site_url) }));
+	return records.map((r: IDataObject) => ({
+		id: String(r.id),
+		section: String(r.section),
+		siteUrl: String(r.site_url),
+	}));
 }
 
 /** Every registration of the shop posting to `url` (matched here, since the API's section filter misses some kinds). */
@@ -36,7 +40,11 @@ export async function registrationsFor(this: IHookFunctions, url: string): Promi
 	return (await registrationsOfShop.call(this)).filter((r) => r.siteUrl === url);
 }
 
-export async function register(this: IHookFunctions, section: string, url: string): Promise<Registration> {
+export async function register(
+	this: IHookFunctions,
+	section: string,
+	url: string,
+): Promise<Registration> {
 	const body = await apiRequest.call(this, 'POST', '/services/webhooks', {
 		body: { webhook: { section, site_url: url } },
 		operation: `Store Platform Trigger: register ${section}`,

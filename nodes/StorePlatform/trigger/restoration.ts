@@ -50,7 +50,8 @@ export interface RestorationInput {
 	scope: string;
 }
 
-const earliest = (times: string[]) => times.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a));
+const earliest = (times: string[]) =>
+	times.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a));
 
 /**
  * The report for one check, or undefined when it restored nothing. A created registration counts as restored
@@ -59,7 +60,9 @@ const earliest = (times: string[]) => times.reduce((a, b) => (Date.parse(b) < Da
  */
 export function restorationReport(input: RestorationInput): RestoredReport | undefined {
 	const had = (event: string) =>
-		input.before?.[event] !== undefined || input.seen?.[event] !== undefined || input.saved?.[event] !== undefined;
+		input.before?.[event] !== undefined ||
+		input.seen?.[event] !== undefined ||
+		input.saved?.[event] !== undefined;
 	const events = [...new Set(input.created)].filter(had).sort();
 	if (events.length === 0) return undefined;
 	const restoredAt = input.now.toISOString();
@@ -86,7 +89,12 @@ export function restorationReport(input: RestorationInput): RestoredReport | und
 		reconcileFrom,
 		restoredAt,
 		// the same for every process that finds this gap from the same saved state (several mains at a start)
-		deliveryKey: shortHash(['restored/1', input.scope, ...events, `unknown:${reconcileFrom ?? ''}`]),
+		deliveryKey: shortHash([
+			'restored/1',
+			input.scope,
+			...events,
+			`unknown:${reconcileFrom ?? ''}`,
+		]),
 		note:
 			reconcileFrom === null
 				? 'n8n restarted since these registrations were last seen and no sighting was saved: when they went missing is not known. Reconcile from the time the workflow was activated.'
@@ -98,7 +106,12 @@ export function restorationReport(input: RestorationInput): RestoredReport | und
  * The sightings after a check: every event with a registration at the shop now (kept or just created) was seen
  * now; sightings of events no longer chosen are dropped; the others stay as they were.
  */
-export function sightingsAfter(previous: Sightings | undefined, registered: Record<string, string>, events: string[], now: Date): Sightings {
+export function sightingsAfter(
+	previous: Sightings | undefined,
+	registered: Record<string, string>,
+	events: string[],
+	now: Date,
+): Sightings {
 	const at = now.toISOString();
 	const next: Sightings = {};
 	for (const event of events) {
@@ -115,7 +128,8 @@ export function reportsRestorations(typeVersion: number, options: IDataObject): 
 }
 
 /** n8n's execution deduplication key for a report (one execution per report in the whole cluster, n8n 2.x). */
-export const reportExecutionKey = (report: RestoredReport) => `storePlatformTrigger:restored:${report.deliveryKey}`;
+export const reportExecutionKey = (report: RestoredReport) =>
+	`storePlatformTrigger:restored:${report.deliveryKey}`;
 
 /** What the report keeps in the workflow's static data (beside registrationSchedule.ts's fields). */
 export interface RestorationStaticData {
@@ -149,7 +163,14 @@ export function noteCheck(
 	now: Date,
 ): RestoredReport | undefined {
 	const seen = memory.get(scope);
-	const report = restorationReport({ created: check.created, before: check.before, seen, saved: data.lastSeen, now, scope });
+	const report = restorationReport({
+		created: check.created,
+		before: check.before,
+		seen,
+		saved: data.lastSeen,
+		now,
+		scope,
+	});
 	memory.set(scope, sightingsAfter(seen, check.registered, check.events, now));
 	data.lastSeen = sightingsAfter(data.lastSeen, check.registered, check.events, now);
 	return report;
