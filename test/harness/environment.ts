@@ -24,7 +24,8 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { HarnessCredentialTypes, HarnessCredentialsHelper } from './credentials';
+import { HarnessCredentialTypes } from './credentialTypes';
+import { HarnessCredentialsHelper } from './credentials';
 
 /** The package prefix of this repository's node types (`<package>.<description.name>`). */
 export const PACKAGE_NAME = 'n8n-nodes-store-platform';

@@ -19,5 +19,5 @@ export {
 	type TestResponse,
 	type TestServer,
 } from './server';
-export { OAuth1ApiCredential } from './credentials';
+export { OAuth1ApiCredential } from './credentialTypes';
 export { PACKAGE_NAME, type CredentialOptions } from './environment';
