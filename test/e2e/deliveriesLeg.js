@@ -11,49 +11,15 @@ const http = require('node:http');
 const path = require('node:path');
 
 const { PROJECT_DIR } = require('../../scripts/n8n/instance');
+const { sleep, startCollector, waitFor: waitForIn } = require('./setup');
 const { collectorNode } = require('./workflows');
 
 const EXAMPLE = path.join(PROJECT_DIR, 'docs', 'examples', 'deliveries-once.json');
 const EVENTS = ['order/create', 'product/update'];
 const MIN = 60_000;
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(fn, what, timeoutMs = 30_000) {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const v = await fn();
-		if (v) return v;
-		if (Date.now() > end)
-			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
-		await sleep(200);
-	}
-}
-
-/** Records what the workflow's HTTP Request nodes post. */
-async function startCollector() {
-	const received = [];
-	const server = http.createServer((req, res) => {
-		let raw = '';
-		req.on('data', (d) => (raw += d));
-		req.on('end', () => {
-			let body = raw;
-			try {
-				body = JSON.parse(raw);
-			} catch {
-				/* keep raw */
-			}
-			received.push({ url: req.url, body });
-			res.setHeader('content-type', 'application/json');
-			res.end('{"ok":true}');
-		});
-	});
-	await new Promise((r) => server.listen(0, '127.0.0.1', r));
-	return {
-		url: `http://127.0.0.1:${server.address().port}`,
-		received,
-		close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
-	};
-}
+/** The suite's waitFor with this leg's longer default (deliveries wait on the shop's resends). */
+const waitFor = (fn, what, timeoutMs = 30_000) => waitForIn(fn, what, timeoutMs);
 
 /**
  * The public address of n8n's webhooks as the shop sees it: forwards each delivery to n8n and passes n8n's
