@@ -305,7 +305,7 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,
 	// which needs the headers of that node (nodedir).
-	rebuildNative('sqlite3', dir, nodeBin, nodeDirForGyp);
+	sharedNativeBuild('sqlite3', dir, nodeBin, nodeDirForGyp);
 	const res = resultFor(version, dir, nodeBin);
 	const tmpFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ver-'));
 	const v = spawnSync(nodeBin, [res.n8nBin, '--version'], {
@@ -386,6 +386,46 @@ function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
 	return Number(secs);
 }
 
+/** What a native build leaves that its module loads: copied between installs that need the same build. */
+const NATIVE_OUTPUTS = { sqlite3: ['build/Release/node_sqlite3.node'] };
+
+/**
+ * Builds module `name` once per (its version, the node version and architecture) and copies the result into
+ * every other install that needs the same build: n8n 2.40.7 and 2.41.1 both carry sqlite3 5.1.7 for Node 24,
+ * so a fresh machine compiles it once, not twice (the installs run side by side: the second waits for the
+ * first's build). Rebuilds when the copy does not load. Returns 'built' or 'reused'.
+ */
+function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_OUTPUTS[name]) {
+	const pkgDir = path.join(dir, 'node_modules', name);
+	const version = readJson(path.join(pkgDir, 'package.json')).version;
+	const runtime = spawnSync(nodeBin, ['-p', 'process.version + "-" + process.arch'], {
+		encoding: 'utf8',
+	}).stdout.trim();
+	const store = path.join(cacheRoot(), 'native', `${name}-${version}-node${runtime}`);
+	const copy = (from, to) => {
+		for (const file of outputs) {
+			fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+			fs.copyFileSync(path.join(from, file), path.join(to, file));
+		}
+	};
+	return withLock(
+		store,
+		() => false,
+		() => {
+			if (outputs.every((file) => fs.existsSync(path.join(store, file)))) {
+				copy(store, pkgDir);
+				if (moduleLoads(name, dir, nodeBin).ok) {
+					log(`${name} ${version}: reused the build for ${runtime} (${store})`);
+					return 'reused';
+				}
+			}
+			rebuildNative(name, dir, nodeBin, nodeDirForGyp);
+			copy(pkgDir, store);
+			return 'built';
+		},
+	);
+}
+
 /**
  * Ensures playwright-core (no bundled browser; we drive Debian's `chromium`,
  * installed when missing: ensureChromium) in <cache>/playwright. Returns
@@ -448,6 +488,7 @@ module.exports = {
 	isInstalled,
 	nativeRebuildEnv,
 	rebuildNative,
+	sharedNativeBuild,
 	runNpm,
 	ensureNode24,
 	ensurePlaywrightCore,

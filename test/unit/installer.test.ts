@@ -10,6 +10,13 @@ import * as path from 'node:path';
 const installer = require('../../scripts/n8n/install.js') as {
 	nativeRebuildEnv: (nodeDir?: string) => Record<string, string>;
 	rebuildNative: (name: string, dir: string, nodeBin: string, nodeDir?: string) => number;
+	sharedNativeBuild: (
+		name: string,
+		dir: string,
+		nodeBin: string,
+		nodeDir: string | undefined,
+		outputs: string[],
+	) => 'built' | 'reused';
 	runNpm: (
 		nodeBin: string,
 		args: string[],
@@ -92,5 +99,32 @@ describe('installer: native rebuild', () => {
 			npm_config_nodedir: '/x/node24',
 		});
 		expect(installer.nativeRebuildEnv()).not.toHaveProperty('npm_config_nodedir');
+	});
+
+	it('builds once per module version and node, and copies the build into the next install', () => {
+		const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'installer-cache-'));
+		dirs.push(cache);
+		process.env.STORE_PLATFORM_N8N_CACHE = cache;
+		const first = fakeNativeProject('fake-native', BUILDS);
+		// the second install's own build script builds nothing: it loads only if the first build is reused
+		const second = fakeNativeProject('fake-native', 'node -e "0"');
+		dirs.push(first, second);
+		expect(
+			installer.sharedNativeBuild('fake-native', first, process.execPath, undefined, ['built.js']),
+		).toBe('built');
+		expect(
+			installer.sharedNativeBuild('fake-native', second, process.execPath, undefined, ['built.js']),
+		).toBe('reused');
+		expect(fs.existsSync(path.join(second, 'node_modules', 'fake-native', 'built.js'))).toBe(true);
+		// another cache (a new machine): built again
+		process.env.STORE_PLATFORM_N8N_CACHE = fs.mkdtempSync(
+			path.join(os.tmpdir(), 'installer-cache-'),
+		);
+		dirs.push(process.env.STORE_PLATFORM_N8N_CACHE);
+		const third = fakeNativeProject('fake-native', BUILDS);
+		dirs.push(third);
+		expect(
+			installer.sharedNativeBuild('fake-native', third, process.execPath, undefined, ['built.js']),
+		).toBe('built');
 	});
 });
