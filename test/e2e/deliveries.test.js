@@ -45,12 +45,19 @@ const VERSION =
 		.find((v) => Number(v.split('.')[0]) >= 2) ||
 	'2.40.7';
 
+/** The tarball this leg packed itself (when run alone), removed at the end. */
+let packedHere;
+
 before(
 	() => {
 		// the package as users install it (packed once by run.js for every leg, else here); the sandbox from sandbox/load.js
-		process.env.DELIVERIES_TGZ =
-			process.env.STORE_PLATFORM_E2E_TGZ ||
-			packProject({ outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')) });
+		// run.js's tarball is shared by every leg: only a tarball packed here is removed at the end
+		if (!process.env.STORE_PLATFORM_E2E_TGZ) {
+			packedHere = packProject({
+				outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')),
+			});
+		}
+		process.env.DELIVERIES_TGZ = process.env.STORE_PLATFORM_E2E_TGZ || packedHere;
 	},
 	{ timeout: 5 * MIN },
 );
@@ -344,6 +351,5 @@ describe(
 );
 
 after(() => {
-	if (process.env.DELIVERIES_TGZ)
-		fs.rmSync(path.dirname(process.env.DELIVERIES_TGZ), { recursive: true, force: true });
+	if (packedHere) fs.rmSync(path.dirname(packedHere), { recursive: true, force: true });
 });
