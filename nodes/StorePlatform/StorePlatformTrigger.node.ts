@@ -110,14 +110,6 @@ export class StorePlatformTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName:
-					'Signature check is off: anyone who knows the URL can start this workflow. Use for testing only.',
-				name: 'skipVerificationNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { 'options.skipVerification': [true] } },
-			},
 			AUTHENTICATION,
 			sortProperty({
 				displayName: 'Events',
