@@ -186,3 +186,7 @@ export interface ResourceTable {
 /** The endpoint of a resource for an operation (`'getAll'`, `'count'`...). */
 export const findEndpoint = (table: ResourceTable, operation: string): Endpoint | undefined =>
 	table.endpoints.find((endpoint) => endpoint.operation === operation);
+
+/** Whether an endpoint offers Simplify: Get and Get Many of a resource that names its most used fields. */
+export const hasSimplify = (table: ResourceTable, endpoint: Endpoint): boolean =>
+	Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll');

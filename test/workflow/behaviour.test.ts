@@ -167,6 +167,28 @@ describe('faults', () => {
 		expect((result.error as NodeApiError).description).toMatch(/\(ECONNREFUSED\).*Shop Base URL/);
 	});
 
+	it('names the record that was not found: the record addressed by ID, or the parent of a count (a missing product is not "the variant")', async () => {
+		const s = env.sandbox;
+		const count = await runStore(
+			s,
+			{ resource: 'variant', operation: 'count', productId: '999999' },
+			{ continueOnFail: true },
+		);
+		const [failed] = count.items[0];
+		expect(failed.json.httpCode).toBe('404');
+		expect(failed.json.error).toBe('The product was not found');
+		const get = await runStore(
+			s,
+			{
+				resource: 'vendor',
+				operation: 'get',
+				vendorId: { __rl: true, mode: 'id', value: '999999' },
+			},
+			{ continueOnFail: true },
+		);
+		expect(get.items[0][0].json.error).toBe('The vendor was not found');
+	});
+
 	it('continues on fail: an error item for the bad input, the others processed', async () => {
 		const s = env.sandbox;
 		const items = [

@@ -23,6 +23,9 @@ type AnswerHandler = (
 	tools: AnswerTools,
 ) => Promise<INodeExecutionData[]>;
 
+/** Operations that address one record by its ID. */
+const ADDRESSES_RECORD = new Set(['get', 'update', 'delete', 'activate']);
+
 /** Sends the prepared request once (the body wrapped as the endpoint says) and returns the parsed answer. */
 async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise<unknown> {
 	const { endpoint, request, timeout } = prepared;
@@ -36,8 +39,11 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 		query: request.query,
 		body,
 		operation: operationLabel(prepared.table, endpoint),
-		// a record addressed by ID: a 404 reads "The vendor was not found"
-		subject: endpoint.params?.length ? prepared.table.displayName.toLowerCase() : undefined,
+		// what a 404 says was not found: the record itself where it is addressed by ID ("The vendor was not
+		// found"), else the parent record the path names (a variant count of a missing product)
+		subject: ADDRESSES_RECORD.has(endpoint.operation)
+			? prepared.table.displayName.toLowerCase()
+			: endpoint.params?.[0]?.displayName.replace(/ ID$/, '').toLowerCase(),
 		timeout,
 	});
 }

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldValue, paramName, withCompanions } from './fields';
 import type { Query } from '../api/request';
-import type { Endpoint, Field, Param, ResourceTable } from '../endpoint';
+import {
+	hasSimplify,
+	type Endpoint,
+	type Field,
+	type Param,
+	type ResourceTable,
+} from '../endpoint';
 import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
 import { OPTION, PARAMETER } from './parameters';
 
@@ -191,10 +197,9 @@ export async function prepareRequest(
 	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
 	if (this.getNode().typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
-		options.simplify =
-			Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll')
-				? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
-				: false;
+		options.simplify = hasSimplify(table, endpoint)
+			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
+			: false;
 		options.emptyDatesAsNull = true;
 	}
 	const request = buildRequest.call(this, endpoint, i, options);

@@ -5,7 +5,7 @@ import { listSearchMethodName } from './listSearch';
 import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import { sortProperties } from '../api/sortOptions';
-import type { Endpoint, Param, ResourceTable } from '../endpoint';
+import { hasSimplify, type Endpoint, type Param, type ResourceTable } from '../endpoint';
 import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
@@ -76,10 +76,6 @@ const PARALLEL_OPTION: INodeProperties = {
 	description:
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
-
-/** Whether an endpoint offers Simplify. */
-const hasSimplify = (table: ResourceTable, endpoint: Endpoint) =>
-	Boolean(table.simplify) && (endpoint.operation === 'get' || endpoint.operation === 'getAll');
 
 const simplifyDescription = (table: ResourceTable) =>
 	`Whether to return only the fields used most (${(table.simplify ?? []).map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`;

@@ -42,5 +42,3 @@ const KINDS: Record<string, string[]> = {
 export const EVENTS: EventKind[] = Object.entries(KINDS).flatMap(([object, verbs]) =>
 	verbs.map((verb) => ({ value: `${object}/${verb}`, name: `${OBJECTS[object]} ${VERBS[verb]}` })),
 );
-
-export const EVENT_VALUES = new Set(EVENTS.map((e) => e.value));

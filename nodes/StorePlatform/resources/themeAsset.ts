@@ -21,7 +21,7 @@ const assetKey: Param = {
 	displayName: 'Asset Key',
 	locator: 'themeAsset',
 	description:
-		'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
+		'The file as folder/filename (e.g. templates/index.liquid), the folder being layout, templates, assets or snippets',
 	placeholder: 'e.g. assets/style.css',
 };
 
@@ -38,7 +38,7 @@ async function assetBody(
 	if (!/^(layout|templates|assets|snippets)\/[^/]+/.test(String(body.key))) {
 		throw new InputError(
 			'Asset Key',
-			`'Asset Key' must be <folder>/<filename> with the folder layout, templates, assets or snippets, not '${String(body.key)}'`,
+			`'Asset Key' must be folder/filename with the folder layout, templates, assets or snippets, not '${String(body.key)}'`,
 		);
 	}
 	const source = this.getNodeParameter('contentSource', i, 'text') as string;
@@ -191,7 +191,7 @@ export const themeAsset: ResourceTable = {
 					required: true,
 					placeholder: 'e.g. assets/style.css',
 					description:
-						'The file as <folder>/<filename>, the folder being layout, templates, assets or snippets',
+						'The file as folder/filename (e.g. templates/index.liquid), the folder being layout, templates, assets or snippets',
 				},
 			],
 			extraFields: contentFields,

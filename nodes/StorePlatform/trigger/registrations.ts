@@ -35,11 +35,6 @@ export async function registrationsOfShop(this: IHookFunctions): Promise<Registr
 	}));
 }
 
-/** Every registration of the shop posting to `url` (matched here, since the API's section filter misses some kinds). */
-export async function registrationsFor(this: IHookFunctions, url: string): Promise<Registration[]> {
-	return (await registrationsOfShop.call(this)).filter((r) => r.siteUrl === url);
-}
-
 export async function register(
 	this: IHookFunctions,
 	section: string,
