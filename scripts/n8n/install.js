@@ -391,17 +391,28 @@ const NATIVE_OUTPUTS = { sqlite3: ['build/Release/node_sqlite3.node'] };
 
 /**
  * Builds module `name` once per (its version, the node version and architecture) and copies the result into
- * every other install that needs the same build: n8n 2.40.7 and 2.41.1 both carry sqlite3 5.1.7 for Node 24,
- * so a fresh machine compiles it once, not twice (the installs run side by side: the second waits for the
- * first's build). Rebuilds when the copy does not load. Returns 'built' or 'reused'.
+ * every other install that needs the same build. A Node-API module (`binary.napi_versions` in its package.json,
+ * as sqlite3 5.1.7 in every supported n8n) is ABI-stable on newer Nodes, so it is built ONCE with the Node that
+ * runs this installer (the oldest one the installs use: the system Node, on which n8n 1.x runs) and reused by
+ * the Node 24 installs of n8n 2.x; a fresh machine compiles sqlite3 once, not once per Node (the installs run
+ * side by side: the others wait for the first's build). Rebuilds for the install's own Node when a copy does
+ * not load there. Returns 'built' or 'reused'.
  */
 function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_OUTPUTS[name]) {
 	const pkgDir = path.join(dir, 'node_modules', name);
-	const version = readJson(path.join(pkgDir, 'package.json')).version;
-	const runtime = spawnSync(nodeBin, ['-p', 'process.version + "-" + process.arch'], {
+	const pkg = readJson(path.join(pkgDir, 'package.json'));
+	const napi = Boolean(pkg.binary && pkg.binary.napi_versions);
+	const builder = napi
+		? { nodeBin: process.execPath, nodeDir: undefined }
+		: { nodeBin, nodeDir: nodeDirForGyp };
+	const runtime = spawnSync(builder.nodeBin, ['-p', 'process.version + "-" + process.arch'], {
 		encoding: 'utf8',
 	}).stdout.trim();
-	const store = path.join(cacheRoot(), 'native', `${name}-${version}-node${runtime}`);
+	const store = path.join(
+		cacheRoot(),
+		'native',
+		`${name}-${pkg.version}-${napi ? 'napi-' : ''}node${runtime}`,
+	);
 	const copy = (from, to) => {
 		for (const file of outputs) {
 			fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
@@ -415,11 +426,16 @@ function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_O
 			if (outputs.every((file) => fs.existsSync(path.join(store, file)))) {
 				copy(store, pkgDir);
 				if (moduleLoads(name, dir, nodeBin).ok) {
-					log(`${name} ${version}: reused the build for ${runtime} (${store})`);
+					log(`${name} ${pkg.version}: reused the build of ${runtime} (${store})`);
 					return 'reused';
 				}
 			}
-			rebuildNative(name, dir, nodeBin, nodeDirForGyp);
+			rebuildNative(name, dir, builder.nodeBin, builder.nodeDir);
+			if (builder.nodeBin !== nodeBin && !moduleLoads(name, dir, nodeBin).ok) {
+				// not loadable on the install's Node after all: its own build, not shared
+				rebuildNative(name, dir, nodeBin, nodeDirForGyp);
+				return 'built';
+			}
 			copy(pkgDir, store);
 			return 'built';
 		},

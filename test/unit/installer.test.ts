@@ -25,7 +25,7 @@ const installer = require('../../scripts/n8n/install.js') as {
 };
 
 /** A project folder with node_modules/<name>: index.js requires ./built.js, which only `installScript` writes. */
-function fakeNativeProject(name: string, installScript: string): string {
+function fakeNativeProject(name: string, installScript: string, napi = false): string {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'installer-test-'));
 	const pkg = path.join(dir, 'node_modules', name);
 	fs.mkdirSync(pkg, { recursive: true });
@@ -40,6 +40,7 @@ function fakeNativeProject(name: string, installScript: string): string {
 			version: '1.0.0',
 			main: 'index.js',
 			scripts: { install: installScript },
+			...(napi ? { binary: { napi_versions: [3, 6] } } : {}),
 		}),
 	);
 	fs.writeFileSync(path.join(pkg, 'index.js'), "module.exports = require('./built.js');\n");
@@ -126,5 +127,31 @@ describe('installer: native rebuild', () => {
 		expect(
 			installer.sharedNativeBuild('fake-native', third, process.execPath, undefined, ['built.js']),
 		).toBe('built');
+	});
+
+	it("builds a Node-API module once with the installer's Node and reuses it on another Node; others per Node", () => {
+		const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'installer-cache-'));
+		process.env.STORE_PLATFORM_N8N_CACHE = cache;
+		// "another Node": runs this Node but reports another version, as Node 24 beside the system Node 20
+		const otherNode = path.join(cache, 'other-node');
+		fs.writeFileSync(
+			otherNode,
+			`#!/bin/sh\nif [ "$1" = "-p" ]; then echo v99.0.0-x64; exit 0; fi\nexec "${process.execPath}" "$@"\n`,
+			{ mode: 0o755 },
+		);
+		const share = (name: string, dir: string, nodeBin: string) =>
+			installer.sharedNativeBuild(name, dir, nodeBin, undefined, ['built.js']);
+		const napiFirst = fakeNativeProject('fake-napi', BUILDS, true);
+		const napiSecond = fakeNativeProject('fake-napi', 'node -e "0"', true);
+		const plainFirst = fakeNativeProject('fake-native', BUILDS);
+		const plainSecond = fakeNativeProject('fake-native', BUILDS);
+		dirs.push(cache, napiFirst, napiSecond, plainFirst, plainSecond);
+		expect(share('fake-napi', napiFirst, otherNode)).toBe('built');
+		expect(share('fake-napi', napiSecond, process.execPath)).toBe('reused');
+		expect(fs.readdirSync(path.join(cache, 'native'))).toEqual([
+			`fake-napi-1.0.0-napi-node${process.version}-${process.arch}`,
+		]);
+		expect(share('fake-native', plainFirst, otherNode)).toBe('built');
+		expect(share('fake-native', plainSecond, process.execPath)).toBe('built');
 	});
 });
