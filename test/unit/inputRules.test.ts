@@ -1,8 +1,8 @@
 /**
  * The input rules of the README's table, kind by kind, as pure functions: what is accepted and sent
  * as what, what is refused (an InputError naming the field). The one table of unit cases of the input rules
- * (test/e2e/inputRules.test.js proves the same rules in real n8n); the generated cases through the whole node
- * are in test/reliability/hostileInput.test.ts.
+ * (test/e2e/inputRules.test.js proves the same rules in real n8n); every input of every endpoint through its rule,
+ * with generated cases: test/unit/inputWiring.test.ts.
  */
 import { toSpecDateTime } from '../../nodes/StorePlatform/action/dates';
 import { fieldValue } from '../../nodes/StorePlatform/action/fields';

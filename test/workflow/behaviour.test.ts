@@ -328,6 +328,59 @@ describe('bad input', () => {
 		expect(apiRequests(s)[0].path).toBe('/services/promotions/9/../2');
 	});
 
+	// test/unit/inputWiring.test.ts feeds every input of every endpoint directly; this is what n8n adds
+	it('takes values from expressions as n8n gives them (a Luxon DateTime, a JS Date, a cell of the rows); a refused item is one error item, the others are sent', async () => {
+		const s = env.sandbox;
+		const result = await runStore(
+			s,
+			{
+				resource: 'voucher',
+				operation: 'create',
+				code: '={{ $json.code }}',
+				additionalFields: {
+					startAt: "={{ DateTime.fromISO('2026-07-01T10:00:00Z') }}",
+					finishAt: "={{ new Date('2026-12-01T10:00:00.000Z') }}",
+					discountType: 5,
+					progressiveStepsTresholdType: 1,
+					progressiveStepsDiscountType: 2,
+					progressiveSteps: { step: [{ treshold: '={{ $json.t }}', discount: 5 }] },
+				},
+			},
+			{
+				items: [
+					{ json: { code: 'W1', t: ' 100 ' } },
+					{ json: { code: 'W2', t: '5%' } },
+					{ json: { code: 'W3', t: 250 } },
+				],
+				continueOnFail: true,
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		const out = jsonOf(result);
+		expect(out[1]).toEqual({
+			error: expect.stringContaining(
+				"'Progressive Steps' row 1: 'Threshold' must be a decimal number",
+			),
+			description: 'Field: Progressive Steps',
+		});
+		expect([out[0].code, out[2].code]).toEqual(['W1', 'W3']);
+		// the workflow's time zone (n8n's default, America/New_York): summer and winter time
+		expect(apiRequests(s).map((r) => r.body)).toEqual(
+			[100, 250].map((treshold) =>
+				expect.objectContaining({
+					start_at: '2026-07-01 06:00:00',
+					finish_at: '2026-12-01 05:00:00',
+					progressive_steps: [{ treshold, discount: 5 }],
+				}),
+			),
+		);
+	});
+
 	it('accepts ids and numbers given as strings or numbers from expressions', async () => {
 		const s = env.sandbox;
 		const result = await runStore(s, {

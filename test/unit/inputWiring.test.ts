@@ -1,0 +1,587 @@
+/**
+ * The wiring of the input rules over the whole table (`TABLES`): every id param, body field, filter, JSON rows
+ * field, row cell, Option and Limit of every endpoint goes through its rule. `prepareRequest` (the node's
+ * reading and checking of one item) is called directly with a small fake of n8n's context that reads plain
+ * parameters; it has no helpers, so nothing can be sent from it.
+ *
+ * Each input is fed, one at a time over a valid baseline, the seeded values of ./hostile.ts (7 per input, 40
+ * per row cell), each labelled with what the rule says (refused, left out, or sent as a stated value; Luxon
+ * DateTimes and JS Dates included), and fixed ones: missing ids, ids with `/ ? # ..` and spaces, dot segments,
+ * bad dates and the pickers' forms, invalid JSON and id lists, Limits, numbers given as text and text as
+ * numbers. Asserted per case:
+ *   - refused: an InputError naming the input (`field`, and the quoted name in its message), i.e. before any request;
+ *   - otherwise: exactly the baseline request (path, query, body, timeout, limit) with the value as labelled, or
+ *     without the key when empty; ids percent-encoded as one path segment.
+ * The rules themselves, kind by kind: inputRules.test.ts. Where n8n's engine runs the node: one error item per
+ * refused item, paired with it, described "Field: …", the other items still sent (workflow/bulk.test.ts,
+ * reliability/faults.test.ts, workflow/behaviour.test.ts); values from n8n expressions (workflow/behaviour.test.ts,
+ * e2e/inputRules.test.js); encoded ids and query values on the wire (workflow/behaviour.test.ts,
+ * reliability/signatures.test.ts).
+ */
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
+
+import {
+	prepareRequest,
+	type PreparedRequest,
+} from '../../nodes/StorePlatform/action/endpointRequest';
+import { withCompanions } from '../../nodes/StorePlatform/action/fields';
+import { InputError } from '../../nodes/StorePlatform/action/inputRules';
+import type { Endpoint, Field, ResourceTable } from '../../nodes/StorePlatform/endpoint';
+import { TABLES } from '../../nodes/StorePlatform/resources';
+import { prng, type Rand } from '../prng';
+import { defaultParamValue, validValue, withField } from '../reliability/helpers';
+import {
+	assetKeyCase,
+	booleanCase,
+	bodyId,
+	dateCase,
+	idCase,
+	idListCase,
+	nameListCase,
+	numberCase,
+	optionCase,
+	rowsCase,
+	textCase,
+	timeoutCase,
+	urlCase,
+	type Case,
+} from './hostile';
+
+/** The workflow's time zone (n8n's default) that zoned dates are converted into. */
+const TZ = 'America/New_York';
+/** Seeded cases per input (40 per row cell): every run makes the same ones. */
+const PER_TARGET = 7;
+const PER_CELL = 40;
+
+/** n8n's context as prepareRequest uses it: parameters (resource locators' values extracted), time zone, node. */
+function context(params: INodeParameters): IExecuteFunctions {
+	return {
+		getNodeParameter(name: string, _i: number, fallback?: unknown, opts?: IDataObject) {
+			const value = params[name] === undefined ? fallback : params[name];
+			if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
+			const locator = typeof value === 'object' && value !== null && '__rl' in value;
+			return opts?.extractValue && locator ? (value as IDataObject).value : value;
+		},
+		getTimezone: () => TZ,
+		getNode: () => ({ typeVersion: 2 }),
+	} as unknown as IExecuteFunctions;
+}
+
+type Where = 'path' | 'query' | 'body' | 'filter' | 'option' | 'limit' | 'cell';
+
+/** A fixed case may also say what its refusal reads. */
+type Fixed = Case & { says?: string };
+
+interface Target {
+	label: string;
+	where: Where;
+	/** API key (body key, query key, path placeholder, option) */
+	key: string;
+	/** The seeded generator; targets without one only have fixed cases. */
+	make?: (rand: Rand) => Case;
+	fixed: Fixed[];
+	/** How an accepted value is written in the request, when not as labelled. */
+	sent?: (value: unknown) => unknown;
+	base: unknown;
+	/** Puts a value of this input into the parameters. */
+	set: (params: INodeParameters, value: unknown) => INodeParameters;
+	field?: Field;
+	param?: boolean;
+}
+
+const refuse = (v: unknown, says?: string): Fixed => ({
+	m: 'raw',
+	v,
+	want: { refuse: true },
+	what: 'fixed',
+	says,
+});
+const send = (v: unknown, sent: unknown): Fixed => ({
+	m: 'raw',
+	v,
+	want: { send: sent },
+	what: 'fixed',
+});
+
+/** Ids that must stay one path segment (or one query value). */
+const WEIRD = [
+	'a/b',
+	'1/../2',
+	'x?y=1&z=2',
+	'a#frag',
+	'../1',
+	'1/..',
+	'a..b',
+	'...',
+	'with space',
+	' 1 2 ',
+	'%2F..%2F1',
+	'ü/😀',
+	'1;2,3',
+	'a\\b',
+	'asset[key]=x&',
+	'+1',
+];
+const BAD_DATES = [
+	'next friday',
+	'2026-02-30 10:00:00',
+	'2026-13-01 00:00:00',
+	'01/05/2026',
+	'2026-05-01 24:00:00',
+	20260501,
+	true,
+];
+const PICKER_DATES = [
+	send('2026-05-01T10:20:30', '2026-05-01 10:20:30'),
+	send('2026-05-01', '2026-05-01 00:00:00'),
+	send('2026-05-01 10:20', '2026-05-01 10:20:00'),
+];
+const BAD_JSON: Record<string, string[]> = {
+	ids: ['[1, 2', '1, two', '{"a": 1}', '[1, "x"]', '[1.5]'],
+	json: ['{"a":', 'nope'],
+};
+
+/** A number given as text or text as a number, and what is sent (a field kind's conversion). */
+function conversion(field: Field): Fixed[] {
+	switch (field.kind) {
+		case 'number':
+			return [
+				send('7', 7),
+				...['abc', '12abc', '1e', 'NaN'].map((v) => refuse(v, `'${field.displayName}' must be`)),
+			];
+		case 'options': {
+			const last = field.options?.[field.options.length - 1]?.[0];
+			return typeof last === 'number' ? [send(String(last), last)] : [];
+		}
+		case 'string':
+		case 'text':
+			return [send(12345, '12345')];
+		case 'id':
+			return [send(7, '7')];
+		case 'boolean':
+			return [send('true', true)];
+		case 'flag':
+			return [send('1', 1)];
+		case 'dateTime':
+			return [...BAD_DATES.map((v) => refuse(v)), ...PICKER_DATES];
+		case 'ids':
+		case 'json':
+			return BAD_JSON[field.kind].map((v) => refuse(v));
+		default:
+			return [];
+	}
+}
+
+const ROWS_BASE: Record<string, unknown[]> = {
+	metadata: [{ meta_title: 't', meta_description: 'd', meta_keywords: 'k' }],
+	progressiveSteps: [{ treshold: 1, discount: 1 }],
+};
+
+function fieldTarget(row: Endpoint, field: Field, asFilter: boolean): Target | undefined {
+	const t = (make: (rand: Rand) => Case, sent?: (v: unknown) => unknown): Target => ({
+		label: field.displayName,
+		where: asFilter ? 'filter' : 'body',
+		key: field.key,
+		make,
+		fixed: conversion(field),
+		sent,
+		base: field.rowsAsJson ? ROWS_BASE[field.kind] : validValue(field),
+		set: (params, value) => withField(params, row, field, value, asFilter),
+		field,
+	});
+	if (row.resource === 'themeAsset' && field.key === 'key')
+		return { ...t((r) => assetKeyCase(r)), fixed: [] };
+	switch (field.kind) {
+		case 'string':
+		case 'text':
+			return t((r) => textCase(r, asFilter));
+		case 'url':
+			return t((r) => urlCase(r));
+		case 'number':
+			return t((r) => numberCase(r));
+		case 'id':
+			return t(
+				(r) => idCase(r, false, false),
+				(v) => (asFilter ? v : bodyId(String(v))),
+			);
+		case 'ids':
+			return t((r) => idListCase(r));
+		case 'options':
+			return t((r) => optionCase(r, field));
+		case 'boolean':
+		case 'flag':
+			return t((r) => booleanCase(r, field.kind === 'flag'));
+		case 'dateTime':
+			return t((r) => dateCase(r, TZ));
+		case 'metadata':
+		case 'progressiveSteps':
+			// the editor's rows: their cells are targets of their own (rowCells)
+			return field.rowsAsJson ? t((r) => rowsCase(r, field.kind as 'metadata')) : undefined;
+		default:
+			throw new Error(`no generator for the field kind ${field.kind}`);
+	}
+}
+
+/** Every input of an endpoint that a case can target, in the seeded order. */
+function targetsOf(row: Endpoint): Target[] {
+	const targets: Target[] = [];
+	for (const param of row.params ?? []) {
+		const inPath = param.in === 'path';
+		const base = defaultParamValue(row, param.name);
+		targets.push({
+			label: param.displayName,
+			where: param.in,
+			key: param.key,
+			param: true,
+			make: (r) => idCase(r, true, inPath),
+			fixed: [
+				...['', '   ', null].map((v) => refuse(v, 'is required')),
+				...WEIRD.map((v) => send(v, v.trim())),
+				...(inPath ? ['.', '..'].map((v) => refuse(v)) : []),
+			],
+			base: typeof base === 'object' ? (base as IDataObject).value : base,
+			set: (params, value) => ({
+				...params,
+				[param.name]: (param.locator ? { __rl: true, mode: 'id', value } : value) as never,
+			}),
+		});
+	}
+	for (const field of withCompanions(row.body ?? [])) {
+		const t = fieldTarget(row, field, false);
+		if (t) targets.push(t);
+	}
+	for (const field of withCompanions(row.filters ?? [])) {
+		const t = fieldTarget(row, field, true);
+		if (t) targets.push(t);
+	}
+	const option = (
+		label: string,
+		key: string,
+		make: (rand: Rand) => Case,
+		base: unknown,
+	): Target => ({
+		label,
+		where: 'option',
+		key,
+		make,
+		fixed: [],
+		base,
+		set: (params, value) => ({
+			...params,
+			options: { ...(params.options as IDataObject), [key]: value } as never,
+		}),
+	});
+	if (row.fieldsOption) targets.push(option('Fields', 'fields', nameListCase, 'id'));
+	targets.push(option('Timeout', 'timeout', timeoutCase, 60));
+	if (row.answer === 'many') {
+		targets.push({
+			label: 'Limit',
+			where: 'limit',
+			key: 'limit',
+			fixed: [send('7', 7), ...[0, -1, 1.5, 'abc', '', '-5'].map((v) => refuse(v))],
+			base: 2,
+			set: (params, value) => ({ ...params, limit: value as never }),
+		});
+	}
+	return targets;
+}
+
+/** The cells of the editor's rows (a fixed collection): one cell fed, the others fixed. */
+function rowCells(row: Endpoint, field: Field): Target[] {
+	const metadata = field.kind === 'metadata';
+	const item = metadata ? 'meta' : 'step';
+	const cell = (key: string, fixed: Record<string, unknown>, make?: Target['make']): Target => ({
+		label: field.displayName,
+		where: 'cell',
+		key: field.key,
+		field,
+		make,
+		fixed: [],
+		base: undefined,
+		set: (params, value) => withField(params, row, field, { [item]: [{ [key]: value, ...fixed }] }),
+	});
+	if (metadata) {
+		const fixed = { meta_description: 'd', meta_keywords: 'k' };
+		return [
+			cell('meta_title', fixed, (r) => {
+				const c = textCase(r, false);
+				// in a row, '' is a value of a text cell; null leaves the cell out
+				if (c.v === null) return { ...c, want: { send: [{ ...fixed }] } };
+				if (c.v === '') return { ...c, want: { send: [{ meta_title: '', ...fixed }] } };
+				return 'send' in c.want
+					? { ...c, want: { send: [{ meta_title: c.want.send, ...fixed }] } }
+					: c;
+			}),
+		];
+	}
+	const cellSays = (label: string) =>
+		`'${field.displayName}' row 1: '${label}' must be a decimal number`;
+	const treshold = cell('treshold', { discount: 5 }, (r) => {
+		const c = numberCase(r);
+		// in a row, '' and null are a missing number
+		if ('absent' in c.want) return { ...c, want: { refuse: true } };
+		return 'send' in c.want
+			? { ...c, want: { send: [{ treshold: c.want.send, discount: 5 }] } }
+			: c;
+	});
+	treshold.fixed = [refuse('abc', cellSays('Threshold')), refuse('', cellSays('Threshold'))];
+	const discount = cell('discount', { treshold: 1 });
+	discount.fixed = [refuse('5%', cellSays('Discount'))];
+	return [treshold, discount];
+}
+
+/** The parameters of an endpoint with every target at its valid value. */
+function baseline(table: ResourceTable, row: Endpoint, targets: Target[]): INodeParameters {
+	let params: INodeParameters = { resource: table.resource, operation: row.operation, options: {} };
+	if (row.answer === 'many') Object.assign(params, { returnAll: false, limit: 2 });
+	if (row.resource === 'themeAsset' && row.operation === 'create') params.content = 'body{}';
+	for (const target of targets)
+		if (target.base !== undefined) params = target.set(params, target.base);
+	return params;
+}
+
+/** What the request of an item is compared by: path (as sent, encoded), query (as text), body, timeout, limit. */
+interface Sent {
+	path: string;
+	query: IDataObject;
+	body: unknown;
+	timeout?: number;
+	limit?: number | 'all';
+}
+
+const sentOf = ({ request, timeout, limit }: PreparedRequest): Sent => ({
+	path: request.path,
+	query: Object.fromEntries(
+		Object.entries(request.query)
+			.filter(([, v]) => v !== undefined)
+			.map(([k, v]) => [k, String(v)]),
+	),
+	body: request.body ?? null,
+	timeout,
+	limit,
+});
+
+/** Key order ignored. */
+const canon = (value: unknown): unknown =>
+	Array.isArray(value)
+		? value.map(canon)
+		: value && typeof value === 'object'
+			? Object.fromEntries(
+					Object.keys(value)
+						.sort()
+						.map((k) => [k, canon((value as IDataObject)[k])]),
+				)
+			: value;
+const keyOf = (sent: Sent) => JSON.stringify(canon(sent));
+
+/** The request an accepted case must give: the baseline with the target's value as labelled. */
+function expected(row: Endpoint, base: Sent, target: Target, c: Case): Sent {
+	const out = JSON.parse(JSON.stringify(base)) as Sent;
+	const want = c.want;
+	const value = 'send' in want ? (target.sent ? target.sent(want.send) : want.send) : undefined;
+	const body = out.body as IDataObject;
+	switch (target.where) {
+		case 'path': {
+			const id = String(value);
+			// one segment: encodeURIComponent leaves no '/' (nor '?', '#') in it
+			out.path = row.path.replace(/\{([^}]+)\}/g, (_, key: string) =>
+				encodeURIComponent(key === target.key ? id : '1'),
+			);
+			if (row.resource === 'webhook' && row.operation === 'update') body.id = bodyId(id);
+			break;
+		}
+		case 'query':
+		case 'filter':
+			if (value === undefined) delete out.query[target.key];
+			else out.query[target.key] = String(value);
+			break;
+		case 'option':
+			if (target.key === 'fields') {
+				if (value === undefined) delete out.query.fields;
+				else out.query.fields = value as string;
+			} else out.timeout = value === undefined ? undefined : (value as number) * 1000;
+			break;
+		case 'limit':
+			out.limit = value as number;
+			break;
+		case 'body':
+		case 'cell':
+			if (value === undefined) delete body[target.key];
+			else body[target.key] = value as IDataObject[string];
+			break;
+	}
+	return out;
+}
+
+/** The value an expression would give: as is, a Luxon DateTime, or a JS Date. */
+const given = (c: Case): unknown =>
+	c.m === 'luxon'
+		? DateTime.fromISO(String(c.v), { setZone: true })
+		: c.m === 'date'
+			? new Date(String(c.v))
+			: c.v;
+
+const counts = () => ({ cases: 0, refused: 0, sent: 0, absent: 0 });
+const tally = { endpoints: 0, seeded: counts(), fixed: counts() };
+const kinds = new Map<string, { refused: number; sent: number }>();
+
+async function prepare(table: ResourceTable, row: Endpoint, params: INodeParameters) {
+	try {
+		return { prepared: await prepareRequest.call(context(params), table, row, 0) };
+	} catch (error) {
+		return { error: error as Error };
+	}
+}
+
+/** Runs every case of the targets over the baseline; returns what went against its label. */
+async function check(
+	name: string,
+	table: ResourceTable,
+	row: Endpoint,
+	params: INodeParameters,
+	cases: Array<{ target: Target; c: Fixed; seeded: boolean }>,
+): Promise<string[]> {
+	const base = await prepare(table, row, params);
+	if (!base.prepared) return [`${name}: the baseline is refused: ${base.error?.message}`];
+	expect(base.prepared.endpoint).toBe(row);
+	const baseSent = sentOf(base.prepared);
+	const wrong: string[] = [];
+	for (const { target, c, seeded } of cases) {
+		const kind = target.field
+			? `${target.field.kind}${target.field.rowsAsJson ? ' (JSON)' : target.where === 'cell' ? ' cells' : ''}`
+			: target.param
+				? `id (${target.where})`
+				: target.label;
+		const k = kinds.get(kind) ?? { refused: 0, sent: 0 };
+		kinds.set(kind, k);
+		const n = seeded ? tally.seeded : tally.fixed;
+		n.cases++;
+		const describe = `${name} ${target.label} ← ${c.what} ${JSON.stringify(c.v)?.slice(0, 80)} (${c.m})`;
+		const { prepared, error } = await prepare(table, row, target.set(params, given(c)));
+		const mustRefuse =
+			'refuse' in c.want || ('absent' in c.want && (target.param || target.field?.required));
+		if (mustRefuse) {
+			k.refused++;
+			n.refused++;
+			if (!error)
+				wrong.push(`${describe}: not refused (${keyOf(sentOf(prepared!)).slice(0, 160)})`);
+			else if (
+				!(error instanceof InputError) ||
+				error.field !== target.label ||
+				!error.message.includes(`'${target.label}'`)
+			)
+				wrong.push(`${describe}: refused naming another field: ${error.message.slice(0, 160)}`);
+			else if (c.says && !error.message.includes(c.says))
+				wrong.push(`${describe}: refused without "${c.says}": ${error.message.slice(0, 160)}`);
+			continue;
+		}
+		k.sent++;
+		if ('absent' in c.want) n.absent++;
+		else n.sent++;
+		if (error) {
+			wrong.push(`${describe}: refused: ${error.message.slice(0, 200)}`);
+			continue;
+		}
+		const want = keyOf(expected(row, baseSent, target, c));
+		const got = keyOf(sentOf(prepared!));
+		if (got !== want)
+			wrong.push(`${describe}: sent ${got.slice(0, 300)}, not ${want.slice(0, 300)}`);
+	}
+	return wrong;
+}
+
+const ROWS: Array<[string, ResourceTable, Endpoint]> = TABLES.flatMap((t) =>
+	t.endpoints.map(
+		(r) => [`${t.resource}.${r.operation}`, t, r] as [string, ResourceTable, Endpoint],
+	),
+);
+
+afterAll(() => {
+	const perKind = [...kinds.entries()]
+		.map(([k, v]) => `${k} ${v.refused}/${v.refused + v.sent}`)
+		.join(', ');
+	const line = (n: ReturnType<typeof counts>) =>
+		`${n.cases} (${n.refused} refused naming the input, ${n.sent + n.absent} prepared exactly as labelled, ${n.absent} of them left out as empty)`;
+	console.log(
+		`[input wiring] ${tally.endpoints} endpoints; seeded cases ${line(tally.seeded)}; fixed cases ${line(tally.fixed)}; refused per kind: ${perKind}`,
+	);
+});
+
+describe('every input of every endpoint goes through its rule', () => {
+	it.each(ROWS)('%s', async (name, table, row) => {
+		const rand = prng(17 * 1000 + ROWS.findIndex(([n]) => n === name));
+		const targets = targetsOf(row);
+		const cases = [
+			...targets.flatMap((target) =>
+				target.make
+					? Array.from({ length: PER_TARGET }, () => ({
+							target,
+							c: (target.make as NonNullable<Target['make']>)(rand) as Fixed,
+							seeded: true,
+						}))
+					: [],
+			),
+			...targets.flatMap((target) => target.fixed.map((c) => ({ target, c, seeded: false }))),
+		];
+		expect(await check(name, table, row, baseline(table, row, targets), cases)).toEqual([]);
+		tally.endpoints++;
+	});
+
+	const rowFields = ROWS.flatMap(([name, table, row]) =>
+		(row.body ?? [])
+			.filter((f) => f.kind === 'metadata' || f.kind === 'progressiveSteps')
+			.map((f) => [`${name} ${f.displayName} cells`, table, row, f] as const),
+	);
+	it.each(rowFields)('%s', async (name, table, row, field) => {
+		const rand = prng(4242 + rowFields.findIndex(([n]) => n === name));
+		const [seededCell, ...others] = rowCells(row, field);
+		// the parameters of the old workflow-level test: ids, required fields, the row (no optional fields)
+		let params: INodeParameters = {
+			resource: table.resource,
+			operation: row.operation,
+			options: {},
+		};
+		for (const p of row.params ?? []) params[p.name] = defaultParamValue(row, p.name) as never;
+		for (const f of (row.body ?? []).filter((b) => b.required))
+			params = withField(params, row, f, validValue(f));
+		params = seededCell.set(params, field.kind === 'metadata' ? 't' : 1);
+		const cases = [
+			...Array.from({ length: PER_CELL }, () => ({
+				target: seededCell,
+				c: (seededCell.make as NonNullable<Target['make']>)(rand) as Fixed,
+				seeded: true,
+			})),
+			...[seededCell, ...others].flatMap((target) =>
+				target.fixed.map((c) => ({ target, c, seeded: false })),
+			),
+		];
+		expect(await check(name, table, row, params, cases)).toEqual([]);
+	});
+
+	it('covers every endpoint and every kind of input', () => {
+		expect(ROWS).toHaveLength(83);
+		const everyKind = new Set(
+			ROWS.flatMap(([, , r]) => targetsOf(r).map((t) => t.field?.kind ?? t.where)),
+		);
+		expect([...everyKind].sort()).toEqual([
+			'boolean',
+			'dateTime',
+			'flag',
+			'id',
+			'ids',
+			'limit',
+			'metadata',
+			'number',
+			'option',
+			'options',
+			'path',
+			'progressiveSteps',
+			'query',
+			'string',
+			'text',
+			'url',
+		]);
+		expect(rowFields.length).toBeGreaterThan(0);
+	});
+});
