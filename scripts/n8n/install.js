@@ -5,7 +5,7 @@
  * folder OUTSIDE the git work tree, so end-to-end tests and `npm run dev` can
  * run our packed package inside a genuine n8n.
  *
- *   node scripts/n8n/install.js [version...]      (default: 2.40.7)
+ *   node scripts/n8n/install.js [version...]      (default: 2.41.1)
  *   node scripts/n8n/install.js playwright        (playwright-core, for editor screenshots)
  *
  * Cache folder: $STORE_PLATFORM_N8N_CACHE, else
@@ -36,7 +36,7 @@ const SUPPORTED = {
 	// tarball URL outside the npm registry: pin it to the registry release.
 	'1.123.81': { node: 'system', overrides: { xlsx: '0.18.5' } },
 };
-const DEFAULT_VERSION = '2.40.7';
+const DEFAULT_VERSION = '2.41.1';
 
 function cacheRoot() {
 	if (process.env.STORE_PLATFORM_N8N_CACHE)

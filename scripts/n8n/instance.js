@@ -6,7 +6,7 @@
  *
  *   const { N8nInstance, packProject } = require('./scripts/n8n/instance');
  *   const tgz = packProject();                            // npm run build + npm pack (sync)
- *   const n8n = await N8nInstance.create({ version: '2.40.7' });
+ *   const n8n = await N8nInstance.create({ version: '2.41.1' });
  *   await n8n.installPackage(tgz);                        // <folder>/.n8n/nodes
  *   await n8n.importCredentials([{ id, name, type, data }]);
  *   const id = await n8n.importWorkflow(workflowJson);
@@ -52,7 +52,7 @@ const { packProject, PROJECT_DIR, PACKAGE_NAME } = require('./pack');
 class N8nInstance {
 	/**
 	 * @param {object} opts
-	 * @param {string} [opts.version]  '2.40.7' (default) or '1.123.81'
+	 * @param {string} [opts.version]  '2.41.1' (default), '2.40.7' or '1.123.81'
 	 * @param {string} [opts.folder]   N8N_USER_FOLDER (default: a fresh temp dir)
 	 * @param {object} [opts.env]      extra env for every n8n process
 	 * @param {boolean} [opts.keep]    keep the folder on cleanup()

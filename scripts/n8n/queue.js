@@ -9,7 +9,7 @@
  *   webhook  `n8n webhook` on its own port: the public address (N8N_WEBHOOK_URL) points here, so the shop
  *            receives this process's URL at activation and delivers to it
  *
- *   const cluster = await QueueCluster.create({ version: '2.40.7' });
+ *   const cluster = await QueueCluster.create({ version: '2.41.1' });
  *   cluster.installPackage(tgz);        // like n8n 2.40.7's community-package installer, once for all three
  *   await cluster.main.importCredentials(...); await cluster.main.importWorkflows(...); await cluster.main.activate(id);
  *   await cluster.start();              // main, then worker and webhook side by side
@@ -20,6 +20,7 @@
  */
 const path = require('path');
 const { N8nInstance } = require('./instance');
+const { DEFAULT_VERSION } = require('./install');
 const { freePort, spawnServer, waitReady, stopServer } = require('./process');
 const { n8nStyleInstallPackage } = require('./packages');
 const { ensureServices, startPostgres, startRedis } = require('./services');
@@ -28,12 +29,12 @@ class QueueCluster {
 	/**
 	 * Installs Postgres/Redis when missing and allowed (see services.js), starts them, prepares the user folder.
 	 * @param {object} opts
-	 * @param {string} [opts.version]  n8n version (2.x; default 2.40.7)
+	 * @param {string} [opts.version]  n8n version (2.x; default: install.js's DEFAULT_VERSION, 2.41.1)
 	 * @param {object} [opts.env]      extra env for every n8n process of the cluster
 	 * @param {boolean} [opts.keep]    keep the user folder at destroy()
 	 * @param {function} [opts.log]    progress lines
 	 */
-	static async create({ version = '2.40.7', env = {}, keep = false, log = () => {} } = {}) {
+	static async create({ version = DEFAULT_VERSION, env = {}, keep = false, log = () => {} } = {}) {
 		if (Number(version.split('.')[0]) < 2)
 			throw new Error('QueueCluster drives n8n 2.x (N8N_WEBHOOK_URL, owner from env)');
 		const c = new QueueCluster();

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Deliveries users can trust (issue 22), in real n8n: `node --test test/e2e/deliveries.test.js`
- * (wrap it in `flock /tmp/n8n-e2e.lock`; n8n version from STORE_PLATFORM_E2E_VERSION, default 2.40.7).
+ * (wrap it in `flock /tmp/n8n-e2e.lock`; n8n version from STORE_PLATFORM_E2E_VERSION, default: the run's newest 2.x, else 2.41.1).
  *
  * The workflow is docs/examples/deliveries-once.json as committed (Store Platform Trigger typeVersion 3 ->
  * Remove Duplicates v2 on {{ $json.deliveryKey }} -> If event is registration/restored), with the credential,
@@ -26,6 +26,7 @@ const { after, before, describe, test } = require('node:test');
 
 const { N8nInstance, packProject } = require('../../scripts/n8n/instance');
 const { QueueCluster } = require('../../scripts/n8n/queue');
+const { DEFAULT_VERSION } = require('../../scripts/n8n/install');
 const {
 	EVENTS,
 	MIN,
@@ -37,13 +38,13 @@ const {
 	received,
 } = require('./deliveriesLeg');
 
-// one version: the one given, else the first 2.x of the run's versions (the newest), else 2.40.7
+// one version: the one given, else the first 2.x of the run's versions (the newest), else install.js's default (2.41.1)
 const VERSION =
 	process.env.STORE_PLATFORM_E2E_VERSION ||
 	(process.env.STORE_PLATFORM_E2E_VERSIONS || '')
 		.split(',')
 		.find((v) => Number(v.split('.')[0]) >= 2) ||
-	'2.40.7';
+	DEFAULT_VERSION;
 
 /** The tarball this leg packed itself (when run alone), removed at the end. */
 let packedHere;

@@ -15,7 +15,7 @@
  *   - a Luxon DateTime, a JS Date and {{ $now }} -> sent as the workflow time zone's wall clock.
  * (Moved here from test/workflow/rowsByExpression.test.ts, which ran the same cases in n8n-core's engine.)
  *
- * Leg "inputRules" of `npm run test:e2e` (one version: STORE_PLATFORM_E2E_VERSIONS=2.40.7 node --test test/e2e/inputRules.test.js).
+ * Leg "inputRules" of `npm run test:e2e` (one version: STORE_PLATFORM_E2E_VERSIONS=2.41.1 node --test test/e2e/inputRules.test.js).
  */
 const assert = require('assert');
 const crypto = require('crypto');

@@ -7,7 +7,7 @@
  * the provider receives, and checks the signatures, so the sandbox store server
  * can be made to accept precisely these calls.
  *
- *   node test/e2e/oauth1-connect.js [2.40.7] [1.123.81]   (default: both)
+ *   node test/e2e/oauth1-connect.js [2.41.1] [1.123.81]   (default: both)
  *   STORE_PLATFORM_E2E_VERBOSE=1 ...  prints the recorded requests in full
  *
  * Flow (what the editor + browser do):
@@ -25,7 +25,7 @@ const crypto = require('crypto');
 const http = require('http');
 const { N8nInstance } = require('../../scripts/n8n/instance');
 
-const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['2.40.7', '1.123.81'];
+const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['2.41.1', '1.123.81'];
 const CONSUMER = { key: 'ck-e2e', secret: 'cs-e2e' };
 const REQUEST_TOKEN = { key: 'rt-e2e', secret: 'rts-e2e' };
 const ACCESS_TOKEN = { key: 'at-e2e', secret: 'ats-e2e' };

@@ -4,10 +4,12 @@
  * `npm run test:e2e`: the end-to-end legs (`test/e2e/*.test.js`, one file per leg, node:test) for the versions,
  * each leg against the PACKED package in real n8n processes and the sandbox store.
  *
- *   npm run test:e2e                          every leg on 2.41.1, 2.40.7 and 1.123.81
+ *   npm run test:e2e                          every leg on 2.41.1 and 1.123.81 (the newest of each major line)
  *   node test/e2e/run.js 2.40.7 --leg=trigger one version, one leg (or --leg=trigger,healing)
  *   options: --no-browser (skip Connect and editor), --no-queue, --keep (keep the n8n user folders),
- *            --concurrency=N (leg files side by side; default 3)
+ *            --concurrency=N (leg files side by side; default 3),
+ *            --install-only (install the versions and playwright-core, run nothing: .ci/run does it beside
+ *            `npm test`)
  *   env:     STORE_PLATFORM_E2E_TIMEOUT_MIN   hard limit for the whole suite (default 60)
  *            STORE_PLATFORM_N8N_CACHE         where n8n is installed (see scripts/n8n/install.js)
  *
@@ -73,28 +75,19 @@ function installInChild(version) {
 	});
 }
 
-/** Build, pack, compile the sandbox, install what is missing. Returns the environment for the legs. */
-async function prepare() {
+/** Installs the missing n8n versions side by side, and playwright-core (unless --no-browser). */
+async function installMissing() {
 	const unsupported = VERSIONS.filter((v) => !SUPPORTED[v]);
 	if (unsupported.length)
 		throw new Error(
 			`unsupported n8n ${unsupported.join(', ')}; supported: ${Object.keys(SUPPORTED).join(', ')}`,
 		);
-	console.log(
-		`# Store Platform end-to-end suite: n8n ${VERSIONS.join(', ')}; cache ${cacheRoot()}`,
-	);
-	let t = Date.now();
-	const tgz = packProject({
-		outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')),
-	});
-	compileSandbox();
-	console.log(`  packed ${path.basename(tgz)}, sandbox compiled (${secs(Date.now() - t)})`);
 	const missing = VERSIONS.filter((v) => !isInstalled(v));
 	if (missing.length) {
 		console.log(
 			`  not in the cache yet: n8n ${missing.join(', ')}; installing side by side (npm install + compiling sqlite3: several minutes)`,
 		);
-		t = Date.now();
+		const t = Date.now();
 		await Promise.all(missing.map((v) => installInChild(v)));
 		console.log(`  installs finished in ${secs(Date.now() - t)}`);
 	}
@@ -105,6 +98,20 @@ async function prepare() {
 			`  chromium: ${pw.chromiumPath || 'not found (the Connect and editor legs will fail): apt-get install -y chromium, or STORE_PLATFORM_CHROMIUM'}`,
 		);
 	}
+}
+
+/** Build, pack, compile the sandbox, install what is missing. Returns the environment for the legs. */
+async function prepare() {
+	console.log(
+		`# Store Platform end-to-end suite: n8n ${VERSIONS.join(', ')}; cache ${cacheRoot()}`,
+	);
+	const t = Date.now();
+	const tgz = packProject({
+		outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-pack-')),
+	});
+	compileSandbox();
+	console.log(`  packed ${path.basename(tgz)}, sandbox compiled (${secs(Date.now() - t)})`);
+	await installMissing();
 	const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-platform-e2e-results-'));
 	const env = {
 		...process.env,
@@ -177,6 +184,16 @@ function tapSummary() {
 }
 
 async function main() {
+	if (argv.includes('--install-only')) {
+		console.log(`# installing n8n ${VERSIONS.join(', ')} into ${cacheRoot()}`);
+		try {
+			await installMissing();
+		} catch (e) {
+			console.log(`FAIL installing: ${e.stack || e}`);
+			process.exit(1);
+		}
+		return;
+	}
 	const files = legFiles();
 	let prepared;
 	try {

@@ -16,7 +16,7 @@
  *     /webhook/<webhookId>/webhook; REST deactivation calls delete(), a SIGTERM
  *     does not.
  *
- *   node test/e2e/smoke.js [2.40.7] [1.123.81]      (default: both)
+ *   node test/e2e/smoke.js [2.41.1] [1.123.81]      (default: both)
  *
  * Prints timings and a closing "N passed, N failed" line.
  */
@@ -29,7 +29,7 @@ const { N8nInstance, packProject } = require('../../scripts/n8n/instance');
 
 const PROBE_DIR = path.join(__dirname, 'fixtures', 'n8n-nodes-e2e-probe');
 
-const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['2.40.7', '1.123.81'];
+const versions = process.argv.slice(2).length ? process.argv.slice(2) : ['2.41.1', '1.123.81'];
 let passed = 0;
 let failed = 0;
 const timings = [];
