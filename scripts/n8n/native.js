@@ -1,0 +1,131 @@
+'use strict';
+/**
+ * Native modules of an n8n install (sqlite3): rebuilt for the Node that runs n8n with scripts enabled, built once
+ * per module version and Node (once for every Node, for a Node-API module) and copied into the other installs.
+ * Plain CommonJS, no dependencies, runs on Node 20.
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { cacheRoot, log, npmCliJs, runNpm, readJson, withLock } = require('./cache');
+
+/**
+ * The environment of a native rebuild: scripts ENABLED whatever the caller's
+ * npm configuration says. `npm run` exports the project's `.npmrc`
+ * (`ignore-scripts=true`) to every child as `npm_config_ignore_scripts=true`;
+ * inherited by `npm rebuild`, it skips sqlite3's build script and still exits 0.
+ * Pure (tested in test/unit/installEnv.test.ts).
+ */
+function nativeRebuildEnv(nodeDirForGyp) {
+	const env = { npm_config_ignore_scripts: 'false', NPM_CONFIG_IGNORE_SCRIPTS: 'false' };
+	if (nodeDirForGyp) env.npm_config_nodedir = nodeDirForGyp;
+	return env;
+}
+
+/** Whether module `name` loads in `dir` with `nodeBin`: { ok, error }. */
+function moduleLoads(name, dir, nodeBin) {
+	const chk = spawnSync(nodeBin, ['-e', `require(${JSON.stringify(name)})`], {
+		cwd: dir,
+		encoding: 'utf8',
+	});
+	return {
+		ok: chk.status === 0,
+		error: (chk.stderr || '').trim().split('\n').slice(0, 6).join('\n'),
+	};
+}
+
+/**
+ * Rebuilds the native binding of package `name` (sqlite3) for the node that runs n8n. Offline the
+ * prebuilt download fails and it compiles from source with node-gyp, which needs the headers of that
+ * node (nodedir). Fails loudly when the module does not load afterwards, naming the cause and the fix.
+ */
+function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
+	const rebuildArgs = [
+		'rebuild',
+		name,
+		'--ignore-scripts=false',
+		'--foreground-scripts',
+		'--loglevel=error',
+	];
+	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
+	log(`rebuilding ${name} for ${nodeBin} (compiles from source, ~1-2 min)`);
+	const t0 = Date.now();
+	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: nativeRebuildEnv(nodeDirForGyp), quiet: true });
+	const secs = ((Date.now() - t0) / 1000).toFixed(1);
+	const loaded = moduleLoads(name, dir, nodeBin);
+	if (!loaded.ok) {
+		throw new Error(
+			`${name} does not load with ${nodeBin} after \`npm rebuild ${name}\` (${secs}s):\n${loaded.error}\n` +
+				'Cause: its native build script did not run or did not finish (an inherited npm_config_ignore_scripts=true ' +
+				'turns the rebuild into a silent no-op; a compile needs python3, make and g++).\n' +
+				`Fix: install python3, make and g++, then run \`${nodeBin} ${npmCliJs()} ${rebuildArgs.slice(0, 3).join(' ')}` +
+				`${nodeDirForGyp ? ` --nodedir=${nodeDirForGyp}` : ''}\` in ${dir}, or delete ${dir} and run \`node scripts/n8n/install.js\` again.`,
+		);
+	}
+	log(`${name} loads with ${nodeBin} (native build ${secs}s)`);
+	return Number(secs);
+}
+
+/** What a native build leaves that its module loads: copied between installs that need the same build. */
+const NATIVE_OUTPUTS = { sqlite3: ['build/Release/node_sqlite3.node'] };
+
+/**
+ * Builds module `name` once per (its version, the node version and architecture) and copies the result into
+ * every other install that needs the same build. A Node-API module (`binary.napi_versions` in its package.json,
+ * as sqlite3 5.1.7 in every supported n8n) is ABI-stable on newer Nodes, so it is built ONCE with the Node that
+ * runs this installer (the oldest one the installs use: the system Node, on which n8n 1.x runs) and reused by
+ * the Node 24 installs of n8n 2.x; a fresh machine compiles sqlite3 once, not once per Node (the installs run
+ * side by side: the others wait for the first's build). Rebuilds for the install's own Node when a copy does
+ * not load there. Returns 'built' or 'reused'.
+ */
+function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_OUTPUTS[name]) {
+	const pkgDir = path.join(dir, 'node_modules', name);
+	const pkg = readJson(path.join(pkgDir, 'package.json'));
+	const napi = Boolean(pkg.binary && pkg.binary.napi_versions);
+	const builder = napi
+		? { nodeBin: process.execPath, nodeDir: undefined }
+		: { nodeBin, nodeDir: nodeDirForGyp };
+	const runtime = spawnSync(builder.nodeBin, ['-p', 'process.version + "-" + process.arch'], {
+		encoding: 'utf8',
+	}).stdout.trim();
+	const store = path.join(
+		cacheRoot(),
+		'native',
+		`${name}-${pkg.version}-${napi ? 'napi-' : ''}node${runtime}`,
+	);
+	const copy = (from, to) => {
+		for (const file of outputs) {
+			fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+			fs.copyFileSync(path.join(from, file), path.join(to, file));
+		}
+	};
+	return withLock(
+		store,
+		() => false,
+		() => {
+			if (outputs.every((file) => fs.existsSync(path.join(store, file)))) {
+				copy(store, pkgDir);
+				if (moduleLoads(name, dir, nodeBin).ok) {
+					log(`${name} ${pkg.version}: reused the build of ${runtime} (${store})`);
+					return 'reused';
+				}
+			}
+			rebuildNative(name, dir, builder.nodeBin, builder.nodeDir);
+			if (builder.nodeBin !== nodeBin && !moduleLoads(name, dir, nodeBin).ok) {
+				// not loadable on the install's Node after all: its own build, not shared
+				rebuildNative(name, dir, nodeBin, nodeDirForGyp);
+				return 'built';
+			}
+			copy(pkgDir, store);
+			return 'built';
+		},
+	);
+}
+
+module.exports = {
+	nativeRebuildEnv,
+	moduleLoads,
+	rebuildNative,
+	sharedNativeBuild,
+	NATIVE_OUTPUTS,
+};
