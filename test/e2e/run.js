@@ -91,7 +91,8 @@ async function installMissing() {
 			`  not in the cache yet: n8n ${missing.join(', ')}; installing side by side (npm install + compiling sqlite3: several minutes)`,
 		);
 		const t = Date.now();
-		await Promise.all(missing.map((v) => installInChild(v)));
+		// sqlite3 compiles beside the npm installs (install.js native), not after them
+		await Promise.all([...missing, 'native'].map((v) => installInChild(v)));
 		console.log(`  installs finished in ${secs(Date.now() - t)}`);
 	}
 	for (const v of VERSIONS) ensureN8n(v); // throws with the reason when an install failed
