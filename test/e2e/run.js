@@ -14,7 +14,7 @@
  *            STORE_PLATFORM_N8N_CACHE         where n8n is installed (see scripts/n8n/install.js)
  *
  * Prepares once (build + npm pack, the sandbox compiled, missing n8n versions installed side by side, playwright),
- * then runs `node --test` over the leg files, longest first (queue, healing, deliveries, ...), with the spec reporter on stdout and
+ * then runs the leg files with node:test (legs.js: `run()` keeps their order, `node --test` sorts them), longest first (queue, healing, deliveries, ...), with the spec reporter on stdout and
  * TAP into build/e2e/results.tap; writes test/e2e/RESULTS.md (compatibility table from the legs' records) and ends
  * with the runner's summary (`# pass N`, `# fail N`). A leg alone: `node --test test/e2e/<leg>.test.js` (setup.js).
  */
@@ -132,17 +132,10 @@ async function prepare() {
 /** `node --test` over the leg files in its own process group; ended (SIGTERM, then SIGKILL) on timeout or Ctrl-C. */
 function runLegs(files, env) {
 	fs.mkdirSync(OUT, { recursive: true });
-	const args = [
-		'--test',
-		`--test-concurrency=${CONCURRENCY}`,
-		'--test-reporter=spec',
-		'--test-reporter-destination=stdout',
-		'--test-reporter=tap',
-		`--test-reporter-destination=${TAP}`,
-		...files,
-	];
+	// legs.js, not `node --test` (which sorts the files by name): the longest legs must start first
+	const args = [path.join(__dirname, 'legs.js'), TAP, String(CONCURRENCY), ...files];
 	console.log(
-		`\n# node --test --test-concurrency=${CONCURRENCY} ${files.map((f) => path.relative(PROJECT_DIR, f)).join(' ')}`,
+		`\n# node test/e2e/legs.js (node:test run(), ${CONCURRENCY} at a time, in this order): ${files.map((f) => path.relative(PROJECT_DIR, f)).join(' ')}`,
 	);
 	const child = spawn(process.execPath, args, {
 		cwd: PROJECT_DIR,
