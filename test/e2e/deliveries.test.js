@@ -108,7 +108,11 @@ describe(`n8n ${VERSION}, one process`, { timeout: 25 * MIN }, () => {
 		{ timeout: 3 * MIN },
 		async () => {
 			const before = (await executions()).length;
-			const statuses = await resentThreeTimes(leg, 9101);
+			const finished = async () =>
+				(await executions()).filter((e) => e.status === 'success').length - before;
+			const statuses = await resentThreeTimes(leg, 9101, (k) =>
+				waitFor(async () => (await finished()) >= k, `${k} finished executions`, 60_000),
+			);
 			assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
 			await waitFor(
 				async () => (await executions()).filter((e) => e.status === 'success').length >= before + 4,
@@ -301,7 +305,13 @@ describe(
 					'the first execution finished',
 					60_000,
 				);
-				const statuses = await resentThreeTimes(leg, 9201);
+				const statuses = await resentThreeTimes(leg, 9201, (k) =>
+					waitFor(
+						() => cluster.executionCount(workflowId, { finished: true }) >= 1 + k,
+						`${k} more finished executions`,
+						60_000,
+					),
+				);
 				assert.deepStrictEqual(statuses, [500, 500, 500, 200]);
 				await waitFor(
 					() => cluster.executionCount(workflowId, { finished: true }) >= 5,

@@ -145,8 +145,14 @@ async function startLeg() {
 	};
 }
 
-/** A delivery of `objectId` whose first three answers are lost: sent once, resent at 1, 5 and 10 minutes. */
-async function resentThreeTimes(leg, objectId) {
+/**
+ * A delivery of `objectId` whose first three answers are lost: sent once, resent at 1, 5 and 10 minutes.
+ * `settled(k)` resolves once the workflow runs of the first k attempts have finished: the shop's clock is
+ * advanced only then, as real resends come minutes apart. Without it the four copies reached n8n within
+ * milliseconds and ran at the same moment, where Remove Duplicates can let two through (the limit the README
+ * states), which is not what a resend schedule does.
+ */
+async function resentThreeTimes(leg, objectId, settled) {
 	const { sandbox, proxy, hookUrl } = leg;
 	proxy.lose(3);
 	const first = await sandbox.fire('order/create', {
@@ -160,7 +166,11 @@ async function resentThreeTimes(leg, objectId) {
 		first.filter((d) => d.url === hookUrl).map((d) => d.status),
 		[500],
 	);
-	for (const minutes of [1, 5, 10]) await sandbox.clock.advance(minutes * MIN);
+	let sent = 1;
+	for (const minutes of [1, 5, 10]) {
+		await settled(sent++);
+		await sandbox.clock.advance(minutes * MIN);
+	}
 	return attempts()
 		.slice(-4)
 		.map((d) => d.status);
