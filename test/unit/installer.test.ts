@@ -1,4 +1,4 @@
-// The n8n installer's native rebuild (scripts/n8n/install.js) on a machine where the caller's npm
+// The n8n installer's native rebuild (scripts/n8n/native.js, npm run by scripts/n8n/cache.js) on a machine where the caller's npm
 // configuration disables scripts: `npm run` exports the project's `.npmrc` (`ignore-scripts=true`) to
 // every child as npm_config_ignore_scripts=true. A stand-in for sqlite3: a local package whose
 // install script builds the file its entry point requires.
@@ -6,8 +6,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const installer = require('../../scripts/n8n/install.js') as {
+/* eslint-disable @typescript-eslint/no-require-imports -- the installer is plain CommonJS */
+const installer = {
+	...require('../../scripts/n8n/native.js'),
+	runNpm: require('../../scripts/n8n/cache.js').runNpm,
+} as {
 	nativeRebuildEnv: (nodeDir?: string) => Record<string, string>;
 	rebuildNative: (name: string, dir: string, nodeBin: string, nodeDir?: string) => number;
 	sharedNativeBuild: (
@@ -23,6 +26,7 @@ const installer = require('../../scripts/n8n/install.js') as {
 		o: { cwd: string; env?: Record<string, string>; quiet?: boolean },
 	) => unknown;
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A project folder with node_modules/<name>: index.js requires ./built.js, which only `installScript` writes. */
 function fakeNativeProject(name: string, installScript: string, napi = false): string {
