@@ -23,8 +23,9 @@ export class StorePlatform implements INodeType {
 		},
 		group: ['transform'],
 		// 2: Simplify is a top-level switch, on for new nodes; empty dates (0000-00-00 00:00:00) are output as null
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: words beside coded fields, ids of one type, Update returns the record (issue 27)
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Manage vouchers, promotions, pages, categories, themes and more in a Store Platform shop',

@@ -89,8 +89,9 @@ export class StorePlatformTrigger implements INodeType {
 		group: ['trigger'],
 		// 2: the same node; n8n evaluates no expression for it when a delivery arrives (it does for typeVersion 1)
 		// 3: Report Restored Registrations on by default
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// 4: Normalize Numbers on by default; words beside coded fields (issue 27)
+		version: [1, 2, 3, 4],
+		defaultVersion: 4,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		// n8n's nodes panel merges this node with Store Platform and shows this description for both
 		description:

@@ -8,7 +8,7 @@ const d = node.description;
 describe('trigger description', () => {
 	it('has typeVersion 3 as the default, typeVersions 1 and 2 still loadable', () => {
 		expect(d.version).toEqual([1, 2, 3]);
-		expect(d.defaultVersion).toBe(3);
+		expect(d.defaultVersion).toBe(4);
 	});
 
 	it('offers "Report Restored Registrations" in Options (boolean; on when added)', () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { emptyDatesToNull, normaliseNumbers, simplify } from '../api/output';
+import { shapeRecords } from '../api/output';
 import { fetchList, type ListPlan } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapOne } from '../api/unwrap';
@@ -55,10 +55,7 @@ async function toItems(
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const { table, endpoint, i, options } = prepared;
-	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
-	if (options.simplify && table.simplify)
-		records = records.map((r) => simplify(r, table.simplify as string[]));
-	if (options.normaliseNumbers) records = normaliseNumbers(records);
+	records = shapeRecords(records, table.simplify, options);
 	return endpoint.hooks?.output
 		? await endpoint.hooks.output.call(this, i, records)
 		: records.map((json) => ({ json }));

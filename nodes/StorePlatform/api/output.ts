@@ -74,3 +74,25 @@ export function emptyDatesToNull<T>(value: T): T {
 	}
 	return (typeof value === 'string' && EMPTY_DATE.test(value) ? null : value) as T;
 }
+
+/** How records are shaped for output (the action node's Options; the poll trigger's alike). */
+export interface ShapeOptions {
+	emptyDatesAsNull?: boolean;
+	simplify?: boolean;
+	normaliseNumbers?: boolean;
+}
+
+/**
+ * Records as a node outputs them: empty dates as null, Simplify (with the resource's list of fields) and
+ * Normalize Numbers when chosen. One place for the action node and the poll trigger.
+ */
+export function shapeRecords(
+	records: IDataObject[],
+	simplifyKeys: string[] | undefined,
+	options: ShapeOptions,
+): IDataObject[] {
+	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
+	if (options.simplify && simplifyKeys) records = records.map((r) => simplify(r, simplifyKeys));
+	if (options.normaliseNumbers) records = normaliseNumbers(records);
+	return records;
+}
