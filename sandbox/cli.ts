@@ -1,6 +1,9 @@
 /**
  * node build/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
+ *                            [--zone-offset=MINUTES] [--date-filters=strict|inclusive]
  *   starts the sandbox (default port 4010 or $SANDBOX_PORT) and prints the URL and a ready credential set.
+ *   --zone-offset: the shop's zone for created_at/updated_at, UTC + minutes (e.g. -300, 540; default 0);
+ *   --date-filters: created/updated min/max compare strictly (the spec's "later/earlier than", default) or inclusively.
  * node build/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
  */
@@ -70,8 +73,24 @@ async function fire(args: string[]): Promise<void> {
 	for (const d of deliveries) console.log(`webhook ${d.webhookId} ${d.url} → ${String(d.status)}`);
 }
 
+function dateFiltersOf(args: string[]): 'strict' | 'inclusive' {
+	const raw = option(args, '--date-filters') ?? 'strict';
+	if (raw !== 'strict' && raw !== 'inclusive')
+		throw new Error(`--date-filters must be strict or inclusive, got "${raw}"`);
+	return raw;
+}
+
+function zoneOffsetOf(args: string[]): number {
+	const raw = option(args, '--zone-offset') ?? '0';
+	if (!/^[+-]?\d+$/.test(raw))
+		throw new Error(`--zone-offset must be minutes, e.g. -300, got "${raw}"`);
+	return Number(raw);
+}
+
 async function serve(args: string[]): Promise<void> {
 	const sb = await startSandbox({
+		shopZoneOffsetMinutes: zoneOffsetOf(args),
+		dateFilters: dateFiltersOf(args),
 		port: portOf(args),
 		seed: !args.includes('--no-seed'),
 		latencyMs: Number(option(args, '--latency') ?? 0),
@@ -79,6 +98,8 @@ async function serve(args: string[]): Promise<void> {
 		log: args.includes('--log'),
 	});
 	const c = sb.credentials;
+	const { shopZoneOffsetMinutes: zone, dateFilters } = sb.settings();
+	const utc = `UTC${zone < 0 ? '-' : '+'}${String(Math.trunc(Math.abs(zone) / 60)).padStart(2, '0')}:${String(Math.abs(zone) % 60).padStart(2, '0')}`;
 	console.log(
 		[
 			`Store Platform sandbox listening on ${sb.url}`,
@@ -90,7 +111,9 @@ async function serve(args: string[]): Promise<void> {
 			`  Access token secret ${c.accessTokenSecret}`,
 			'',
 			`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
+			`  Shop time           ${sb.shopTime.now()} (${utc}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
 			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
+			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /change, /charges/decide`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
 			'',
 			'Ctrl+C to stop.',
