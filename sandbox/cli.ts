@@ -8,21 +8,10 @@
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
  */
 import { request } from 'node:http';
+import { option, portOf as portIn, serveOptions, utcLabel } from './cliOptions';
 import { startSandbox } from './index';
 
-function option(args: string[], name: string): string | undefined {
-	const i = args.indexOf(name);
-	if (i >= 0) return args[i + 1];
-	const eq = args.find((a) => a.startsWith(`${name}=`));
-	return eq?.slice(name.length + 1);
-}
-
-function portOf(args: string[]): number {
-	const raw = option(args, '--port') ?? process.env.SANDBOX_PORT ?? '4010';
-	const port = Number(raw);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${raw}"`);
-	return port;
-}
+const portOf = (args: string[]) => portIn(args, process.env);
 
 function postJson(
 	port: number,
@@ -73,33 +62,10 @@ async function fire(args: string[]): Promise<void> {
 	for (const d of deliveries) console.log(`webhook ${d.webhookId} ${d.url} → ${String(d.status)}`);
 }
 
-function dateFiltersOf(args: string[]): 'strict' | 'inclusive' {
-	const raw = option(args, '--date-filters') ?? 'strict';
-	if (raw !== 'strict' && raw !== 'inclusive')
-		throw new Error(`--date-filters must be strict or inclusive, got "${raw}"`);
-	return raw;
-}
-
-function zoneOffsetOf(args: string[]): number {
-	const raw = option(args, '--zone-offset') ?? '0';
-	if (!/^[+-]?\d+$/.test(raw))
-		throw new Error(`--zone-offset must be minutes, e.g. -300, got "${raw}"`);
-	return Number(raw);
-}
-
 async function serve(args: string[]): Promise<void> {
-	const sb = await startSandbox({
-		shopZoneOffsetMinutes: zoneOffsetOf(args),
-		dateFilters: dateFiltersOf(args),
-		port: portOf(args),
-		seed: !args.includes('--no-seed'),
-		latencyMs: Number(option(args, '--latency') ?? 0),
-		stringIds: args.includes('--mixed-ids') ? 'mixed' : 'spec',
-		log: args.includes('--log'),
-	});
+	const sb = await startSandbox(serveOptions(args, process.env));
 	const c = sb.credentials;
 	const { shopZoneOffsetMinutes: zone, dateFilters } = sb.settings();
-	const utc = `UTC${zone < 0 ? '-' : '+'}${String(Math.trunc(Math.abs(zone) / 60)).padStart(2, '0')}:${String(Math.abs(zone) % 60).padStart(2, '0')}`;
 	console.log(
 		[
 			`Store Platform sandbox listening on ${sb.url}`,
@@ -111,7 +77,7 @@ async function serve(args: string[]): Promise<void> {
 			`  Access token secret ${c.accessTokenSecret}`,
 			'',
 			`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
-			`  Shop time           ${sb.shopTime.now()} (${utc}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
+			`  Shop time           ${sb.shopTime.now()} (${utcLabel(zone)}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
 			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
 			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /change, /charges/decide`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
@@ -119,18 +85,7 @@ async function serve(args: string[]): Promise<void> {
 			'Ctrl+C to stop.',
 		].join('\n'),
 	);
-	let timer: NodeJS.Timeout | undefined;
-	if (args.includes('--realtime')) {
-		// run the retry clock at wall-clock speed
-		let last = Date.now();
-		timer = setInterval(() => {
-			const now = Date.now();
-			void sb.clock.advance(now - last);
-			last = now;
-		}, 1000);
-	}
 	const stop = () => {
-		if (timer) clearInterval(timer);
 		void sb.close().then(() => process.exit(0));
 	};
 	process.once('SIGINT', stop);

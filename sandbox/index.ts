@@ -100,6 +100,8 @@ export interface SandboxOptions {
 	shopZoneOffsetMinutes?: number;
 	/** created/updated min/max: 'strict' (> and <, the spec's "later/earlier than"; default) or 'inclusive' */
 	dateFilters?: 'strict' | 'inclusive';
+	/** advance the retry clock at wall-clock speed (the shop's time then stays the wall clock's) */
+	realtime?: boolean;
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
@@ -117,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const store = new Store();
 	const clock = new Clock();
 	const faults = new Faults(opts.latencyMs ?? 0);
+	let realtimeMs = 0;
 	const shopTime = new ShopTime(
 		{
 			...DEFAULT_SETTINGS,
@@ -125,7 +128,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 				dateFilters: opts.dateFilters,
 			}),
 		},
-		() => clock.offset(),
+		// realtime advances follow the wall clock, which the shop's time already reads
+		() => clock.offset() - realtimeMs,
 	);
 	const app: App = {
 		store,
@@ -177,6 +181,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const port = (server.address() as AddressInfo).port;
 	app.url = `http://127.0.0.1:${port}`;
 	if (seeded) seedAll(store, app.url);
+	let timer: NodeJS.Timeout | undefined;
+	if (opts.realtime) {
+		let last = Date.now();
+		timer = setInterval(() => {
+			const now = Date.now();
+			realtimeMs += now - last;
+			void control.advance(now - last);
+			last = now;
+		}, 1000);
+	}
 
 	let closed: Promise<void> | null = null;
 	return {
@@ -204,6 +218,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		},
 		close: () =>
 			(closed ??= new Promise<void>((resolve) => {
+				clearInterval(timer);
 				sleeper.wakeAll();
 				server.close(() => resolve());
 				server.closeAllConnections();
