@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowDate, type App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
 import { faultFromJson } from './faults';
-import { applySettings, changeRecord, decideCharge } from './owner';
+import { addRecord, applySettings, changeRecord, decideCharge, removeRecord } from './owner';
 import { SEEDABLE } from './seed';
 import type { Delivery } from './types';
 import type { FireOptions } from './webhooks';
@@ -189,6 +189,23 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			return json(200, {
 				record: changeRecord(app, body.resource, body.id, fields as Record<string, unknown>),
 			});
+		}
+		case 'POST /_sandbox/add': {
+			// a record added outside the API, stamped now: {"resource": "collection", "fields"?: {...}}
+			if (typeof body.resource !== 'string')
+				throw badRequest('add needs {"resource": "collection", "fields"?: {...}}');
+			const fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+			return json(200, {
+				record: addRecord(app, body.resource, fields as Record<string, unknown>),
+			});
+		}
+		case 'POST /_sandbox/remove': {
+			if (
+				typeof body.resource !== 'string' ||
+				(typeof body.id !== 'string' && typeof body.id !== 'number')
+			)
+				throw badRequest('remove needs {"resource": "collection", "id": 1}');
+			return json(200, { record: removeRecord(app, body.resource, body.id) });
 		}
 		case 'POST /_sandbox/seed': {
 			const count = Number(body.count ?? 1);
