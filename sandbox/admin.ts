@@ -22,7 +22,12 @@ type Body = Record<string, unknown>;
 export function adminHandler(control: Control) {
 	return async (req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> => {
 		const raw = await readBody(req);
-		const parsed = parseBody(raw, req.headers['content-type'] ?? 'application/json');
+		// a JSON body is read as JSON whatever its content-type says (curl -d sends a form type)
+		const looksJson = /^\s*[{[]/.test(raw.toString('utf8'));
+		const parsed = parseBody(
+			raw,
+			looksJson ? 'application/json' : (req.headers['content-type'] ?? 'application/json'),
+		);
 		if (parsed.kind === 'invalid-json') {
 			send(
 				res,
