@@ -24,6 +24,8 @@ export interface PollerOptions extends CredentialOptions {
 	typeVersion?: number;
 	/** The node's static data when the poller starts (what n8n saved before a restart). */
 	staticData?: IDataObject;
+	/** The workflow's global static data when the poller starts. */
+	globalStaticData?: IDataObject;
 	/** Default `trigger`; `manual` is the editor's Fetch Test Event. */
 	mode?: WorkflowExecuteMode;
 	/** Default `activate`. */
@@ -44,6 +46,8 @@ export interface Poller {
 	tick(opts?: { activation?: boolean }): Promise<PollTick>;
 	/** A plain copy of the node's static data now. */
 	staticData(): IDataObject;
+	/** A plain copy of the workflow's global static data now. */
+	globalStaticData(): IDataObject;
 	/** Whether n8n would save the workflow's static data now. */
 	staticDataChanged(): boolean;
 	context: IPollFunctions;
@@ -94,6 +98,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 			return { items: data ? (data[0] ?? []) : null, error: failed };
 		},
 		staticData: () => staticDataOf(setup.workflow, setup.node).staticData,
+		globalStaticData: () => staticDataOf(setup.workflow, setup.node).globalStaticData,
 		staticDataChanged: () => staticDataOf(setup.workflow, setup.node).staticDataChanged,
 	};
 }

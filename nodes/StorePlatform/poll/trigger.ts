@@ -11,6 +11,12 @@ import type { PollPlan } from './strategy';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
+/**
+ * Key of the baseline an activation also writes to the workflow's global static data: n8n 2.36+ with durable
+ * poll cursors drops the node data an activation poll writes when it returns null, and saves the global data.
+ */
+export const BASELINE_PREFIX = 'storePlatformPollBaseline:';
+
 /** Budget of a poll where n8n does not give one (before 2.37): well below n8n's 5-minute default. */
 export const FIXED_BUDGET_MS = 60_000;
 /** Share of the budget spent reading; the rest is kept for the answers in flight and the output. */
@@ -125,14 +131,20 @@ export async function pollChanges(
 	}
 
 	const staticData = this.getWorkflowStaticData('node');
+	const global = this.getWorkflowStaticData('global');
+	const baselineKey = `${BASELINE_PREFIX}${this.getNode().id}`;
 	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
 	const trackers = trackersOf(plan, settings.events);
-	const stored = usableState(staticData.cursor, watch, trackers);
+	const cursor = usableState(staticData.cursor, watch, trackers);
+	// the first activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
+	const stored = cursor ?? usableState(global[baselineKey], watch, trackers);
 	const outcome = await runPoll(reader, watch, trackers, stored);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))
 		staticData.cursor = next as unknown as IDataObject;
+	if (outcome.baseline) global[baselineKey] = next as unknown as IDataObject;
+	else if (cursor && global[baselineKey] !== undefined) delete global[baselineKey];
 	const items = outcome.changes
 		.filter((c) => settings.events.includes(c.kind))
 		.map((c) => toItem(settings, c));
