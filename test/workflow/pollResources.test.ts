@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
-import { planOf, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
+import { planOf, quietRequests, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import { startPoller } from '../harness';
 import type { Sandbox } from '../../sandbox';
@@ -100,10 +100,10 @@ function rowsOf(sandbox: Sandbox, resource: string): IDataObject[] {
 describe.each(PLANS.map((p) => [p.table.resource, p] as const))(
 	'poll trigger: %s',
 	(_resource, plan) => {
-		test(`offers ${plan.events.join(', ')}; each comes once`, async () => {
+		test(`offers ${plan.events.join(', ')}, each once; a quiet poll costs ${quietRequests(plan, plan.events, true)} requests`, async () => {
 			const shop = shopFor(env.sandbox, plan);
 			while (shop.rows().length < 2) await shop.add();
-		const p = startPoller(new StorePlatformPollTrigger(), {
+			const p = startPoller(new StorePlatformPollTrigger(), {
 				parameters: { resource: plan.table.resource, events: plan.events, ...shop.scope() },
 				credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
 				credentialTypes,
@@ -134,7 +134,10 @@ describe.each(PLANS.map((p) => [p.table.resource, p] as const))(
 			].sort();
 			expect(got).toEqual(want);
 			for (const item of tick.items ?? []) expect(item.json.deliveryKey).toMatch(/^[0-9a-f]{32}$/);
+			// a quiet poll: the stated number of requests (the sandbox's lists are under one page)
+			const before = env.sandbox.requests.length;
 			expect((await p.tick()).items).toBeNull();
+			expect(env.sandbox.requests.length - before).toBe(quietRequests(plan, plan.events, true));
 		});
 	},
 );

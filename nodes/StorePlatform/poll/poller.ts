@@ -84,7 +84,7 @@ async function baseline(
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(0, {}, (page) => void records.push(...page), false);
 	} else if (plan.strategy === 'stamped') {
-		records = await reader.all();
+		await reader.readPages(1, {}, (page) => void records.push(...page), false);
 	} else {
 		records = await reader.allUpTo(MAX_SNAPSHOT);
 	}

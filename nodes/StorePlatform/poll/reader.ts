@@ -76,7 +76,7 @@ export class ShopReader {
 		if (page.length >= asked) limits.full = Math.max(limits.full ?? 0, asked);
 		if (page.length > 0 && previousShort !== undefined)
 			limits.full = Math.max(limits.full ?? 0, previousShort);
-		return page.length === 0 || page.length < (limits.full ?? Infinity);
+		return page.length === 0 || (limits.full !== undefined && page.length < limits.full);
 	}
 
 	/**

@@ -73,3 +73,22 @@ describe('backlog under a budget', () => {
 		expect(trigger.lastRequests).toBe(requests);
 	});
 });
+
+describe('a shop that silently caps its pages below the asked limit', () => {
+	test.each([7, 49])(
+		'cap %s: a short page is not taken for the end; every change comes once',
+		async (cap) => {
+			const shop = new FakeShop({ filters: 'strict', pageCap: cap });
+			shop.seed(40, true);
+			const trigger = new FakeTrigger(shop, fakePlan({ pageSize: 50 }));
+			await trigger.poll();
+			shop.at('2024-03-10 10:00:00');
+			for (let i = 0; i < 30; i++) shop.create({ title: `new ${i}` });
+			for (let id = 1; id <= 40; id += 2) shop.update(id);
+			const changes = await trigger.poll();
+			expect(changes.filter((c) => c.kind === 'created')).toHaveLength(30);
+			expect(changes.filter((c) => c.kind === 'updated')).toHaveLength(20);
+			expect(await trigger.poll()).toEqual([]);
+		},
+	);
+});
