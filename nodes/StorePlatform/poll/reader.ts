@@ -111,11 +111,12 @@ export class ShopReader {
 		from: number,
 		query: Query,
 		onPage: (page: IDataObject[], next: number) => void,
+		budgeted = true,
 	): Promise<boolean> {
 		const asked = this.limits.full ?? this.plan.pageSize;
 		let short: number | undefined;
 		for (let n = from; ; n++) {
-			if (n > from && this.limits.expired()) return false;
+			if (n > from && budgeted && this.limits.expired()) return false;
 			const page = await this.list({ ...query, limit: asked, page: n });
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
