@@ -37,14 +37,17 @@ export interface PollOutcome {
 	baseline: boolean;
 }
 
-/** Changes of one poll, one per record: a later reading of a record replaces its earlier one, keeping its kind. */
+/**
+ * Changes of one poll, one per record: a later reading of a record replaces its earlier one; a record created in
+ * this poll stays `created` (with its latest state), or is no change at all when it is gone again.
+ */
 class Changes {
 	private readonly byId = new Map<string, Change>();
 
 	add(change: Change): void {
 		const earlier = this.byId.get(change.id);
-		if (earlier && earlier.kind === 'created' && change.kind === 'updated')
-			this.byId.set(change.id, { ...change, kind: 'created' });
+		if (earlier?.kind === 'created' && change.kind === 'deleted') this.byId.delete(change.id);
+		else if (earlier?.kind === 'created') this.byId.set(change.id, { ...change, kind: 'created' });
 		else this.byId.set(change.id, change);
 	}
 

@@ -137,7 +137,11 @@ export async function pollChanges(
 	const trackers = trackersOf(plan, settings.events);
 	const cursor = usableState(staticData.cursor, watch, trackers);
 	// the first activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
-	const stored = cursor ?? usableState(global[baselineKey], watch, trackers);
+	const stored =
+		cursor ??
+		(staticData.cursor === undefined
+			? usableState(global[baselineKey], watch, trackers)
+			: undefined);
 	const outcome = await runPoll(reader, watch, trackers, stored);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
