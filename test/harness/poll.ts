@@ -50,6 +50,8 @@ export interface Poller {
 	globalStaticData(): IDataObject;
 	/** Whether n8n would save the workflow's static data now. */
 	staticDataChanged(): boolean;
+	/** Every item list emitted since the poller started (also by ticks that ran at the same time). */
+	emitted: INodeExecutionData[][];
 	context: IPollFunctions;
 }
 
@@ -58,6 +60,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 	const additionalData = createAdditionalData({ credentialsHelper: setup.credentialsHelper });
 	let emitted: INodeExecutionData[][] | null = null;
 	let failed: Error | undefined;
+	const all: INodeExecutionData[][] = [];
 	const context = new PollContext(
 		setup.workflow,
 		setup.node,
@@ -66,6 +69,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 		opts.activation ?? 'activate',
 		(data) => {
 			emitted = data;
+			all.push(data[0] ?? []);
 		},
 		(error) => {
 			failed = error;
@@ -86,6 +90,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 	);
 	return {
 		context,
+		emitted: all,
 		async tick(tickOpts = {}) {
 			emitted = null;
 			failed = undefined;

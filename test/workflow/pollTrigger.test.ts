@@ -97,4 +97,16 @@ describe('poll trigger: pages', () => {
 			['page/created', created.id],
 		]);
 	});
+
+	test('a poll that starts while the previous one still runs waits for the next Poll Time: nothing twice', async () => {
+		const p = poller(parameters);
+		await p.tick({ activation: true });
+		for (let i = 0; i < 5; i++) await createPage(`Page ${i}`);
+		env.sandbox.faults.latencyMs = 30;
+		await Promise.all([p.tick(), p.tick(), p.tick()]);
+		env.sandbox.faults.latencyMs = 0;
+		const ids = p.emitted.flat().map((i) => i.json.id);
+		expect(ids).toHaveLength(5);
+		expect(new Set(ids).size).toBe(5);
+	});
 });

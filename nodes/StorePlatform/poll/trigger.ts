@@ -130,6 +130,27 @@ export async function pollChanges(
 		return [[toItem(settings, change)]];
 	}
 
+	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
+	// emit the same changes again, so it waits for the next Poll Time instead
+	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	if (IN_FLIGHT.has(inFlightKey)) return null;
+	IN_FLIGHT.add(inFlightKey);
+	try {
+		return await pollOnce.call(this, settings, reader);
+	} finally {
+		IN_FLIGHT.delete(inFlightKey);
+	}
+}
+
+/** Polls that are running, by workflow and node. */
+const IN_FLIGHT = new Set<string>();
+
+async function pollOnce(
+	this: IPollFunctions,
+	settings: Settings,
+	reader: ShopReader,
+): Promise<INodeExecutionData[][] | null> {
+	const { plan } = settings;
 	const staticData = this.getWorkflowStaticData('node');
 	const global = this.getWorkflowStaticData('global');
 	const baselineKey = `${BASELINE_PREFIX}${this.getNode().id}`;
