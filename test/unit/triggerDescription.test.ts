@@ -6,8 +6,8 @@ const node = new StorePlatformTrigger();
 const d = node.description;
 
 describe('trigger description', () => {
-	it('has typeVersion 3 as the default, typeVersions 1 and 2 still loadable', () => {
-		expect(d.version).toEqual([1, 2, 3]);
+	it('has typeVersion 4 as the default, typeVersions 1 to 3 still loadable', () => {
+		expect(d.version).toEqual([1, 2, 3, 4]);
 		expect(d.defaultVersion).toBe(4);
 	});
 
