@@ -130,17 +130,26 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 
 /** Update's Return Full Record: off before typeVersion 3 (the output is the ID), on from typeVersion 3. */
 function returnFullRecordOptions(): INodeProperties[] {
-	const option = (on: boolean, versions: Versions): INodeProperties => ({
-		displayName: 'Return Full Record',
-		name: OPTION.returnFullRecord,
-		type: 'boolean',
-		default: on,
-		description: on
-			? 'Whether to read the record again after the update and return all its fields (one more request, the default); when off, the output is the ID the API answers'
-			: 'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
-		displayOptions: { show: { '@version': versions } },
-	});
-	return [option(false, [1, 2]), option(true, [{ _cnd: SINCE_3 }])];
+	return [
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
+			displayOptions: { show: { '@version': [1, 2] } },
+		},
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request, the default); when off, the output is the ID the API answers',
+			displayOptions: { show: { '@version': [{ _cnd: SINCE_3 }] } },
+		},
+	];
 }
 
 /** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
