@@ -1,8 +1,9 @@
 /** `/_sandbox/*`: unsigned control endpoints for other processes (end-to-end tests, the CLI). Not recorded. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from './app';
+import { nowDate, type App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
 import { faultFromJson } from './faults';
+import { addRecord, applySettings, changeRecord, decideCharge, removeRecord } from './owner';
 import { SEEDABLE } from './seed';
 import type { Delivery } from './types';
 import type { FireOptions } from './webhooks';
@@ -21,7 +22,12 @@ type Body = Record<string, unknown>;
 export function adminHandler(control: Control) {
 	return async (req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> => {
 		const raw = await readBody(req);
-		const parsed = parseBody(raw, req.headers['content-type'] ?? 'application/json');
+		// a JSON body is read as JSON whatever its content-type says (curl -d sends a form type)
+		const looksJson = /^\s*[{[]/.test(raw.toString('utf8'));
+		const parsed = parseBody(
+			raw,
+			looksJson ? 'application/json' : (req.headers['content-type'] ?? 'application/json'),
+		);
 		if (parsed.kind === 'invalid-json') {
 			send(
 				res,
@@ -131,7 +137,7 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 					'webhooks/add needs {"section": "order/create", "site_url": "https://..."}',
 				);
 			const t = app.store.webhooks;
-			const stamp = new Date(app.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
+			const stamp = nowDate(app);
 			const webhook = t.insert({
 				id: t.nextId(),
 				section: body.section,
@@ -151,6 +157,60 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			const before = app.hooks.deliveries.length;
 			await c.advance(ms);
 			return json(200, { now: app.clock.now(), deliveries: app.hooks.deliveries.slice(before) });
+		}
+		case 'GET /_sandbox/settings':
+			return json(200, app.shopTime.settings);
+		case 'POST /_sandbox/settings':
+			// {"shopZoneOffsetMinutes"?: -300, "dateFilters"?: "strict" | "inclusive"}
+			return json(200, applySettings(app, body));
+		case 'GET /_sandbox/shop-time':
+			return json(200, shopTimeState(app));
+		case 'POST /_sandbox/shop-time':
+			// {"at": "YYYY-MM-DD HH:MM:SS" (the shop's zone) | null}
+			if (!('at' in body))
+				throw badRequest('shop-time needs {"at": "YYYY-MM-DD HH:MM:SS"} or {"at": null}');
+			app.shopTime.pin(body.at === null ? null : (body.at as string));
+			return json(200, shopTimeState(app));
+		case 'POST /_sandbox/charges/decide': {
+			// the shop owner on the confirmation page, without a browser
+			if (
+				(typeof body.id !== 'string' && typeof body.id !== 'number') ||
+				(body.decision !== 'accept' && body.decision !== 'decline')
+			)
+				throw badRequest('charges/decide needs {"id": 1, "decision": "accept" | "decline"}');
+			return json(200, { application_charge: decideCharge(app, body.id, body.decision) });
+		}
+		case 'POST /_sandbox/change': {
+			// a change made in the shop's admin panel: {"resource": "collection", "id": 1, "fields": {...}}
+			const fields = body.fields;
+			if (
+				typeof body.resource !== 'string' ||
+				(typeof body.id !== 'string' && typeof body.id !== 'number') ||
+				!fields ||
+				typeof fields !== 'object' ||
+				Array.isArray(fields)
+			)
+				throw badRequest('change needs {"resource": "collection", "id": 1, "fields": {...}}');
+			return json(200, {
+				record: changeRecord(app, body.resource, body.id, fields as Record<string, unknown>),
+			});
+		}
+		case 'POST /_sandbox/add': {
+			// a record added outside the API, stamped now: {"resource": "collection", "fields"?: {...}}
+			if (typeof body.resource !== 'string')
+				throw badRequest('add needs {"resource": "collection", "fields"?: {...}}');
+			const fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+			return json(200, {
+				record: addRecord(app, body.resource, fields as Record<string, unknown>),
+			});
+		}
+		case 'POST /_sandbox/remove': {
+			if (
+				typeof body.resource !== 'string' ||
+				(typeof body.id !== 'string' && typeof body.id !== 'number')
+			)
+				throw badRequest('remove needs {"resource": "collection", "id": 1}');
+			return json(200, { record: removeRecord(app, body.resource, body.id) });
 		}
 		case 'POST /_sandbox/seed': {
 			const count = Number(body.count ?? 1);
@@ -181,6 +241,10 @@ function matchesWebhook(w: Record<string, unknown>, f: Body): boolean {
 		return false;
 	if (typeof f.section === 'string' && w.section !== f.section) return false;
 	return true;
+}
+
+function shopTimeState(app: App) {
+	return { now: app.shopTime.now(), pinned: app.shopTime.pinned(), ...app.shopTime.settings };
 }
 
 function faultState(app: App) {

@@ -1,8 +1,8 @@
 /** The sandbox's shared state, handed to every route. */
-import { formatDate } from './dates';
 import type { Faults } from './faults';
 import type { Renderer } from './list';
 import type { OAuthState } from './oauth';
+import type { ShopTime } from './shopTime';
 import type { Store } from './store';
 import type { RecordedRequest, SandboxCredentials } from './types';
 import type { Clock, WebhookEngine } from './webhooks';
@@ -15,6 +15,8 @@ export interface App {
 	faults: Faults;
 	hooks: WebhookEngine;
 	clock: Clock;
+	/** the shop's zone, pinned "now" and reading of date filters */
+	shopTime: ShopTime;
 	requests: RecordedRequest[];
 	/** API requests in flight now, the most seen together, TCP connections accepted (reset by reset()). */
 	traffic: Traffic;
@@ -24,8 +26,11 @@ export interface App {
 	log: boolean;
 }
 
-/** "Now" for created_at/updated_at: the wall clock plus whatever the sandbox clock was advanced by. */
-export const nowDate = (app: App): string => formatDate(Date.now() + app.clock.offset());
+/**
+ * "Now" for created_at/updated_at: the wall clock plus whatever the sandbox clock was advanced by, rendered in the
+ * shop's zone, or the pinned shop time.
+ */
+export const nowDate = (app: App): string => app.shopTime.now();
 
 export interface Traffic {
 	inFlight: number;

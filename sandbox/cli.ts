@@ -1,25 +1,17 @@
 /**
  * node build/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
+ *                            [--zone-offset=MINUTES] [--date-filters=strict|inclusive]
  *   starts the sandbox (default port 4010 or $SANDBOX_PORT) and prints the URL and a ready credential set.
+ *   --zone-offset: the shop's zone for created_at/updated_at, UTC + minutes (e.g. -300, 540; default 0);
+ *   --date-filters: created/updated min/max compare strictly (the spec's "later/earlier than", default) or inclusively.
  * node build/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
  */
 import { request } from 'node:http';
+import { option, portOf as portIn, serveOptions, utcLabel } from './cliOptions';
 import { startSandbox } from './index';
 
-function option(args: string[], name: string): string | undefined {
-	const i = args.indexOf(name);
-	if (i >= 0) return args[i + 1];
-	const eq = args.find((a) => a.startsWith(`${name}=`));
-	return eq?.slice(name.length + 1);
-}
-
-function portOf(args: string[]): number {
-	const raw = option(args, '--port') ?? process.env.SANDBOX_PORT ?? '4010';
-	const port = Number(raw);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${raw}"`);
-	return port;
-}
+const portOf = (args: string[]) => portIn(args, process.env);
 
 function postJson(
 	port: number,
@@ -71,14 +63,9 @@ async function fire(args: string[]): Promise<void> {
 }
 
 async function serve(args: string[]): Promise<void> {
-	const sb = await startSandbox({
-		port: portOf(args),
-		seed: !args.includes('--no-seed'),
-		latencyMs: Number(option(args, '--latency') ?? 0),
-		stringIds: args.includes('--mixed-ids') ? 'mixed' : 'spec',
-		log: args.includes('--log'),
-	});
+	const sb = await startSandbox(serveOptions(args, process.env));
 	const c = sb.credentials;
+	const { shopZoneOffsetMinutes: zone, dateFilters } = sb.settings();
 	console.log(
 		[
 			`Store Platform sandbox listening on ${sb.url}`,
@@ -90,24 +77,15 @@ async function serve(args: string[]): Promise<void> {
 			`  Access token secret ${c.accessTokenSecret}`,
 			'',
 			`  OAuth flow          ${sb.url}/services/oauth/request_token | /authorize | /access_token`,
+			`  Shop time           ${sb.shopTime.now()} (${utcLabel(zone)}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
 			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
+			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /charges/decide, /change, /add, /remove`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
 			'',
 			'Ctrl+C to stop.',
 		].join('\n'),
 	);
-	let timer: NodeJS.Timeout | undefined;
-	if (args.includes('--realtime')) {
-		// run the retry clock at wall-clock speed
-		let last = Date.now();
-		timer = setInterval(() => {
-			const now = Date.now();
-			void sb.clock.advance(now - last);
-			last = now;
-		}, 1000);
-	}
 	const stop = () => {
-		if (timer) clearInterval(timer);
 		void sb.close().then(() => process.exit(0));
 	};
 	process.once('SIGINT', stop);

@@ -1,4 +1,4 @@
-/** The spec's date-time format `YYYY-MM-DD HH:MM:SS` (the sandbox renders UTC). */
+/** The spec's date-time format `YYYY-MM-DD HH:MM:SS` (no zone: the shop renders its own, see shopTime.ts). */
 
 export const EMPTY_DATE = '0000-00-00 00:00:00';
 
@@ -15,8 +15,20 @@ export function isSpecDate(s: unknown, allowEmpty = false): s is string {
 	return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+/** Renders an instant (ms) as the spec's date-time, as UTC: add the zone's offset first to render another zone. */
 export function formatDate(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The instant (ms) of a spec date-time read as UTC; the inverse of formatDate. */
+export function parseDate(s: string): number {
+	const [y, mo, d, h, mi, se] = (FORMAT.exec(s) ?? []).slice(1).map(Number);
+	return Date.UTC(y, mo - 1, d, h, mi, se);
+}
+
+/** A spec date-time moved by `ms` (the empty date and non-dates unchanged). */
+export function shiftDate(s: unknown, ms: number): unknown {
+	return isSpecDate(s) ? formatDate(parseDate(s) + ms) : s;
 }
 
 const SEED_BASE = Date.UTC(2024, 0, 1, 8, 0, 0);

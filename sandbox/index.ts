@@ -10,10 +10,19 @@ import { newTraffic, type App, type Traffic } from './app';
 import { Faults } from './faults';
 import { Renderer } from './list';
 import { OAuthState, registerOAuthFlow } from './oauth';
+import {
+	addRecord,
+	applySettings,
+	changeRecord,
+	decideCharge,
+	removeRecord,
+	type ChargeDecision,
+} from './owner';
 import { apiRouter } from './routes';
 import { seedAll, seedResource } from './seed';
 import { createHandler, Sleeper } from './server';
-import { Store } from './store';
+import { DEFAULT_SETTINGS, ShopTime, checkSettings, type ShopSettings } from './shopTime';
+import { Store, type Rec } from './store';
 import type { Delivery, FaultSpec, RecordedRequest, SandboxCredentials } from './types';
 import { Clock, WebhookEngine } from './webhooks';
 
@@ -23,6 +32,8 @@ export { Store, Table, type Rec } from './store';
 export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
 export { SECTIONS } from './events';
+export type { ChargeDecision } from './owner';
+export type { DateFilters, ShopSettings } from './shopTime';
 
 export interface Sandbox {
 	/** base URL, e.g. http://127.0.0.1:43123 (no trailing slash) */
@@ -64,6 +75,28 @@ export interface Sandbox {
 	): Promise<Delivery[]>;
 	/** the retry schedule runs on this clock; advance() performs due retries and awaits them */
 	clock: { now(): number; advance(ms: number): Promise<void> };
+	/**
+	 * The shop's "now" for created_at/updated_at, in the shop's zone (`YYYY-MM-DD HH:MM:SS`). pin(at) holds it at
+	 * `at` (a shop-zone date-time) so several changes land in one shop second; pin(null) returns to the running
+	 * clock (wall clock + clock.advance()). reset() unpins.
+	 */
+	shopTime: { now(): string; pin(at: string | null): void; pinned(): string | null };
+	/**
+	 * Switches the shop's zone and/or its reading of date filters at run time; returns the settings now in force.
+	 * A zone change re-renders the stamps already stored (same instants). reset() restores the start options.
+	 */
+	settings(next?: Partial<ShopSettings>): ShopSettings;
+	/** What the shop owner does outside the API. */
+	owner: {
+		/** accept or decline a pending charge, as on its confirmation page (status, updated_at) */
+		decideCharge(id: string | number, decision: ChargeDecision): Rec;
+		/** change fields of any record (node resource name), updated_at set to the shop's now where it has one */
+		change(resource: string, id: string | number, fields: Record<string, unknown>): Rec;
+		/** add one generated record (node resource name), stamped with the shop's now, then `fields` */
+		add(resource: string, fields?: Record<string, unknown>): Rec;
+		/** remove a record (node resource name) */
+		remove(resource: string, id: string | number): Rec;
+	};
 	close(): Promise<void>;
 }
 
@@ -74,6 +107,12 @@ export interface SandboxOptions {
 	latencyMs?: number;
 	stringIds?: 'spec' | 'mixed';
 	log?: boolean;
+	/** the shop's zone for created_at/updated_at and date filters: UTC + minutes (-300, +540 ...); default 0 */
+	shopZoneOffsetMinutes?: number;
+	/** created/updated min/max: 'strict' (> and <, the spec's "later/earlier than"; default) or 'inclusive' */
+	dateFilters?: 'strict' | 'inclusive';
+	/** advance the retry clock at wall-clock speed (the shop's time then stays the wall clock's) */
+	realtime?: boolean;
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
@@ -91,10 +130,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const store = new Store();
 	const clock = new Clock();
 	const faults = new Faults(opts.latencyMs ?? 0);
+	let realtimeMs = 0;
+	const shopTime = new ShopTime(
+		{
+			...DEFAULT_SETTINGS,
+			...checkSettings({
+				shopZoneOffsetMinutes: opts.shopZoneOffsetMinutes,
+				dateFilters: opts.dateFilters,
+			}),
+		},
+		// realtime advances follow the wall clock, which the shop's time already reads
+		() => clock.offset() - realtimeMs,
+	);
 	const app: App = {
 		store,
 		credentials,
 		clock,
+		shopTime,
 		faults,
 		url: '',
 		shopId: SHOP_ID,
@@ -117,6 +169,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		Object.assign(app.traffic, newTraffic(), { inFlight: app.traffic.inFlight });
 		app.hooks.reset();
 		app.oauth.reset();
+		shopTime.reset();
 		app.render = new Renderer(app.render.mode);
 	};
 	const control: Control = {
@@ -139,6 +192,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const port = (server.address() as AddressInfo).port;
 	app.url = `http://127.0.0.1:${port}`;
 	if (seeded) seedAll(store, app.url);
+	let timer: NodeJS.Timeout | undefined;
+	if (opts.realtime) {
+		let last = Date.now();
+		timer = setInterval(() => {
+			const now = Date.now();
+			realtimeMs += now - last;
+			void control.advance(now - last);
+			last = now;
+		}, 1000);
+	}
 
 	let closed: Promise<void> | null = null;
 	return {
@@ -154,8 +217,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		reset,
 		fire: control.fire,
 		clock: { now: () => clock.now(), advance: control.advance },
+		shopTime: {
+			now: () => shopTime.now(),
+			pin: (at) => shopTime.pin(at),
+			pinned: () => shopTime.pinned(),
+		},
+		settings: (next = {}) => ({ ...applySettings(app, next) }),
+		owner: {
+			decideCharge: (id, decision) => decideCharge(app, id, decision),
+			change: (resource, id, fields) => changeRecord(app, resource, id, fields),
+			add: (resource, fields) => addRecord(app, resource, fields),
+			remove: (resource, id) => removeRecord(app, resource, id),
+		},
 		close: () =>
 			(closed ??= new Promise<void>((resolve) => {
+				clearInterval(timer);
 				sleeper.wakeAll();
 				server.close(() => resolve());
 				server.closeAllConnections();

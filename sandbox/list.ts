@@ -1,21 +1,32 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
+import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
 
-/** A filter builds a predicate from its (validated) query value. */
-export type Filter = (value: string, param: string) => (rec: Rec) => boolean;
+/** A filter builds a predicate from its (validated) query value; `shop` reads the date filters. */
+export type Filter = (value: string, param: string, shop: ShopTime) => (rec: Rec) => boolean;
+
+/** The spec's common list parameters besides fields/limit/page: since_id, created_at_min/max, updated_at_min/max. */
+export type CommonParam = 'since_id' | 'created_at' | 'updated_at';
 
 export interface ListSpec {
-	/** limit, page, since_id and the created_at/updated_at min/max filters apply (endpoints with `limit` in the spec) */
+	/** limit and page apply (endpoints with `limit` in the spec) */
 	paged: boolean;
+	/**
+	 * Which common parameters the endpoint's spec line lists (default: all three when paged, as "common
+	 * parameters"); the others are ignored, as a shop ignores a parameter it does not know.
+	 */
+	common?: readonly CommonParam[];
 	/** silent maximum of `limit` (webhooks: 200) */
 	maxLimit?: number;
-	/** records have no numeric id (carts): since_id does not apply */
-	noSinceId?: boolean;
 	filters?: Record<string, Filter>;
 }
+
+const ALL_COMMON: readonly CommonParam[] = ['since_id', 'created_at', 'updated_at'];
+const commonOf = (spec: ListSpec): readonly CommonParam[] =>
+	spec.common ?? (spec.paged ? ALL_COMMON : []);
 
 export function intParam(value: string, param: string, min = Number.MIN_SAFE_INTEGER): number {
 	if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) {
@@ -49,14 +60,14 @@ export const strEq =
 	(v) =>
 	(r) =>
 		String(r[field]) === v;
-/** record date at or after the value (empty dates never match) */
+/** record date at or after the value (empty dates never match): promotion/voucher start_at */
 export const dateFrom =
 	(field: string): Filter =>
 	(v, p) => {
 		const d = dateParam(v, p);
 		return (r) => typeof r[field] === 'string' && r[field] !== EMPTY_DATE && r[field] >= d;
 	};
-/** record date at or before the value (empty dates never match) */
+/** record date at or before the value (empty dates never match): promotion/voucher finish_at */
 export const dateUntil =
 	(field: string): Filter =>
 	(v, p) => {
@@ -71,36 +82,54 @@ export const idIn =
 		return (r) => set.has(String(r.id));
 	};
 
-const COMMON: Record<string, Filter> = {
-	created_at_min: dateFrom('created_at'),
-	created_at_max: dateUntil('created_at'),
-	// records without updated_at (promotions, vouchers, carts) are filtered on created_at
-	updated_at_min: (v, p) => {
+/** The date a record was created or last modified (records without updated_at: created_at); '' when none. */
+const stamp = (r: Rec, field: 'created_at' | 'updated_at'): string => {
+	const v = field === 'updated_at' ? (r.updated_at ?? r.created_at) : r.created_at;
+	return typeof v === 'string' && v !== EMPTY_DATE ? v : '';
+};
+
+/** "records created/modified later than the value": strict (>) or inclusive (>=) as the shop is set. */
+const laterThan =
+	(field: 'created_at' | 'updated_at'): Filter =>
+	(v, p, shop) => {
 		const d = dateParam(v, p);
-		return (r) => String(r.updated_at ?? r.created_at) >= d;
+		return (r) => stamp(r, field) !== '' && shop.later(stamp(r, field), d);
+	};
+/** "records created/modified earlier than the value": strict (<) or inclusive (<=) as the shop is set. */
+const earlierThan =
+	(field: 'created_at' | 'updated_at'): Filter =>
+	(v, p, shop) => {
+		const d = dateParam(v, p);
+		return (r) => stamp(r, field) !== '' && shop.earlier(stamp(r, field), d);
+	};
+
+const COMMON: Record<'created_at' | 'updated_at', Record<string, Filter>> = {
+	created_at: {
+		created_at_min: laterThan('created_at'),
+		created_at_max: earlierThan('created_at'),
 	},
-	updated_at_max: (v, p) => {
-		const d = dateParam(v, p);
-		return (r) => String(r.updated_at ?? r.created_at) <= d;
+	updated_at: {
+		updated_at_min: laterThan('updated_at'),
+		updated_at_max: earlierThan('updated_at'),
 	},
 };
 
-function predicates(q: Query, spec: ListSpec): Array<(r: Rec) => boolean> {
+function predicates(q: Query, spec: ListSpec, shop: ShopTime): Array<(r: Rec) => boolean> {
 	const preds: Array<(r: Rec) => boolean> = [];
-	const filters: Record<string, Filter> = spec.paged
-		? { ...COMMON, ...spec.filters }
-		: { ...spec.filters };
+	const filters: Record<string, Filter> = {};
+	for (const c of commonOf(spec)) if (c !== 'since_id') Object.assign(filters, COMMON[c]);
+	Object.assign(filters, spec.filters);
 	for (const [param, build] of Object.entries(filters)) {
 		const v = first(q, param);
-		if (v !== undefined && v !== '') preds.push(build(v, param));
+		if (v !== undefined && v !== '') preds.push(build(v, param, shop));
 	}
 	return preds;
 }
 
-/** The `since_id` of a paged list query, or undefined when it does not apply. */
+/** The `since_id` of a list query, or undefined when the endpoint does not take it. */
 function sinceId(q: Query, spec: ListSpec): number | undefined {
 	const since = first(q, 'since_id');
-	if (!spec.paged || spec.noSinceId || since === undefined || since === '') return undefined;
+	if (!commonOf(spec).includes('since_id') || since === undefined || since === '') return undefined;
 	return intParam(since, 'since_id');
 }
 
@@ -121,8 +150,8 @@ function firstAfter(rows: Rec[], since: number | undefined): number {
 }
 
 /** Filters rows (one pass). */
-export function filterRows(rows: Rec[], q: Query, spec: ListSpec): Rec[] {
-	const preds = predicates(q, spec);
+export function filterRows(rows: Rec[], q: Query, spec: ListSpec, shop: ShopTime): Rec[] {
+	const preds = predicates(q, spec, shop);
 	const from = firstAfter(rows, sinceId(q, spec));
 	if (preds.length === 0) return from === 0 ? rows : rows.slice(from);
 	return rows.slice(from).filter((r) => preds.every((p) => p(r)));
@@ -132,9 +161,15 @@ export function filterRows(rows: Rec[], q: Query, spec: ListSpec): Rec[] {
  * Filters then takes one page, reading only the rows up to the end of that page. `pageCap` is the fault that
  * silently caps every page size.
  */
-export function pageOf(rows: Rec[], q: Query, spec: ListSpec, pageCap: number | null): Rec[] {
-	if (!spec.paged) return filterRows(rows, q, spec);
-	const preds = predicates(q, spec);
+export function pageOf(
+	rows: Rec[],
+	q: Query,
+	spec: ListSpec,
+	pageCap: number | null,
+	shop: ShopTime,
+): Rec[] {
+	if (!spec.paged) return filterRows(rows, q, spec, shop);
+	const preds = predicates(q, spec, shop);
 	const from = firstAfter(rows, sinceId(q, spec));
 	const limitRaw = first(q, 'limit');
 	const pageRaw = first(q, 'page');

@@ -196,8 +196,9 @@ export function registerCatalog(r: Router): void {
 		ok({ collection: out(ctx, found(ctx.app.store.collections, ctx.params.id, 'collection')) }),
 	);
 
+	// the path the spec shows for the theme-script count, with created/updated min/max; it counts products
 	r.get('/services/products/count', (ctx) =>
-		count(ctx, ctx.app.store.products.rows, { paged: true }),
+		count(ctx, ctx.app.store.products.rows, { paged: true, common: ['created_at', 'updated_at'] }),
 	);
 
 	const product = (ctx: Ctx) => found(ctx.app.store.products, ctx.params.product_id, 'product');

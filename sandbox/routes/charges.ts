@@ -1,5 +1,6 @@
 /** Application charges and the shop owner's confirmation page (accept / decline → return_url). */
 import { unprocessable } from '../errors';
+import { decideCharge } from '../owner';
 import type { Ctx, Router } from '../router';
 import type { Rec } from '../store';
 import { escapeHtml, first, html, ok, page, redirect } from '../wire';
@@ -121,8 +122,7 @@ export function registerCharges(r: Router): void {
 					409,
 					page('Already decided', `<p>This charge is already ${escapeHtml(String(c.status))}.</p>`),
 				);
-			c.status = decision === 'accept' ? 'accepted' : 'declined';
-			c.updated_at = now(ctx);
+			decideCharge(ctx.app, c.id, decision);
 			return redirect(String(c.return_url));
 		},
 		true,

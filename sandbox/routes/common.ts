@@ -51,13 +51,13 @@ export function list(
 	key: string,
 	view: (r: Rec) => Rec = (r) => r,
 ): Reply {
-	const page = pageOf(rows, ctx.query, spec, ctx.app.faults.pageCap);
+	const page = pageOf(rows, ctx.query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);
 	return ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
 }
 
 export function count(ctx: Ctx, rows: Rec[], spec: ListSpec): Reply {
-	return ok({ count: filterRows(rows, ctx.query, spec).length });
+	return ok({ count: filterRows(rows, ctx.query, spec, ctx.app.shopTime).length });
 }
 
 export const statusOk = (): Reply => ok({ status: 'ok' });

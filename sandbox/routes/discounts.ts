@@ -21,8 +21,10 @@ import {
 	wrapped,
 } from './common';
 
+// promotions: fields, limit, page and their own filters (no since_id, no created/updated range)
 const PROMOTIONS: ListSpec = {
 	paged: true,
+	common: [],
 	filters: {
 		promotion_type: intEq('promotion_type'),
 		start_at: dateFrom('start_at'),
@@ -30,8 +32,10 @@ const PROMOTIONS: ListSpec = {
 	},
 };
 
+// vouchers: since_id, no created/updated range
 const VOUCHERS: ListSpec = {
 	paged: true,
+	common: ['since_id'],
 	filters: {
 		code: strEq('code'),
 		discount_type: intEq('discount_type'),

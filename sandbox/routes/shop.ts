@@ -7,8 +7,8 @@ import { slugify, uuidFor } from '../seed';
 import { ok } from '../wire';
 import { assign, count, found, list, now, out, statusOk, str, wrapped } from './common';
 
-const PAYMENTS: ListSpec = { paged: true, filters: { is_active: intEq('is_active') } };
-const CARTS: ListSpec = { paged: true, noSinceId: true };
+const PAYMENTS: ListSpec = { paged: true, common: [], filters: { is_active: intEq('is_active') } };
+const CARTS: ListSpec = { paged: true, common: ['created_at'] };
 const statusSpec = (ctx: Ctx): ListSpec => ({
 	paged: true,
 	filters: {

@@ -41,7 +41,7 @@ const SCRIPT_FIELDS: Record<string, (v: unknown, f: string) => unknown> = {
 	},
 };
 
-const SCRIPTS: ListSpec = { paged: true };
+const SCRIPTS: ListSpec = { paged: true, common: ['created_at', 'updated_at'] };
 
 export function registerThemes(r: Router): void {
 	const theme = (ctx: Ctx) => found(ctx.app.store.themes, ctx.params.id, 'theme');

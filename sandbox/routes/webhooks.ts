@@ -9,6 +9,7 @@ import { assign, count, found, httpUrl, list, now, out, required, wrapped } from
 
 const WEBHOOKS: ListSpec = {
 	paged: true,
+	common: [],
 	maxLimit: 200,
 	filters: { section: strEq('section'), site_url: strEq('site_url') },
 };

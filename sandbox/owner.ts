@@ -1,0 +1,96 @@
+/**
+ * What happens in the shop without the API: the shop owner accepts or declines a charge (the confirmation page),
+ * changes a record in the admin panel (also records the API only reads: collections, payment methods, users,
+ * carts), or the shop's settings change (zone, reading of date filters).
+ */
+import { nowDate, type App } from './app';
+import { shiftDate } from './dates';
+import { badRequest, HttpError, notFound } from './errors';
+import { seedResource, tableFor } from './seed';
+import { checkSettings, STAMP_FIELDS, type ShopSettings } from './shopTime';
+import { Table, type Rec } from './store';
+
+export type ChargeDecision = 'accept' | 'decline';
+
+/**
+ * The owner's decision on a pending charge: status accepted/declined, updated_at the shop's now. Throws 404 for
+ * an unknown charge, 409 when it is no longer pending.
+ */
+export function decideCharge(app: App, id: string | number, decision: ChargeDecision): Rec {
+	const c = app.store.applicationCharges.get(id);
+	if (!c) throw notFound(`application charge ${id} not found`);
+	if (c.status !== 'pending')
+		throw new HttpError(409, 'charge_decided', `application charge ${c.id} is already ${c.status}`);
+	c.status = decision === 'accept' ? 'accepted' : 'declined';
+	c.updated_at = nowDate(app);
+	return c;
+}
+
+/**
+ * Changes fields of a record as the shop's admin panel does: the given fields (id excepted), and updated_at set
+ * to the shop's now where the record has one (vouchers and promotions have none). `resource` is the node's
+ * resource name (page, collection, paymentMethod, user, abandonedCart, ...).
+ */
+export function changeRecord(
+	app: App,
+	resource: string,
+	id: string | number,
+	fields: Record<string, unknown>,
+): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	const rec = table.get(id);
+	if (!rec) throw notFound(`${resource} ${id} not found`);
+	const { [table.keyField]: _key, ...rest } = fields;
+	Object.assign(rec, rest);
+	if ('updated_at' in rec && !('updated_at' in rest)) rec.updated_at = nowDate(app);
+	return rec;
+}
+
+/**
+ * Adds one record as the shop does outside the API (a collection, a payment method, a user, an abandoned cart,
+ * or anything else): a generated record, stamped with the shop's now (created_at, and updated_at where it has
+ * one), then the given fields. Returns it.
+ */
+export function addRecord(app: App, resource: string, fields: Record<string, unknown> = {}): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table || resource === 'order')
+		throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	const before = new Set(table.rows);
+	seedResource(app.store, resource, 1, app.url);
+	const rec = table.rows.find((r) => !before.has(r));
+	if (!rec) throw new Error(`no ${resource} was added`);
+	const now = nowDate(app);
+	for (const f of ['created_at', 'updated_at']) if (f in rec) rec[f] = now;
+	const { [table.keyField]: _key, ...rest } = fields;
+	Object.assign(rec, rest);
+	return rec;
+}
+
+/** Removes a record as the shop does outside the API; returns it. */
+export function removeRecord(app: App, resource: string, id: string | number): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	const rec = table.remove(id);
+	if (!rec) throw notFound(`${resource} ${id} not found`);
+	return rec;
+}
+
+/**
+ * Applies shop settings. A change of zone re-renders the stamps already stored (created_at, updated_at,
+ * activated_on) in the new zone, as does the pinned time: the same instants, as a shop that stores instants shows them.
+ */
+export function applySettings(app: App, input: Record<string, unknown>): ShopSettings {
+	const next = checkSettings(input);
+	const shift = app.shopTime.apply(next);
+	if (shift !== 0) {
+		const tables = [
+			...Object.values(app.store).filter((v): v is Table => v instanceof Table),
+			...app.store.themeAssets.values(),
+		];
+		for (const t of tables)
+			for (const r of t.rows)
+				for (const f of STAMP_FIELDS) if (f in r) r[f] = shiftDate(r[f], shift);
+	}
+	return app.shopTime.settings;
+}

@@ -1,0 +1,114 @@
+/**
+ * The shop's clock as its API shows it: the spec's `YYYY-MM-DD HH:MM:SS` with no zone, rendered in the shop's own
+ * zone (UTC + offset minutes), optionally pinned to one second. And the shop's reading of the "later than" /
+ * "earlier than" date filters: strict (the spec's wording) or inclusive.
+ */
+import { formatDate, isSpecDate, parseDate } from './dates';
+import { badRequest } from './errors';
+
+export type DateFilters = 'strict' | 'inclusive';
+
+export interface ShopSettings {
+	/** the shop's zone: UTC + this many minutes (e.g. -300, +540); default 0 */
+	shopZoneOffsetMinutes: number;
+	/** created/updated min/max: 'strict' compares with > and <, 'inclusive' with >= and <= */
+	dateFilters: DateFilters;
+}
+
+export const DEFAULT_SETTINGS: ShopSettings = { shopZoneOffsetMinutes: 0, dateFilters: 'strict' };
+
+/** Offsets real zones use: UTC-12:00 to UTC+14:00. */
+const MAX_OFFSET = 14 * 60;
+const MIN_OFFSET = -12 * 60;
+
+/** Validates a partial settings object (from options, the admin route or the CLI); throws 400 on a wrong value. */
+export function checkSettings(input: Record<string, unknown>): Partial<ShopSettings> {
+	const out: Partial<ShopSettings> = {};
+	const zone = input.shopZoneOffsetMinutes;
+	if (zone !== undefined) {
+		const n = typeof zone === 'string' && zone.trim() !== '' ? Number(zone) : zone;
+		if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_OFFSET || n > MAX_OFFSET)
+			throw badRequest(
+				`shopZoneOffsetMinutes must be an integer from ${MIN_OFFSET} to ${MAX_OFFSET}, got ${JSON.stringify(zone)}`,
+			);
+		out.shopZoneOffsetMinutes = n;
+	}
+	const filters = input.dateFilters;
+	if (filters !== undefined) {
+		if (filters !== 'strict' && filters !== 'inclusive')
+			throw badRequest(
+				`dateFilters must be "strict" or "inclusive", got ${JSON.stringify(filters)}`,
+			);
+		out.dateFilters = filters;
+	}
+	return out;
+}
+
+/** The fields that carry the shop's own stamps (re-rendered when the zone changes). */
+export const STAMP_FIELDS = ['created_at', 'updated_at', 'activated_on'] as const;
+
+export class ShopTime {
+	settings: ShopSettings;
+	/** the pinned instant (UTC ms), or null for the running clock */
+	private pinnedMs: number | null = null;
+
+	constructor(
+		private readonly initial: ShopSettings,
+		/** ms to add to the wall clock (the sandbox clock's advance) */
+		private readonly clockOffset: () => number,
+	) {
+		this.settings = { ...initial };
+	}
+
+	get offsetMs(): number {
+		return this.settings.shopZoneOffsetMinutes * 60_000;
+	}
+
+	/** The shop's "now" as it renders it. */
+	now(): string {
+		const utc = this.pinnedMs ?? Date.now() + this.clockOffset();
+		return formatDate(utc + this.offsetMs);
+	}
+
+	/** Pins "now" to `at`, a date-time in the shop's zone; null returns to the running clock. */
+	pin(at: string | null): void {
+		if (at === null) {
+			this.pinnedMs = null;
+			return;
+		}
+		if (!isSpecDate(at))
+			throw badRequest(
+				`shop time must be "YYYY-MM-DD HH:MM:SS" or null, got ${JSON.stringify(at)}`,
+			);
+		this.pinnedMs = parseDate(at) - this.offsetMs;
+	}
+
+	/** The pinned time in the shop's zone, or null. */
+	pinned(): string | null {
+		return this.pinnedMs === null ? null : formatDate(this.pinnedMs + this.offsetMs);
+	}
+
+	/**
+	 * Applies settings; returns the change of zone in ms (stamps already stored are shifted by it, so the shop's
+	 * history stays the same instants rendered in the new zone).
+	 */
+	apply(next: Partial<ShopSettings>): number {
+		const before = this.offsetMs;
+		this.settings = { ...this.settings, ...next };
+		return this.offsetMs - before;
+	}
+
+	reset(): void {
+		this.settings = { ...this.initial };
+		this.pinnedMs = null;
+	}
+
+	/** Strict or inclusive comparison of a record's date with a filter value (both in the shop's zone). */
+	later(recordDate: string, bound: string): boolean {
+		return this.settings.dateFilters === 'strict' ? recordDate > bound : recordDate >= bound;
+	}
+
+	earlier(recordDate: string, bound: string): boolean {
+		return this.settings.dateFilters === 'strict' ? recordDate < bound : recordDate <= bound;
+	}
+}
