@@ -13,11 +13,15 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION, CREDENTIALS } from './api/auth';
-import { NORMALIZE_NUMBERS_OPTION } from './api/output';
 import { credentialType } from './api/request';
 import { sortProperty } from './api/sortOptions';
-import { EVENTS } from './api/events';
 import { deliveryItem, postedData } from './trigger/delivery';
+import {
+	EVENT_OPTIONS,
+	TRIGGER_NORMALIZE_NUMBERS,
+	TRIGGER_NOTICE,
+	normalisesNumbers,
+} from './trigger/panel';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
 import { SecretCache } from './trigger/secretCache';
 import { checkRegistrations } from './trigger/registrationCheck';
@@ -105,8 +109,7 @@ export class StorePlatformTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					'Your shop sends events to the Production URL above, so this n8n must be reachable from the internet.',
+				displayName: TRIGGER_NOTICE,
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -117,7 +120,7 @@ export class StorePlatformTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: EVENTS.map((e) => ({ name: e.name, value: e.value, description: e.value })),
+				options: EVENT_OPTIONS,
 				default: [],
 				description: 'The events that start the workflow; one webhook is registered per event',
 			}),
@@ -161,7 +164,7 @@ export class StorePlatformTrigger implements INodeType {
 						description:
 							'Whether to accept deliveries without checking their HMAC signature. For testing only: anyone who knows the URL can then start the workflow, so never use it in production.',
 					},
-					NORMALIZE_NUMBERS_OPTION,
+					...TRIGGER_NORMALIZE_NUMBERS,
 				],
 			}),
 		],
@@ -294,7 +297,7 @@ export class StorePlatformTrigger implements INodeType {
 		}
 		const posted = postedData(headers, body, rawBody);
 		const json = deliveryItem(posted, headers, {
-			normaliseNumbers: Boolean(options.normaliseNumbers),
+			normaliseNumbers: normalisesNumbers(options.normaliseNumbers, this.getNode().typeVersion),
 			typeVersion: this.getNode().typeVersion,
 		});
 		if (options.includeHeaders) json.headers = headers;

@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { CodeWords } from './api/codeWords';
+
 export type Resource =
 	| 'promotion'
 	| 'voucher'
@@ -176,8 +178,16 @@ export interface ResourceTable {
 	label: string | ((record: IDataObject) => string);
 	/** A field of its records, for the Fields placeholder when `label` is a function. */
 	exampleField?: string;
-	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
+	/**
+	 * Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count as `items_count`;
+	 * `items:list` keeps the array and its count from typeVersion 3, the count only before: `voucher.ts`).
+	 */
 	simplify?: string[];
+	/**
+	 * Words of output codes that no input field's options list, by field key and code (`voucher.ts`: quantity -1).
+	 * Codes that fields list (`options: [code, name]`) are named by those names (`api/codeWords.ts`).
+	 */
+	words?: CodeWords;
 	/** The field that identifies a record in paths (`id` when absent). */
 	valueKey?: string;
 	endpoints: Endpoint[];

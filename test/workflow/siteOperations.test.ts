@@ -44,7 +44,7 @@ describe('every site operation against the sandbox', () => {
 			operation: 'delete',
 			webhookId: byId(id),
 		});
-		expect(jsonOf(removed)).toEqual([{ id, deleted: true }]);
+		expect(jsonOf(removed)).toEqual([{ id: Number(id), deleted: true }]);
 		expect(s.store.webhooks.size).toBe(0);
 		expect(SALES_CASES.length + CATALOG_CASES.length + SITE_CASES.length + 3).toBe(83);
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldValue, paramName, withCompanions } from './fields';
+import type { ShapeOptions } from '../api/output';
 import type { Query } from '../api/request';
 import {
 	hasSimplify,
@@ -84,7 +85,7 @@ export function collectFields(
 /** The longest Timeout taken, in seconds (timers cannot wait longer than 2^31 ms; no answer takes an hour). */
 export const MAX_TIMEOUT_S = 3600;
 
-export interface ReadOptions {
+export interface ReadOptions extends ShapeOptions {
 	fields?: string;
 	timeout?: number;
 	simplify: boolean;
@@ -175,6 +176,21 @@ export function buildRequest(
 	return { path, query, body, ids };
 }
 
+/**
+ * typeVersion 3: words beside codes, ids as numbers, Simplify keeps a voucher's codes, and Update returns the
+ * record unless Return Full Record is turned off.
+ */
+export function typeVersion3Options(given: IDataObject): Partial<ReadOptions> {
+	const set = given[OPTION.returnFullRecord];
+	return {
+		words: true,
+		idsAsNumbers: true,
+		keepLists: true,
+		returnFullRecord:
+			set === undefined || set === null || set === '' ? true : toBoolean(set, 'Return Full Record'),
+	};
+}
+
 /** One item's request, read and checked: every input error is raised here, before any request. */
 export interface PreparedRequest {
 	table: ResourceTable;
@@ -194,14 +210,17 @@ export async function prepareRequest(
 	endpoint: Endpoint,
 	i: number,
 ): Promise<PreparedRequest> {
-	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
-	if (this.getNode().typeVersion >= 2) {
+	const given = this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject;
+	const options = readOptions(given);
+	const typeVersion = this.getNode().typeVersion;
+	if (typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
 		options.simplify = hasSimplify(table, endpoint)
 			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
 			: false;
 		options.emptyDatesAsNull = true;
 	}
+	if (typeVersion >= 3) Object.assign(options, typeVersion3Options(given));
 	const request = buildRequest.call(this, endpoint, i, options);
 	if (endpoint.hooks?.body)
 		request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});

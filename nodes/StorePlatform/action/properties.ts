@@ -1,8 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldProperty, withCompanions } from './fields';
 import { listSearchMethodName } from './listSearch';
-import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
+import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import { sortProperties } from '../api/sortOptions';
 import { hasSimplify, type Endpoint, type Param, type ResourceTable } from '../endpoint';
@@ -77,22 +77,32 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-const simplifyDescription = (table: ResourceTable) =>
-	`Whether to return only the fields used most (${(table.simplify ?? []).map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`;
+/** The Simplify tooltip names the output's keys (`items_count`; a voucher's `items` too from typeVersion 3). */
+const simplifyDescription = (table: ResourceTable, keepLists: boolean) =>
+	`Whether to return only the fields used most (${simplifiedKeys(table.simplify ?? [], keepLists).join(', ')}) instead of the whole record`;
 
-/** Since typeVersion 2: Simplify is a top-level switch, on for new nodes (n8n style). */
+/** The typeVersions a property shows in. */
+type Versions = NonNullable<NonNullable<IDisplayOptions['show']>['@version']>;
+
+const SINCE_3 = { gte: 3 };
+
+/**
+ * Since typeVersion 2: Simplify is a top-level switch, on for new nodes (n8n style). Its tooltip differs where
+ * typeVersion 3 keeps a list (`name:list`): one entry per version range, the same parameter.
+ */
 function simplifyProperty(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
 	if (!hasSimplify(table, endpoint)) return [];
-	return [
-		{
-			displayName: 'Simplify',
-			name: PARAMETER.simplify,
-			type: 'boolean',
-			default: true,
-			description: simplifyDescription(table),
-			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-		},
-	];
+	const property = (keepLists: boolean, versions: Versions): INodeProperties => ({
+		displayName: 'Simplify',
+		name: PARAMETER.simplify,
+		type: 'boolean',
+		default: true,
+		description: simplifyDescription(table, keepLists),
+		displayOptions: { show: { '@version': versions } },
+	});
+	if (simplifyDescription(table, true) === simplifyDescription(table, false))
+		return [property(true, [{ _cnd: { gte: 2 } }])];
+	return [property(false, [2]), property(true, [{ _cnd: SINCE_3 }])];
 }
 
 /** The Fields placeholder: the resource's own ID and name fields ("e.g. id,code" for vouchers). */
@@ -111,11 +121,35 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
-			description: simplifyDescription(table),
+			description: simplifyDescription(table, false),
 			displayOptions: { show: { '@version': [1] } },
 		});
 	}
 	return options;
+}
+
+/** Update's Return Full Record: off before typeVersion 3 (the output is the ID), on from typeVersion 3. */
+function returnFullRecordOptions(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
+			displayOptions: { show: { '@version': [1, 2] } },
+		},
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request, the default); when off, the output is the ID the API answers',
+			displayOptions: { show: { '@version': [{ _cnd: SINCE_3 }] } },
+		},
+	];
 }
 
 /** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
@@ -184,16 +218,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
-	if (endpoint.answer === 'idOnly') {
-		options.push({
-			displayName: 'Return Full Record',
-			name: OPTION.returnFullRecord,
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
-		});
-	}
+	if (endpoint.answer === 'idOnly') options.push(...returnFullRecordOptions());
 	options.push(
 		...outputOptions(table, endpoint),
 		...(endpoint.extraOptions ?? []),

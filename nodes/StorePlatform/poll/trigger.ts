@@ -80,10 +80,14 @@ function toItem(settings: Settings, change: Change): INodeExecutionData {
 		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
 		return { json: { [plan.key]: id, event, deliveryKey } };
 	}
-	const [shaped] = shapeRecords([change.record], plan.table.simplify, {
+	// as the action node's typeVersion 3 Get shapes it: empty dates as null, words beside codes, ids as numbers
+	const [shaped] = shapeRecords([change.record], plan.table, {
 		emptyDatesAsNull: true,
 		simplify: settings.simplify,
 		normaliseNumbers: settings.normaliseNumbers,
+		words: true,
+		idsAsNumbers: true,
+		keepLists: true,
 	});
 	return { json: { ...shaped, event, deliveryKey } };
 }

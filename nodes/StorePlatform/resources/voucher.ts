@@ -251,8 +251,10 @@ export const voucher: ResourceTable = {
 		'start_at',
 		'finish_at',
 		'activate',
-		'items:count',
+		'items:list',
 	],
+	// the spec: "a value of -1 appears where none was set; its meaning: not shown"
+	words: { quantity: { '-1': 'Not Set' } },
 	endpoints: [
 		listEndpoint(noun, {
 			path: '/services/vouchers',
