@@ -106,6 +106,21 @@ describe('poll trigger: pages', () => {
 		},
 	);
 
+	test('a request that outlasts half the poll budget is a timeout: the poll fails, the cursor stays', async () => {
+		const p = poller(parameters, { budgetMs: 8_000 });
+		await p.tick({ activation: true });
+		const before = p.staticData();
+		await createPage('Slow shop');
+		env.sandbox.faults.add({ type: 'slow', ms: 7_000, times: 1 });
+		const started = Date.now();
+		const failed = await p.tick();
+		expect(Date.now() - started).toBeLessThan(6_500);
+		expect(failed.error?.message).toBe('The shop did not answer in time');
+		expect(p.staticData()).toEqual(before);
+		env.sandbox.faults.clear();
+		expect(json(await p.tick()).map((j) => j.title)).toEqual(['Slow shop']);
+	});
+
 	test('a poll that starts while the previous one still runs waits for the next Poll Time: nothing twice', async () => {
 		const p = poller(parameters);
 		await p.tick({ activation: true });
