@@ -49,7 +49,8 @@ export function usableState(
 	trackers: Tracker[],
 ): PollState | undefined {
 	if (!stored || typeof stored !== 'object') return undefined;
-	const state = stored as PollState & IDataObject;
+	// a copy: the poll works on it, and the static data changes only when the poll has succeeded
+	const state = JSON.parse(JSON.stringify(stored)) as PollState & IDataObject;
 	if (state.v !== 1 || state.watch !== watch) return undefined;
 	if (!trackers.every((t) => state[t] !== undefined)) return undefined;
 	// a tracker no longer needed is dropped, so that adding its event again starts it afresh
