@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
 import { NORMALIZE_NUMBERS_OPTION } from './api/output';
 import { credentialType } from './api/request';
 import { sortProperty } from './api/sortOptions';
@@ -99,7 +99,20 @@ export class StorePlatformTrigger implements INodeType {
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS,
+		credentials: [
+			{
+				name: 'storePlatformApi',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_ACCESS_TOKEN,
+			},
+			{
+				name: 'storePlatformOAuth1Api',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_OAUTH1,
+			},
+		],
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
@@ -166,6 +179,8 @@ export class StorePlatformTrigger implements INodeType {
 			}),
 		],
 	};
+
+	methods = { credentialTest };
 
 	webhookMethods = {
 		default: {
