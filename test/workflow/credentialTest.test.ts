@@ -9,10 +9,11 @@ import { createServer } from 'node:net';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { MESSAGES } from '../../credentials/shopTest';
+import { UNAUTHORIZED_HINTS } from '../../nodes/StorePlatform/api/failure';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
-import { startTestServer, testCredential, type TestServer } from '../harness';
-import { apiCredentials, credentialTypes, useSandbox } from './setup';
+import { runNode, startTestServer, testCredential, type TestServer } from '../harness';
+import { apiCredentials, credentialTypes, runStore, useSandbox } from './setup';
 
 const nodeTypes = [new StorePlatform(), new StorePlatformTrigger()];
 
@@ -160,6 +161,34 @@ describe('the credential test', () => {
 			});
 			expect(result).toEqual({ status: 'Error', message: MESSAGES.badUrl('myshop.example.com') });
 			expect(ctx.sandbox.requests).toHaveLength(0);
+		});
+	});
+
+	describe('a 401 when the node runs', () => {
+		const count = { resource: 'vendor', operation: 'count' };
+
+		it('names the fields of the pasted-token credential', async () => {
+			const result = await runStore(ctx.sandbox, count, {
+				credentials: { ...apiCredentials(ctx.sandbox), accessTokenSecret: 'wrong' },
+			});
+			expect(result.error?.message).toBe('The shop refused the credentials');
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain(UNAUTHORIZED_HINTS.storePlatformApi);
+		});
+
+		it('names the Consumer Secret, not fields it does not have, through the Connect credential', async () => {
+			const result = await runNode({
+				nodeType: new StorePlatform(),
+				parameters: { authentication: 'oAuth1', ...count },
+				credentials: {
+					storePlatformOAuth1Api: { ...oauth1Credentials(), consumerSecret: 'wrong' },
+				},
+				credentialTypes,
+			});
+			expect(result.error?.message).toBe('The shop refused the credentials');
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain(UNAUTHORIZED_HINTS.storePlatformOAuth1Api);
+			expect(description).not.toMatch(/Shared Secret|Access Token Secret/);
 		});
 	});
 });
