@@ -25,7 +25,7 @@ export const TEST_PATH = '/services/webhooks/count';
 /** How long the test waits for an answer. */
 export const TEST_TIMEOUT_MS = 15_000;
 
-export const OAUTH1_CREDENTIAL = 'storePlatformOAuth1Api';
+export const CONNECT_TYPE = 'storePlatformOAuth1Api';
 
 const EXAMPLE = 'https://myshop.example.com';
 
@@ -146,9 +146,9 @@ export function shopBase(value: unknown): URL | undefined {
 
 /** Which of the two credentials is tested: by its type, else by its fields. */
 export function credentialKind(credential: ICredentialsDecrypted): CredentialKind {
-	if (credential.type === OAUTH1_CREDENTIAL) return OAUTH1_CREDENTIAL;
+	if (credential.type === CONNECT_TYPE) return CONNECT_TYPE;
 	if (credential.type === 'storePlatformApi') return 'storePlatformApi';
-	return credential.data?.oauthTokenData !== undefined ? OAUTH1_CREDENTIAL : 'storePlatformApi';
+	return credential.data?.oauthTokenData !== undefined ? CONNECT_TYPE : 'storePlatformApi';
 }
 
 /** The token pair that signs the test: pasted (Store Platform API) or from Connect (OAuth1). */
