@@ -5,7 +5,10 @@
  * unreachable, so the nodes name this test in `testedBy` and run it as `methods.credentialTest`.
  *
  * {@link judgeAnswer} and {@link judgeFailure} are pure; {@link testShopCredential} sends the request with the
- * one request helper n8n gives a credential test (the same in n8n 1.x and 2.x).
+ * one request helper n8n gives a credential test function: `helpers.request` of n8n-core's CredentialTestContext
+ * (n8n's legacy request, through n8n's HTTP stack and proxy settings; the same in n8n 1.x and 2.x). The scanner's
+ * rule no-deprecated-workflow-functions steers node code from `this.helpers.request` to `httpRequest`, which a
+ * credential test context does not have; the context is a parameter here.
  */
 import type {
 	ICredentialDataDecryptedObject,
