@@ -2,7 +2,8 @@
 /**
  * Leg "connect": the credential test over REST (the sandbox passes; n8n's own address, a closed port, an unknown
  * host and a wrong secret are refused with their messages); `storePlatformOAuth1Api` created with
- * `POST /rest/credentials`; in headless Chromium: credential
+ * `POST /rest/credentials`; in headless Chromium: Connect, then Deny on the sandbox's authorize page (n8n's popup
+ * says "Insufficient parameters for OAuth1 callback.", no token stored); credential
  * modal -> Connect -> popup on the sandbox's authorize page -> Approve -> n8n's callback -> "Account connected";
  * then a node with `authentication: oAuth1` (Category -> Get Many) via `n8n execute`, signed with the token the
  * flow issued (not the pasted one).
@@ -100,6 +101,30 @@ leg(
 			},
 		);
 		if (!created.ok) return;
+		await v.check(
+			'd. Deny on the authorize page: n8n\'s popup says "Insufficient parameters for OAuth1 callback." and no token is stored',
+			async () => {
+				const denied = await n8n.createCredentialRest({
+					name: 'Store Platform sandbox (Connect, denied)',
+					type: 'storePlatformOAuth1Api',
+					data: {
+						baseUrl: sandbox.url,
+						consumerKey: sandbox.credentials.consumerKey,
+						consumerSecret: sandbox.credentials.consumerSecret,
+					},
+				});
+				v.r.connectDenied = await b.denyOAuth1(denied.id);
+				assert.match(v.r.connectDenied, /^Insufficient parameters for OAuth1 callback/);
+				const stored = await n8n.rest('GET', `/credentials/${denied.id}?includeData=true`);
+				assert.strictEqual(
+					stored.body.data.data?.baseUrl,
+					sandbox.url,
+					'the stored data is returned',
+				);
+				assert.strictEqual(stored.body.data.data.oauthTokenData, undefined);
+			},
+			{ timeoutMs: 180000 },
+		);
 		const flowStart = sandbox.requests.length;
 		const connected = await v.check(
 			'd. Connect in the credential modal -> the sandbox authorize page -> Approve -> n8n stores the access token',
