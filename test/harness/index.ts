@@ -21,3 +21,4 @@ export {
 } from './server';
 export { OAuth1ApiCredential } from './credentialTypes';
 export { PACKAGE_NAME, type CredentialOptions } from './environment';
+export { testCredential, type CredentialTestOptions } from './credentialTest';
