@@ -18,8 +18,11 @@ import {
 	wrongShape,
 } from './case';
 
-/** Text fields (string, text): any well-formed text without control characters, sent exactly. */
-export function textCase(rand: Rand, inQuery: boolean): Case {
+/**
+ * Text fields (string, text): any well-formed text without control characters, sent exactly; a `required`
+ * text must hold more than white space.
+ */
+export function textCase(rand: Rand, inQuery: boolean, required = false): Case {
 	const c = pick(rand, [
 		() => {
 			const v = pieces(rand, 12);
@@ -29,7 +32,10 @@ export function textCase(rand: Rand, inQuery: boolean): Case {
 			const v = `${pieces(rand, 4)}${pick(rand, BREAKS)}${pieces(rand, 4)}`;
 			return send('text with a tab or line break', v, v);
 		},
-		() => send('spaces only', '   ', '   '),
+		() => {
+			const v = pick(rand, ['   ', ' ', '\t\n', '\u00a0 \u3000', '\r\n  ']);
+			return required ? refuse('white space only', v) : send('white space only', v, v);
+		},
 		() => {
 			const v = pick(rand, [
 				'x'.repeat(int(rand, 2000, 20000)),
