@@ -85,7 +85,8 @@ describe('node description', () => {
 		for (const p of props) {
 			const show = p.displayOptions?.show;
 			if (!show?.operation) continue;
-			const key = `${String(show.resource)}:${String(show.operation)}:${p.name}`;
+			// an operation's entries for older and newer typeVersions each have their own (`@version`)
+			const key = `${String(show.resource)}:${String(show.operation)}:${p.name}:${JSON.stringify(show['@version'] ?? '')}`;
 			expect(seen.has(key)).toBe(false);
 			seen.add(key);
 		}
