@@ -4,6 +4,7 @@
  */
 import { byId } from '../setup';
 import { type Case, countIs, deleted, firstCart, list, manyOf, record } from './case';
+import { VOUCHER_FORM_CASES } from './voucherForm';
 
 export const SALES_CASES: Case[] = [
 	// promotion
@@ -124,7 +125,8 @@ export const SALES_CASES: Case[] = [
 		},
 	},
 	{
-		name: 'voucher create',
+		name: 'voucher create (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'create',
@@ -163,8 +165,10 @@ export const SALES_CASES: Case[] = [
 		},
 		check: record({ code: 'AUTUMN5' }),
 	},
+	...VOUCHER_FORM_CASES,
 	{
-		name: 'voucher update',
+		name: 'voucher update (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'update',
