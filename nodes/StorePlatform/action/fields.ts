@@ -43,14 +43,14 @@ const STEP_VALUES: INodeProperties[] = [
 		name: 'treshold',
 		type: 'number',
 		default: 0,
-		description: 'Cart value or products count (per Threshold Type) from which this step applies',
+		description: 'The cart value or products count from which this step applies',
 	},
 	{
 		displayName: 'Discount',
 		name: 'discount',
 		type: 'number',
 		default: 0,
-		description: 'Price or percentage (per Discount Type) given from this step on',
+		description: 'The amount or percentage taken off from this step on',
 	},
 ];
 
