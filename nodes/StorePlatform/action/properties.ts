@@ -18,11 +18,11 @@ import { OPTION, PARAMETER } from './parameters';
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
 
-/** The editor's check of a typed "By ID" value (the node checks every value again before any request). */
+/** The editor's check of a typed "By ID" value (n8n anchors the regex; the node checks every value again before any request). */
 const NUMERIC_ID: INodePropertyModeValidation = {
 	type: 'regex',
 	properties: {
-		regex: '^\\s*[0-9]+\\s*$',
+		regex: '\\s*[0-9]+\\s*',
 		errorMessage: 'Not an ID: give the whole number, or pick the record with "From list"',
 	},
 };
