@@ -259,6 +259,7 @@ describe('no secret in outputs, errors, run data or logs', () => {
 				promotionType: 1,
 				promotionValue: 1,
 				promotionOnType: 1,
+				products: '1',
 				additionalFields: { startAt: 'next friday' },
 			},
 			{
@@ -268,7 +269,7 @@ describe('no secret in outputs, errors, run data or logs', () => {
 				promotionType: 1,
 				promotionValue: 1,
 				promotionOnType: 1,
-				additionalFields: { products: '[1, 2' },
+				products: '[1, 2',
 			},
 			{
 				resource: 'page',

@@ -128,6 +128,33 @@ describe('voucher Create (typeVersion 3): each field shown only where it applies
 	});
 });
 
+describe('promotion Create (typeVersion 3): Products or Target, by Applies To', () => {
+	const top = (values: INodeParameters, typeVersion = 3) =>
+		Object.keys(
+			NodeHelpers.getNodeParameters(
+				description.properties,
+				{ resource: 'promotion', operation: 'create', ...values },
+				true,
+				false,
+				node(typeVersion),
+				description,
+			) ?? {},
+		).filter((k) => k === 'products' || k === 'promotionSet');
+
+	it.each([
+		[1, ['products']],
+		[2, ['promotionSet']],
+		[3, ['promotionSet']],
+		[4, ['promotionSet']],
+	])('Applies To %s shows %j', (promotionOnType, fields) => {
+		expect(top({ promotionOnType })).toEqual(fields);
+	});
+
+	it('keeps both in Additional Fields for typeVersion 2', () => {
+		expect(top({ promotionOnType: 1 }, 2)).toEqual([]);
+	});
+});
+
 /** The v3 Create and Update forms: what a user reads. */
 describe('voucher forms of typeVersion 3: one field per meaning', () => {
 	const v3 = (operation: string) =>
