@@ -17,6 +17,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { prepareRequest } from '../../nodes/StorePlatform/action/endpointRequest';
 import { InputError } from '../../nodes/StorePlatform/action/inputRules';
 import { findEndpoint } from '../../nodes/StorePlatform/endpoint';
+import { discountTarget } from '../../nodes/StorePlatform/resources/common';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 
@@ -152,6 +153,40 @@ describe('promotion Create (typeVersion 3): Products or Target, by Applies To', 
 
 	it('keeps both in Additional Fields for typeVersion 2', () => {
 		expect(top({ promotionOnType: 1 }, 2)).toEqual([]);
+	});
+});
+
+describe('new nodes (typeVersion 3) show no dropdown that lists nothing', () => {
+	it('shows the Target dropdown (listed by a chosen type) on no operation with its defaults, and once a type is chosen', () => {
+		const resources = (description.properties.find((p) => p.name === 'resource')?.options ??
+			[]) as Array<{ value: string }>;
+		const targets = description.properties.filter(
+			(p) => p.typeOptions?.loadOptionsMethod === discountTarget.method,
+		);
+		// the top-level ones (voucher and promotion Create of new nodes); the others sit in collections
+		expect(targets).toHaveLength(2);
+		const shownOnDefaults: string[] = [];
+		let operations = 0;
+		for (const { value: resource } of resources) {
+			const list = description.properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource,
+			);
+			for (const { value: operation } of (list?.options ?? []) as Array<{ value: string }>) {
+				operations++;
+				const params = shown({ resource, operation });
+				for (const p of targets)
+					if (p.name in params && p.displayOptions?.show?.resource?.[0] === resource)
+						shownOnDefaults.push(`${resource} ${operation} ${p.name}`);
+			}
+		}
+		expect(operations).toBe(83);
+		expect(shownOnDefaults).toEqual([]);
+		expect(shown({ operation: 'create', discountOn: 3, discountOnType: 2 })).toHaveProperty(
+			'discountSet',
+		);
+		expect(
+			shown({ resource: 'promotion', operation: 'create', promotionOnType: 4 }),
+		).toHaveProperty('promotionSet');
 	});
 });
 
