@@ -121,7 +121,7 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	await shot('editor-nodes-panel.png');
 	await page.keyboard.press('Escape');
 
-	// 3. a Create form
+	// 3. a Create form: the voucher form of new nodes (typeVersion 3), each field shown where it applies
 	const createId = await n8n.createWorkflowRest(
 		oneNodeWorkflow(
 			'Store Platform: new voucher',
@@ -130,9 +130,15 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 				resource: 'voucher',
 				operation: 'create',
 				code: 'SUMMER10',
-				additionalFields: { discountType: 2, discountPercent: 10, voucherMultipleUse: 1 },
+				discountType: 2,
+				discountPercent: 10,
+				discountOn: 3,
+				discountOnType: 4,
+				discountSet: '1',
+				additionalFields: { voucherMultipleUse: 1, discountMaximalValue: 2000 },
 			},
 			cred,
+			3,
 		),
 	);
 	await openNode(page, n8n, createId, 'Create Voucher');
