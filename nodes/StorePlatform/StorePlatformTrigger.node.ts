@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
 import { credentialType } from './api/request';
 import { sortProperty } from './api/sortOptions';
 import { deliveryItem, postedData } from './trigger/delivery';
@@ -103,7 +103,20 @@ export class StorePlatformTrigger implements INodeType {
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS,
+		credentials: [
+			{
+				name: 'storePlatformApi',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_ACCESS_TOKEN,
+			},
+			{
+				name: 'storePlatformOAuth1Api',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_OAUTH1,
+			},
+		],
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
@@ -169,6 +182,8 @@ export class StorePlatformTrigger implements INodeType {
 			}),
 		],
 	};
+
+	methods = { credentialTest };
 
 	webhookMethods = {
 		default: {

@@ -1,6 +1,13 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	DisplayCondition,
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyModeValidation,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { fieldProperty, withCompanions } from './fields';
+import { atTop, fieldProperty, paramName, withCompanions } from './fields';
+import { displayWhen } from './formRules';
 import { listSearchMethodName } from './listSearch';
 import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
@@ -10,6 +17,15 @@ import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
+
+/** The editor's check of a typed "By ID" value (n8n anchors the regex; the node checks every value again before any request). */
+const NUMERIC_ID: INodePropertyModeValidation = {
+	type: 'regex',
+	properties: {
+		regex: '\\s*[0-9]+\\s*',
+		errorMessage: 'Not an ID: give the whole number, or pick the record with "From list"',
+	},
+};
 
 export function locatorProperty(param: Param): INodeProperties {
 	if (!param.locator) {
@@ -42,6 +58,7 @@ export function locatorProperty(param: Param): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: param.placeholder ?? 'e.g. 12',
+				...(param.text ? {} : { validation: [NUMERIC_ID] }),
 			},
 		],
 	};
@@ -169,8 +186,17 @@ function filterProperty(property: INodeProperties): INodeProperties {
 function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
 	const props: INodeProperties[] = (endpoint.params ?? []).map(locatorProperty);
 	const body = endpoint.body ?? [];
-	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(endpoint.extraFields ?? []));
-	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
+	const top = withCompanions(body.filter(atTop));
+	const nameOf = (key: string) =>
+		paramName(top.find((f) => f.key === key) ?? { key, displayName: key, kind: 'string' });
+	props.push(
+		...top.map((f) => {
+			const displayOptions = displayWhen(f, nameOf);
+			return displayOptions ? { ...fieldProperty(f), displayOptions } : fieldProperty(f);
+		}),
+		...(endpoint.extraFields ?? []),
+	);
+	const optional = withCompanions(body.filter((f) => !atTop(f))).map((f) => fieldProperty(f));
 	if (endpoint.operation === 'update') {
 		props.push(...collection('Update Fields', PARAMETER.updateFields, 'Add Field', optional));
 	} else {
@@ -229,6 +255,20 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 	return props;
 }
 
+/** The `@version` condition of an entry that serves some typeVersions only (`Endpoint.versions`). */
+function versionCondition(endpoint: Endpoint): IDisplayOptions['show'] {
+	const { from, before } = endpoint.versions ?? {};
+	if (from === undefined && before === undefined) return {};
+	// the listed conditions of a key are alternatives (any one shows the field): both bounds are one "between"
+	const condition: DisplayCondition =
+		from === undefined
+			? { _cnd: { lt: before as number } }
+			: before === undefined
+				? { _cnd: { gte: from } }
+				: { _cnd: { between: { from, to: before - 0.001 } } };
+	return { '@version': [condition] };
+}
+
 function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
 	return sortProperties(props).map((p) => ({
 		...p,
@@ -236,6 +276,7 @@ function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodePropert
 			...p.displayOptions,
 			show: {
 				...p.displayOptions?.show,
+				...versionCondition(endpoint),
 				[PARAMETER.resource]: [endpoint.resource],
 				[PARAMETER.operation]: [endpoint.operation],
 			},
@@ -247,12 +288,15 @@ export function operationProperty(table: ResourceTable): INodeProperties {
 	const sorted = [...table.endpoints].sort(
 		(a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation),
 	);
-	const options: INodePropertyOptions[] = sorted.map((endpoint) => ({
-		name: endpoint.name,
-		value: endpoint.operation,
-		description: endpoint.description,
-		action: endpoint.action,
-	}));
+	// one option per operation: an operation's entries for older and newer typeVersions share it
+	const options: INodePropertyOptions[] = sorted
+		.filter((e, k) => sorted.findIndex((o) => o.operation === e.operation) === k)
+		.map((endpoint) => ({
+			name: endpoint.name,
+			value: endpoint.operation,
+			description: endpoint.description,
+			action: endpoint.action,
+		}));
 	// Get Many where the resource has it, else its first operation.
 	const defaultOperation = sorted.some((r) => r.operation === 'getAll')
 		? 'getAll'

@@ -4,6 +4,7 @@
  */
 import { byId } from '../setup';
 import { type Case, countIs, deleted, firstCart, list, manyOf, record } from './case';
+import { VOUCHER_FORM_CASES } from './voucherForm';
 
 export const SALES_CASES: Case[] = [
 	// promotion
@@ -36,7 +37,8 @@ export const SALES_CASES: Case[] = [
 		check: (out) => expect(Object.keys(out[0]).sort()).toEqual(['id', 'title']),
 	},
 	{
-		name: 'promotion create',
+		name: 'promotion create (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'promotion',
 			operation: 'create',
@@ -64,6 +66,35 @@ export const SALES_CASES: Case[] = [
 			},
 		},
 		check: record({ title: 'Autumn' }),
+	},
+	{
+		name: 'promotion create (typeVersion 3 form): the vendor at the top, shown for Applies To Vendor',
+		params: {
+			resource: 'promotion',
+			operation: 'create',
+			title: 'Leather week',
+			promotionType: 1,
+			promotionValue: 500,
+			promotionOnType: 4,
+			promotionSet: '2',
+			additionalFields: { startAt: '2026-09-01 08:00:00' },
+		},
+		method: 'POST',
+		path: '/services/promotions',
+		body: {
+			promotion: {
+				title: 'Leather week',
+				promotion_type: 1,
+				promotion_value: 500,
+				promotion_on_type: 4,
+				promotion_set: 2,
+				start_at: '2026-09-01 08:00:00',
+			},
+		},
+		check: (out) => {
+			record({ title: 'Leather week' })(out);
+			expect(out[0].promotion_on_value).toEqual([2]);
+		},
 	},
 	{
 		name: 'promotion update',
@@ -125,7 +156,8 @@ export const SALES_CASES: Case[] = [
 		},
 	},
 	{
-		name: 'voucher create',
+		name: 'voucher create (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'create',
@@ -164,8 +196,10 @@ export const SALES_CASES: Case[] = [
 		},
 		check: record({ code: 'AUTUMN5' }),
 	},
+	...VOUCHER_FORM_CASES,
 	{
-		name: 'voucher update',
+		name: 'voucher update (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'update',
