@@ -240,8 +240,12 @@ describe('UX rules on the built descriptions', () => {
 		}
 	});
 
-	it('has both nodes name the credential test for both credentials, and give it', () => {
-		for (const node of [new StorePlatform(), new StorePlatformTrigger()]) {
+	it('has every node name the credential test for both credentials, and give it', () => {
+		for (const node of [
+			new StorePlatform(),
+			new StorePlatformTrigger(),
+			new StorePlatformPollTrigger(),
+		]) {
 			expect(node.description.credentials?.map((c) => [c.name, c.testedBy])).toEqual([
 				['storePlatformApi', SHOP_TEST_NAME],
 				['storePlatformOAuth1Api', SHOP_TEST_NAME],
