@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	codeOf,
+	currentEntries,
 	withWords,
 	wordFor,
 	wordsOf,
@@ -55,7 +56,7 @@ describe('the words of the resource tables', () => {
 		// "responses also show 0": its meaning is not shown
 		['voucher', 'discount_on_type', 0, undefined],
 		['voucher', 'progressive_steps_treshold_type', 2, 'Products Count'],
-		['voucher', 'progressive_steps_discount_type', '1', 'Price'],
+		['voucher', 'progressive_steps_discount_type', '1', 'Amount Off'],
 		['voucher', 'quantity', -1, 'Not Set'],
 		['voucher', 'quantity', '-1', 'Not Set'],
 		['voucher', 'quantity', 100, undefined],
@@ -75,11 +76,11 @@ describe('the words of the resource tables', () => {
 		expect(wordFor(wordsOfTable(table(resource)), key, value)).toBe(word);
 	});
 
-	it('names a code alike wherever a table lists it (form fields and filters agree)', () => {
+	it('names a code alike wherever the form of new nodes lists it (form fields and filters agree)', () => {
 		const disagreements: string[] = [];
 		for (const t of TABLES) {
 			const seen: Record<string, string> = {};
-			for (const e of t.endpoints) {
+			for (const e of currentEntries(t.endpoints)) {
 				for (const f of [...(e.body ?? []), ...(e.filters ?? [])]) {
 					for (const [value, name] of f.options ?? []) {
 						const code = codeOf(value);

@@ -90,7 +90,7 @@ describe('action node typeVersion 3: Update returns the record', () => {
 		resource: 'voucher',
 		operation: 'update',
 		voucherId: byId(2),
-		updateFields: { perClient: 3 },
+		updateFields: { quantity: 3 },
 	};
 
 	it('reads the record again after the update by default (one more request)', async () => {
@@ -98,7 +98,7 @@ describe('action node typeVersion 3: Update returns the record', () => {
 		const result = await runStore(s, update);
 		expect(result.error).toBeUndefined();
 		const [record] = jsonOf(result);
-		expect(record).toMatchObject({ id: 2, per_client: 3, code: 'WELCOME' });
+		expect(record).toMatchObject({ id: 2, quantity: 3, code: 'WELCOME' });
 		expect(record.discount_type_label).toEqual(expect.any(String));
 		expect(apiRequests(s).map((r) => `${r.method} ${r.path}`)).toEqual([
 			'PUT /services/vouchers/2',
@@ -160,7 +160,7 @@ describe('action node typeVersion 3: ids of one type per resource', () => {
 		const id = byId(String(created.id));
 		const ops = [
 			{ operation: 'get' },
-			{ operation: 'update', updateFields: { perClient: 2 } },
+			{ operation: 'update', updateFields: { quantity: 2 } },
 			{ operation: 'delete' },
 		];
 		const ids = [created.id];

@@ -1,5 +1,4 @@
 import type {
-	DisplayCondition,
 	IDisplayOptions,
 	INodeProperties,
 	INodePropertyModeValidation,
@@ -8,6 +7,7 @@ import type {
 
 import { atTop, fieldProperty, paramName, withCompanions } from './fields';
 import { displayWhen } from './formRules';
+import { propertyVersions } from './versionShow';
 import { listSearchMethodName } from './listSearch';
 import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
@@ -145,9 +145,12 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 	return options;
 }
 
-/** Update's Return Full Record: off before typeVersion 3 (the output is the ID), on from typeVersion 3. */
-function returnFullRecordOptions(): INodeProperties[] {
-	return [
+/**
+ * Update's Return Full Record: off before typeVersion 3 (the output is the ID), on from typeVersion 3; only the
+ * entries of the typeVersions the endpoint entry serves (`Endpoint.versions`).
+ */
+function returnFullRecordOptions(endpoint: Endpoint): INodeProperties[] {
+	const entries: INodeProperties[] = [
 		{
 			displayName: 'Return Full Record',
 			name: OPTION.returnFullRecord,
@@ -167,6 +170,9 @@ function returnFullRecordOptions(): INodeProperties[] {
 			displayOptions: { show: { '@version': [{ _cnd: SINCE_3 }] } },
 		},
 	];
+	return entries.filter(
+		(o) => propertyVersions(endpoint, o.displayOptions?.show?.['@version']) !== null,
+	);
 }
 
 /** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
@@ -244,7 +250,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
-	if (endpoint.answer === 'idOnly') options.push(...returnFullRecordOptions());
+	if (endpoint.answer === 'idOnly') options.push(...returnFullRecordOptions(endpoint));
 	options.push(
 		...outputOptions(table, endpoint),
 		...(endpoint.extraOptions ?? []),
@@ -255,33 +261,25 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 	return props;
 }
 
-/** The `@version` condition of an entry that serves some typeVersions only (`Endpoint.versions`). */
-function versionCondition(endpoint: Endpoint): IDisplayOptions['show'] {
-	const { from, before } = endpoint.versions ?? {};
-	if (from === undefined && before === undefined) return {};
-	// the listed conditions of a key are alternatives (any one shows the field): both bounds are one "between"
-	const condition: DisplayCondition =
-		from === undefined
-			? { _cnd: { lt: before as number } }
-			: before === undefined
-				? { _cnd: { gte: from } }
-				: { _cnd: { between: { from, to: before - 0.001 } } };
-	return { '@version': [condition] };
-}
-
 function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
-	return sortProperties(props).map((p) => ({
-		...p,
-		displayOptions: {
-			...p.displayOptions,
-			show: {
-				...p.displayOptions?.show,
-				...versionCondition(endpoint),
-				[PARAMETER.resource]: [endpoint.resource],
-				[PARAMETER.operation]: [endpoint.operation],
+	return sortProperties(props).flatMap((p) => {
+		const versions = propertyVersions(endpoint, p.displayOptions?.show?.['@version']);
+		if (versions === null) return [];
+		return [
+			{
+				...p,
+				displayOptions: {
+					...p.displayOptions,
+					show: {
+						...p.displayOptions?.show,
+						...(versions ? { '@version': versions } : {}),
+						[PARAMETER.resource]: [endpoint.resource],
+						[PARAMETER.operation]: [endpoint.operation],
+					},
+				},
 			},
-		},
-	}));
+		];
+	});
 }
 
 export function operationProperty(table: ResourceTable): INodeProperties {

@@ -21,9 +21,16 @@ export interface WordSource {
 	options?: Array<[string | number, string, string?]>;
 }
 
-/** A table, structurally: its endpoints' body and filter fields, and words of codes no field lists. */
+/**
+ * A table, structurally: its endpoints' body and filter fields (and the typeVersions an endpoint entry is limited
+ * to), and words of codes no field lists.
+ */
 export interface WordTable {
-	endpoints: Array<{ body?: WordSource[]; filters?: WordSource[] }>;
+	endpoints: Array<{
+		body?: WordSource[];
+		filters?: WordSource[];
+		versions?: { from?: number; before?: number };
+	}>;
 	words?: CodeWords;
 }
 
@@ -37,10 +44,20 @@ export function codeOf(value: unknown): string | undefined {
 	return CODE.test(text) ? String(Number(text)) : undefined;
 }
 
-/** The words of a table: fields listed earlier win when two fields of the same key name a code differently. */
+/** The endpoint entries of new nodes: an entry kept only for nodes saved at older typeVersions names no word. */
+export const currentEntries = <E extends WordTable['endpoints'][number]>(endpoints: E[]): E[] =>
+	endpoints.filter((e) => e.versions?.before === undefined);
+
+/**
+ * The words of a table, as the form of new nodes names the codes (words are output by new nodes only): fields
+ * listed earlier win when two fields of the same key name a code differently.
+ */
 export function wordsOf(table: WordTable): CodeWords {
 	const words: CodeWords = {};
-	const fields = table.endpoints.flatMap((e) => [...(e.body ?? []), ...(e.filters ?? [])]);
+	const fields = currentEntries(table.endpoints).flatMap((e) => [
+		...(e.body ?? []),
+		...(e.filters ?? []),
+	]);
 	for (const field of fields) {
 		for (const [value, name] of field.options ?? []) {
 			const code = codeOf(value);
