@@ -221,11 +221,14 @@ export const servesVersion = (endpoint: Endpoint, typeVersion: number): boolean 
 	typeVersion >= (endpoint.versions?.from ?? 0) &&
 	typeVersion < (endpoint.versions?.before ?? Infinity);
 
-/** The endpoint of a resource for an operation (`'getAll'`, `'count'`...) and a node typeVersion. */
+/**
+ * The endpoint of a resource for an operation (`'getAll'`, `'count'`...) and a node typeVersion (the newest
+ * entries when none is given: a large finite number, as `before` bounds compare with `<`).
+ */
 export const findEndpoint = (
 	table: ResourceTable,
 	operation: string,
-	typeVersion = Infinity,
+	typeVersion = Number.MAX_SAFE_INTEGER,
 ): Endpoint | undefined =>
 	table.endpoints.find(
 		(endpoint) => endpoint.operation === operation && servesVersion(endpoint, typeVersion),

@@ -1,5 +1,9 @@
 import { propertyVersions } from '../../nodes/StorePlatform/action/versionShow';
-import type { Endpoint } from '../../nodes/StorePlatform/endpoint';
+import {
+	findEndpoint,
+	type Endpoint,
+	type ResourceTable,
+} from '../../nodes/StorePlatform/endpoint';
 
 const entry = (versions?: Endpoint['versions']) =>
 	({ resource: 'voucher', operation: 'getAll', versions }) as Endpoint;
@@ -26,5 +30,21 @@ describe('the typeVersions a property of an endpoint entry shows in', () => {
 		expect(propertyVersions(entry(versions as Endpoint['versions']), own as never)).toEqual(
 			expected,
 		);
+	});
+});
+
+describe('findEndpoint without a typeVersion', () => {
+	it('finds the entry of new nodes, also where an entry for older typeVersions comes first', () => {
+		const table = {
+			resource: 'voucher',
+			endpoints: [
+				{ operation: 'update', versions: { before: 3 }, path: 'old' },
+				{ operation: 'update', versions: { from: 3 }, path: 'new' },
+				{ operation: 'get', path: 'all' },
+			],
+		} as unknown as ResourceTable;
+		expect(findEndpoint(table, 'update')?.path).toBe('new');
+		expect(findEndpoint(table, 'get')?.path).toBe('all');
+		expect(findEndpoint(table, 'update', 2)?.path).toBe('old');
 	});
 });
