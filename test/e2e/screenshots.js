@@ -360,4 +360,4 @@ async function credentialTestAddressShot({ page, n8n, sandbox, file }) {
 	});
 }
 
-module.exports = { screenshotTour, credentialTestAddressShot, pollTriggerShot };
+module.exports = { screenshotTour, credentialTestAddressShot, pollTriggerShot, closeToasts };
