@@ -17,7 +17,7 @@
 const fs = require('fs');
 const path = require('path');
 
-const { screenshotTour } = require('./screenshots');
+const { screenshotTour, closeToasts } = require('./screenshots');
 
 const CONNECT_BUTTON = [
 	'[data-test-id="quick-connect-button"]',
@@ -188,6 +188,7 @@ async function screenshotNode(page, n8n, workflowId, nodeName, file) {
 	} catch {
 		/* the screenshot shows the parameters either way */
 	}
+	await closeToasts(page);
 	await page.mouse.move(0, 0);
 	await page.waitForTimeout(800);
 	fs.mkdirSync(path.dirname(file), { recursive: true });

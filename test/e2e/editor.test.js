@@ -1,9 +1,9 @@
 'use strict';
 /**
  * Leg "editor" (2.x): the Store Platform node's parameters panel in headless Chromium (after one "Execute step"),
- * as a PNG under 300 KB, then the screenshot tour for the docs (browser.js `screenshotTour`: nodes panel, Create
- * form, Get Many output, trigger, failed credential test, error): into `docs/` from the newest 2.x of the run,
- * into `build/e2e/<version>/` from the others.
+ * as a PNG under 300 KB, then the screenshot tour for the docs (screenshots.js `screenshotTour`: nodes panel, Create
+ * form, Get Many output, an output with words, webhook and poll triggers, two failed credential tests, an error):
+ * into `docs/` from the newest 2.x of the run, into `build/e2e/<version>/` from the others.
  */
 const assert = require('assert');
 const fs = require('fs');
@@ -40,7 +40,7 @@ leg(
 			{ timeoutMs: 180000 },
 		);
 		await v.check(
-			'e. editor screenshots for docs/: nodes panel, Create form, Get Many output, trigger, failed credential test, error (each < 300 KB)',
+			'e. editor screenshots for docs/: nodes panel, Create form, Get Many output, output with words, webhook trigger, poll trigger after Fetch Test Event, two failed credential tests, error (each < 300 KB)',
 			async () => {
 				v.r.screenshots = await screenshotTour({
 					page: b.page,

@@ -1,16 +1,25 @@
 'use strict';
 /**
  * The editor screenshots of docs/, as a no-code user meets the package in n8n 2.x: the nodes panel searched
- * for "Store Platform", a Create form, a Get Many with its output, the trigger node, two failed credential
- * tests (a wrong Shared Secret; n8n's own address as Shop Base URL, with its message) and an error. Takes a signed-in page (browser.js open()), the running n8n (REST helpers of
- * scripts/n8n/rest.js) and the sandbox; creates the workflows and the wrong credential it shows over REST.
- * Returns { file: bytes } of every PNG written.
+ * for "Store Platform", a Create form, a Get Many with its output, an output with words beside codes, the
+ * webhook trigger, the poll trigger after Fetch Test Event, two failed credential tests (a wrong Shared Secret;
+ * n8n's own address as Shop Base URL, each with its message) and an error. Nodes are at the typeVersions a new
+ * node gets (action 3, webhook trigger 4). Takes a signed-in page (browser.js open()), the running n8n (REST
+ * helpers of scripts/n8n/rest.js) and the sandbox; creates the workflows and the wrong credentials it shows over
+ * REST. Waits on what each shot must show (throws when it does not appear). Returns { file: bytes } of every PNG.
  */
 const fs = require('fs');
 const path = require('path');
 
 const NODE = 'n8n-nodes-store-platform.storePlatform';
 const TRIGGER = 'n8n-nodes-store-platform.storePlatformTrigger';
+const POLL_TRIGGER = 'n8n-nodes-store-platform.storePlatformPollTrigger';
+/** The typeVersions a node added in the editor gets (the nodes' defaultVersion). */
+const NEW_ACTION = 3;
+const NEW_TRIGGER = 4;
+
+const OUTPUT = '[data-test-id="output-panel"]';
+const OUTPUT_TABLE = '[data-test-id="ndv-output-panel"] table, [data-test-id="output-panel"] table';
 
 let counter = 0;
 const node = (name, type, parameters, position, extra = {}) => ({
@@ -23,7 +32,7 @@ const node = (name, type, parameters, position, extra = {}) => ({
 	...extra,
 });
 
-function oneNodeWorkflow(name, nodeName, parameters, cred, typeVersion = 2) {
+function oneNodeWorkflow(name, nodeName, parameters, cred, typeVersion = NEW_ACTION) {
 	const start = node(
 		'When clicking ‘Execute workflow’',
 		'n8n-nodes-base.manualTrigger',
@@ -42,7 +51,29 @@ function oneNodeWorkflow(name, nodeName, parameters, cred, typeVersion = 2) {
 	};
 }
 
+/** A workflow of one trigger node. */
+function triggerWorkflow(name, trigger) {
+	return { name, nodes: [trigger], connections: {}, settings: { executionOrder: 'v1' } };
+}
+
+/** Closes n8n's toasts ("Node executed successfully"): they cover the lower right of the output. */
+async function closeToasts(page) {
+	const close = page.locator('.el-notification .el-notification__closeBtn');
+	for (let i = await close.count(); i > 0; i--) {
+		await close
+			.first()
+			.click({ timeout: 2000 })
+			.catch(() => undefined);
+	}
+	await page
+		.locator('.el-notification')
+		.first()
+		.waitFor({ state: 'hidden', timeout: 5000 })
+		.catch(() => undefined);
+}
+
 async function save(page, file) {
+	await closeToasts(page);
 	await page.mouse.move(0, 0);
 	await page.waitForTimeout(800);
 	fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -62,7 +93,7 @@ async function openNode(page, n8n, workflowId, nodeName, { execute = false, outc
 	await page.waitForTimeout(500);
 	await canvasNode.dblclick();
 	await page.locator('[data-test-id="ndv"]').waitFor();
-	await page.waitForTimeout(500);
+	await page.locator('[data-test-id="node-parameters"]').first().waitFor();
 	if (!execute) return;
 	try {
 		await page.locator('[data-test-id="node-execute-button"]').first().click({ timeout: 10000 });
@@ -72,6 +103,17 @@ async function openNode(page, n8n, workflowId, nodeName, { execute = false, outc
 	}
 }
 
+/**
+ * The output panel in one view (`table`, `json`; n8n keeps the last one chosen), once `text` shows in it. The view
+ * buttons show once the step has output. Throws when either does not show.
+ */
+async function outputAs(page, view, text) {
+	const button = page.locator(`${OUTPUT} [data-test-id="radio-button-${view}"]`).first();
+	await button.waitFor({ timeout: 30000 });
+	await button.click();
+	await page.locator(OUTPUT).getByText(text).first().waitFor({ timeout: 30000 });
+}
+
 async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	const shots = {};
 	const shot = async (name) => {
@@ -79,7 +121,7 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 		shots[path.basename(file)] = await save(page, file);
 	};
 
-	// 1. Get Many with its output (typeVersion 2: Simplify on)
+	// 1. Get Many with its output (a new node: Simplify on, words beside codes)
 	const listId = await n8n.createWorkflowRest(
 		oneNodeWorkflow(
 			'Store Platform: vouchers',
@@ -88,15 +130,13 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 			cred,
 		),
 	);
-	await openNode(page, n8n, listId, 'Get Many Vouchers', {
-		execute: true,
-		outcome: '[data-test-id="ndv-output-panel"] table, [data-test-id="output-panel"] table',
-	});
+	await openNode(page, n8n, listId, 'Get Many Vouchers', { execute: true, outcome: OUTPUT_TABLE });
+	await outputAs(page, 'table', 'discount_type_label');
 	await shot('editor-get-many.png');
 
 	// 2. the nodes panel, searched as a user does (Tab opens it on an open workflow)
 	await page.keyboard.press('Escape');
-	await page.waitForTimeout(500);
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 	await page.keyboard.press('Tab');
 	const search = page
 		.locator(
@@ -117,11 +157,16 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 		await search.waitFor();
 	}
 	await search.fill('Store Platform');
-	await page.waitForTimeout(1500);
+	// the action node (with the webhook trigger) and the poll trigger: two entries
+	await page
+		.locator('[data-test-id="node-creator-item-name"]')
+		.getByText('Store Platform Poll Trigger')
+		.first()
+		.waitFor();
 	await shot('editor-nodes-panel.png');
 	await page.keyboard.press('Escape');
 
-	// 3. a Create form: the voucher form of new nodes (typeVersion 3), each field shown where it applies
+	// 3. a Create form: the voucher form of new nodes, each field shown where it applies
 	const createId = await n8n.createWorkflowRest(
 		oneNodeWorkflow(
 			'Store Platform: new voucher',
@@ -138,13 +183,30 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 				additionalFields: { voucherMultipleUse: 1, discountMaximalValue: 2000 },
 			},
 			cred,
-			3,
 		),
 	);
 	await openNode(page, n8n, createId, 'Create Voucher');
 	await shot('editor-create.png');
 
-	// 4. an error: a vendor that does not exist
+	// 4. an output with words: a voucher's whole record (Simplify off) in the JSON view, each code beside its word
+	const wordsId = await n8n.createWorkflowRest(
+		oneNodeWorkflow(
+			'Store Platform: a voucher',
+			'Get Voucher',
+			{
+				resource: 'voucher',
+				operation: 'get',
+				voucherId: { __rl: true, mode: 'id', value: '1' },
+				simplify: false,
+			},
+			cred,
+		),
+	);
+	await openNode(page, n8n, wordsId, 'Get Voucher', { execute: true, outcome: OUTPUT_TABLE });
+	await outputAs(page, 'json', '"discount_type_label"');
+	await shot('editor-output-words.png');
+
+	// 5. an error: a vendor that does not exist
 	const errorId = await n8n.createWorkflowRest(
 		oneNodeWorkflow(
 			'Store Platform: missing vendor',
@@ -164,62 +226,51 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	});
 	await shot('editor-error.png');
 
-	// 5. the trigger node, with its options opened
-	const trigger = node(
-		'Store Platform Trigger',
-		TRIGGER,
-		{
-			events: ['order/create', 'order/cancelled'],
-			options: { registrationCheckMinutes: 5, normaliseNumbers: true, skipVerification: true },
-		},
-		[0, 0],
-		{
-			typeVersion: 2,
-			webhookId: `shot-${Date.now()}`,
-			credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
-		},
+	// 6. the webhook trigger of new workflows, with options a user sets opened
+	const triggerId = await n8n.createWorkflowRest(
+		triggerWorkflow(
+			'Store Platform: orders',
+			node(
+				'Store Platform Trigger',
+				TRIGGER,
+				{
+					events: ['order/create', 'order/cancelled'],
+					options: { registrationCheckMinutes: 5, normaliseNumbers: true },
+				},
+				[0, 0],
+				{
+					typeVersion: NEW_TRIGGER,
+					webhookId: `shot-${Date.now()}`,
+					credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
+				},
+			),
+		),
 	);
-	const triggerId = await n8n.createWorkflowRest({
-		name: 'Store Platform: orders',
-		nodes: [trigger],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	});
 	await openNode(page, n8n, triggerId, 'Store Platform Trigger');
 	await shot('editor-trigger.png');
 	await page.keyboard.press('Escape');
 
-	// 6. a failed credential test: a wrong Shared Secret
-	const wrong = await n8n.createCredentialRest({
-		name: 'Store Platform (wrong secret)',
-		type: 'storePlatformApi',
-		data: { baseUrl: sandbox.url, ...sandbox.credentials, consumerSecret: 'not-the-secret' },
+	// 7. the poll trigger (the README's example: a charge the shop owner accepts or declines), after Fetch Test Event
+	shots['editor-poll-trigger.png'] = await pollTriggerShot({
+		page,
+		n8n,
+		cred,
+		file: path.join(dir, 'editor-poll-trigger.png'),
 	});
-	await page.goto(`${n8n.baseUrl}/home/credentials/${wrong.id}`, { waitUntil: 'domcontentloaded' });
-	const modal = page.locator('[data-test-id="editCredential-modal"], .el-dialog').first();
-	await modal.waitFor();
-	try {
-		await page
-			.getByText(/refused these credentials/)
-			.first()
-			.waitFor({ timeout: 15000 });
-	} catch {
-		// the test runs on save in some versions
-		await page
-			.locator('[data-test-id="credential-save-button"]')
-			.first()
-			.click({ timeout: 5000 })
-			.catch(() => undefined);
-		await page
-			.getByText(/refused these credentials/)
-			.first()
-			.waitFor({ timeout: 20000 })
-			.catch(() => undefined);
-	}
-	await shot('editor-credential-test.png');
-	await page.keyboard.press('Escape');
 
-	// 7. a failed credential test: the Shop Base URL is n8n's own address (not a shop), with the message shown
+	// 8. a failed credential test: a wrong Shared Secret, with the message shown
+	shots['editor-credential-test.png'] = await credentialTestShot({
+		page,
+		n8n,
+		credential: {
+			name: 'Store Platform (wrong secret)',
+			data: { baseUrl: sandbox.url, ...sandbox.credentials, consumerSecret: 'not-the-secret' },
+		},
+		message: /refused these credentials/,
+		file: path.join(dir, 'editor-credential-test.png'),
+	});
+
+	// 9. a failed credential test: the Shop Base URL is n8n's own address (not a shop), with the message shown
 	shots['editor-credential-test-address.png'] = await credentialTestAddressShot({
 		page,
 		n8n,
@@ -230,16 +281,42 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 }
 
 /**
- * A Store Platform API credential whose Shop Base URL is n8n's own address: its modal after n8n's test, with
- * "More details" opened so that the message shows. Returns the PNG's size.
+ * The poll trigger on an application charge's updates, Poll Times Every Minute, after Fetch Test Event: the newest
+ * charge with `event` and `deliveryKey`, in the JSON view. Returns the PNG's size.
  */
-async function credentialTestAddressShot({ page, n8n, sandbox, file }) {
-	const notShop = await n8n.createCredentialRest({
-		name: "Store Platform (n8n's address)",
-		type: 'storePlatformApi',
-		data: { ...sandbox.credentials, baseUrl: n8n.baseUrl },
-	});
-	await page.goto(`${n8n.baseUrl}/home/credentials/${notShop.id}`, {
+async function pollTriggerShot({ page, n8n, cred, file }) {
+	const name = 'Store Platform Poll Trigger';
+	const pollId = await n8n.createWorkflowRest(
+		triggerWorkflow(
+			'Store Platform: charge decided',
+			node(
+				name,
+				POLL_TRIGGER,
+				{
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					resource: 'applicationCharge',
+					events: ['updated'],
+				},
+				[0, 0],
+				{ credentials: { storePlatformApi: { id: cred.id, name: cred.name } } },
+			),
+		),
+	);
+	await openNode(page, n8n, pollId, name);
+	await page.locator('[data-test-id="node-execute-button"]').first().click();
+	await outputAs(page, 'json', '"deliveryKey"');
+	const size = await save(page, file);
+	await page.keyboard.press('Escape');
+	return size;
+}
+
+/**
+ * A credential's modal after n8n's test failed, with "More details" opened so that `message` shows. Returns
+ * the PNG's size.
+ */
+async function credentialTestShot({ page, n8n, credential, message, file }) {
+	const made = await n8n.createCredentialRest({ type: 'storePlatformApi', ...credential });
+	await page.goto(`${n8n.baseUrl}/home/credentials/${made.id}`, {
 		waitUntil: 'domcontentloaded',
 	});
 	await page.locator('[data-test-id="editCredential-modal"], .el-dialog').first().waitFor();
@@ -263,12 +340,24 @@ async function credentialTestAddressShot({ page, n8n, sandbox, file }) {
 		.first()
 		.click({ timeout: 5000 })
 		.catch(() => undefined);
-	await page
-		.getByText(/did not answer as a Store Platform shop/)
-		.first()
-		.waitFor({ timeout: 10000 })
-		.catch(() => undefined);
-	return await save(page, file);
+	await page.getByText(message).first().waitFor({ timeout: 10000 });
+	const size = await save(page, file);
+	await page.keyboard.press('Escape');
+	return size;
 }
 
-module.exports = { screenshotTour, credentialTestAddressShot };
+/** A Store Platform API credential whose Shop Base URL is n8n's own address (credentialTestShot). */
+async function credentialTestAddressShot({ page, n8n, sandbox, file }) {
+	return await credentialTestShot({
+		page,
+		n8n,
+		credential: {
+			name: "Store Platform (n8n's address)",
+			data: { ...sandbox.credentials, baseUrl: n8n.baseUrl },
+		},
+		message: /did not answer as a Store Platform shop/,
+		file,
+	});
+}
+
+module.exports = { screenshotTour, credentialTestAddressShot, pollTriggerShot, closeToasts };

@@ -206,7 +206,7 @@ function httpRequestWorkflow(cred, sandboxUrl) {
 	};
 }
 
-/** A small workflow to show the node in the editor. */
+/** A small workflow to show the node in the editor, at the typeVersion a new node gets. */
 function editorWorkflow(cred) {
 	const nodes = [
 		node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', {}, [0, 0]),
@@ -216,6 +216,7 @@ function editorWorkflow(cred) {
 			{ resource: 'category', operation: 'getAll', returnAll: false, limit: 50 },
 			[260, 0],
 			{
+				typeVersion: 3,
 				credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
 			},
 		),
