@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	codeOf,
+	conditionsOfTable,
 	currentEntries,
 	withWords,
 	wordFor,
@@ -162,5 +163,33 @@ describe('wordsOf and withWords on a table', () => {
 		const out = withWords(record, wordsOf(small));
 		expect(out).toEqual(expected);
 		expect(Object.keys(out)).toEqual(Object.keys(expected));
+	});
+});
+
+describe('a word only where it applies (the form of new nodes shows the field)', () => {
+	const voucher = table('voucher');
+	const words = wordsOfTable(voucher);
+	const conditions = conditionsOfTable(voucher);
+	it.each([
+		[
+			'All Orders: discount_on_type means nothing',
+			{ discount_on: 1, discount_on_type: 1 },
+			undefined,
+		],
+		['All Orders as text', { discount_on: '1', discount_on_type: '1' }, undefined],
+		['products, categories...: Products', { discount_on: 3, discount_on_type: 1 }, 'Products'],
+		['a vendor', { discount_on: '3', discount_on_type: 4 }, 'Vendor'],
+		[
+			'discount_on not in the record (fields option): the word',
+			{ discount_on_type: 2 },
+			'Category',
+		],
+	])('%s', (_, record, word) => {
+		expect(withWords(record as IDataObject, words, conditions).discount_on_type_label).toBe(word);
+	});
+
+	it('keeps the word of the field the condition reads', () => {
+		const out = withWords({ discount_on: 1, discount_on_type: 1 }, words, conditions);
+		expect(out.discount_on_label).toBe('All Orders');
 	});
 });

@@ -19,7 +19,12 @@ export type CodeWords = Record<string, Record<string, string>>;
 export interface WordSource {
 	key: string;
 	options?: Array<[string | number, string, string?]>;
+	/** Where the form shows the field: other fields' codes (`discount_on_type` only with `discount_on` 3). */
+	showWhen?: Record<string, Array<string | number>>;
 }
+
+/** Field key → the other fields' codes under which its code means something (from the form's `showWhen`). */
+export type WordConditions = Record<string, Record<string, string[]>>;
 
 /**
  * A table, structurally: its endpoints' body and filter fields (and the typeVersions an endpoint entry is limited
@@ -72,7 +77,38 @@ export function wordsOf(table: WordTable): CodeWords {
 	return words;
 }
 
+/**
+ * Where a field's word applies: a code of a field the form of new nodes shows only under other fields' codes
+ * means nothing elsewhere (a voucher for All Orders carries `discount_on_type: 1`, which is not "Products").
+ */
+export function conditionsOf(table: WordTable): WordConditions {
+	const conditions: WordConditions = {};
+	for (const e of currentEntries(table.endpoints)) {
+		for (const field of e.body ?? []) {
+			if (!field.showWhen || conditions[field.key]) continue;
+			conditions[field.key] = Object.fromEntries(
+				Object.entries(field.showWhen).map(([k, codes]) => [
+					k,
+					codes.map((c) => codeOf(c) ?? String(c)),
+				]),
+			);
+		}
+	}
+	return conditions;
+}
+
 const cache = new WeakMap<WordTable, CodeWords>();
+const conditionsCache = new WeakMap<WordTable, WordConditions>();
+
+/** conditionsOf, computed once per table. */
+export function conditionsOfTable(table: WordTable): WordConditions {
+	let conditions = conditionsCache.get(table);
+	if (!conditions) {
+		conditions = conditionsOf(table);
+		conditionsCache.set(table, conditions);
+	}
+	return conditions;
+}
 
 /** wordsOf, computed once per table. */
 export function wordsOfTable(table: WordTable): CodeWords {
@@ -92,12 +128,29 @@ export function wordFor(words: CodeWords, key: string, value: unknown): string |
 	return code === undefined ? undefined : codes[code];
 }
 
-/** The record with `<key>_label` right after each coded field whose code has a word; raw codes stay. */
-export function withWords(record: IDataObject, words: CodeWords): IDataObject {
+/** Whether the record's other fields are as a field's word needs (a field the record lacks does not object). */
+function applies(record: IDataObject, condition: Record<string, string[]> | undefined): boolean {
+	if (!condition) return true;
+	return Object.entries(condition).every(([key, codes]) => {
+		if (!(key in record)) return true;
+		const code = codeOf(record[key]) ?? String(record[key]);
+		return codes.includes(code);
+	});
+}
+
+/**
+ * The record with `<key>_label` right after each coded field whose code has a word, where the word applies
+ * (`conditions`); raw codes stay.
+ */
+export function withWords(
+	record: IDataObject,
+	words: CodeWords,
+	conditions: WordConditions = {},
+): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) {
 		out[key] = value;
-		const word = wordFor(words, key, value);
+		const word = applies(record, conditions[key]) ? wordFor(words, key, value) : undefined;
 		if (word !== undefined && !(`${key}${LABEL_SUFFIX}` in record))
 			out[`${key}${LABEL_SUFFIX}`] = word;
 	}

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { withWords, wordsOfTable, type WordTable } from './codeWords';
+import { conditionsOfTable, withWords, wordsOfTable, type WordTable } from './codeWords';
 
 /** Output rules of records: Simplify, Normalize Numbers, empty dates, words of codes, ids. Pure. */
 
@@ -144,7 +144,8 @@ export function shapeRecords(
 	if (options.simplify && keys) records = records.map((r) => simplify(r, keys, options.keepLists));
 	if (options.words && shape.endpoints) {
 		const words = wordsOfTable(shape as WordTable);
-		records = records.map((r) => withWords(r, words));
+		const conditions = conditionsOfTable(shape as WordTable);
+		records = records.map((r) => withWords(r, words, conditions));
 	}
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
 	if (options.idsAsNumbers) records = records.map(idsAsNumbers);
