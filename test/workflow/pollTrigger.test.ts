@@ -151,6 +151,8 @@ describe('poll trigger items are what the action node gets', () => {
 				resource,
 				operation: 'get',
 				[param]: byId(String(added.id)),
+				// the poll trigger's default
+				options: { normaliseNumbers: true },
 			});
 			expect(get.error).toBeUndefined();
 			const { event, deliveryKey, ...record } = item;

@@ -14,6 +14,10 @@ export const NORMALIZE_NUMBERS_OPTION: INodeProperties = {
 		'Whether to turn numbers the API sends as text (IDs, prices, quantities) into JSON numbers; codes such as SKUs and barcodes stay text',
 };
 
+/** What the triggers' Normalize Numbers says of amounts (the spec: "Units of money amounts: not shown"). */
+export const AMOUNTS_UNIT =
+	'Amounts such as total_price are given as the shop sends them (e.g. 4350): the platform does not document their unit (cents or whole currency units).';
+
 /** Fields whose digits are codes, not quantities: never turned into numbers. */
 const CODE_KEYS = new Set([
 	'sku',

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
+import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import type { ChangeKind } from './fingerprint';
 import type { PollPlan } from './strategy';
 
@@ -95,9 +95,16 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
-		options: [NORMALIZE_NUMBERS_OPTION],
+		// on unless turned off, as on the webhook trigger's newest typeVersion (numbers the shop sends as text)
+		options: [
+			{
+				...NORMALIZE_NUMBERS_OPTION,
+				default: true,
+				description: `${NORMALIZE_NUMBERS_OPTION.description} (on unless turned off). ${AMOUNTS_UNIT}`,
+			},
+		],
 	});
 	return properties;
 }

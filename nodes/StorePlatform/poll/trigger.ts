@@ -64,7 +64,8 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 		events,
 		scope,
 		simplify: plan.table.simplify ? Boolean(ctx.getNodeParameter('simplify', true)) : false,
-		normaliseNumbers: options.normaliseNumbers === true,
+		// on unless turned off (Options › Normalize Numbers)
+		normaliseNumbers: options.normaliseNumbers !== false,
 	};
 }
 
@@ -92,6 +93,20 @@ function toItem(settings: Settings, change: Change): INodeExecutionData {
 		keepLists: true,
 	});
 	return { json: { ...shaped, event, deliveryKey } };
+}
+
+/**
+ * The event a sample record stands for: `updated` where it was changed after its creation and updates are
+ * watched, else `created` where creations are, else the first event watched.
+ */
+export function sampleKind(events: ChangeKind[], record: IDataObject): ChangeKind {
+	const changed =
+		typeof record.updated_at === 'string' &&
+		typeof record.created_at === 'string' &&
+		record.updated_at > record.created_at;
+	if (changed && events.includes('updated')) return 'updated';
+	if (events.includes('created')) return 'created';
+	return events[0];
 }
 
 /** The newest record of the list, for the editor's Fetch Test Event (no cursor is read or moved). */
@@ -130,7 +145,7 @@ export async function pollChanges(
 		const record = await sample(reader);
 		if (!record) return null;
 		const change: Change = {
-			kind: settings.events[0],
+			kind: sampleKind(settings.events, record),
 			id: String(record[plan.key]),
 			record,
 			state: fingerprint(record),

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENTS } from '../api/events';
-import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
+import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION } from '../api/output';
 
 /** Texts and entries of the trigger's panel that depend on its typeVersion or explain the shop's data. */
 
@@ -20,8 +20,6 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
 }));
 
 /** What the spec says of amounts: "Units of money amounts (minor units or currency): not shown". */
-export const AMOUNTS_UNIT =
-	'Amounts such as total_price are given as the shop sends them (e.g. 4350): the platform does not document their unit (cents or whole currency units).';
 
 /** typeVersion 4 turns Normalize Numbers on by default; nodes saved before keep it off. */
 export const TRIGGER_NORMALIZE_NUMBERS: INodeProperties[] = [
