@@ -21,3 +21,4 @@ export {
 } from './server';
 export { OAuth1ApiCredential } from './credentialTypes';
 export { PACKAGE_NAME, type CredentialOptions } from './environment';
+export { startPoller, type Poller, type PollerOptions, type PollTick } from './poll';

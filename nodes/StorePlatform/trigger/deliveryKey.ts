@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 
+import { shortHash } from '../api/hash';
 import { httpBuildQuery } from './hmac';
+
+export { shortHash };
 
 /**
  * The `deliveryKey` of a delivery: equal for every resend of one delivery, different for different deliveries.
@@ -32,11 +33,6 @@ export interface DeliveryParts {
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
-/** A short stable hash (32 hex characters, 128 bits of SHA-256) of the given strings, unambiguously joined. */
-export function shortHash(parts: string[]): string {
-	return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
-}
 
 export function deliveryKey(parts: DeliveryParts): string {
 	return shortHash([

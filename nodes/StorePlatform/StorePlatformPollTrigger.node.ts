@@ -1,0 +1,42 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { buildPollProperties } from './poll/properties';
+import { planOf, type PollPlan } from './poll/strategy';
+import { pollChanges } from './poll/trigger';
+import { TABLES } from './resources';
+
+/** Every resource with a list endpoint, watched as its list's filters allow (poll/strategy.ts). */
+const PLANS: PollPlan[] = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);
+
+export class StorePlatformPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Store Platform Poll Trigger',
+		name: 'storePlatformPollTrigger',
+		icon: {
+			light: 'file:../../icons/storePlatform.svg',
+			dark: 'file:../../icons/storePlatform.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["resource"] }}',
+		description:
+			'Starts the workflow when records of a Store Platform shop are created, updated or deleted, by asking the shop on a schedule (needs no public URL)',
+		defaults: { name: 'Store Platform Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		properties: [AUTHENTICATION, ...buildPollProperties(PLANS)],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollChanges.call(this, PLANS);
+	}
+}

@@ -1,0 +1,241 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { findDeleted } from './deletions';
+import type { ChangeKind } from './fingerprint';
+import { fingerprint } from './fingerprint';
+import {
+	capRuns,
+	decodeRuns,
+	encodeRuns,
+	fromIds,
+	fromIdsMerged,
+	removeId,
+	size,
+	type Runs,
+} from './idRuns';
+import { maxIdOf, type ShopReader } from './reader';
+import { baselineScan, beginPass, endPass, noteRecords, scanQuery, takePage } from './scan';
+import type { ScanState } from './scan';
+import { isShopTime } from './shopTime';
+import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
+import type { PollState, Tracker } from './state';
+
+/** One poll: reads the shop from the cursor, returns the changes and the cursor after them. */
+
+export interface Change {
+	kind: ChangeKind;
+	id: string;
+	/** The record as the list gives it (absent for a deletion). */
+	record?: IDataObject;
+	state: string;
+}
+
+export interface PollOutcome {
+	changes: Change[];
+	state: PollState;
+	/** Whether this poll only took the shop's present state as its start (activation): nothing to emit. */
+	baseline: boolean;
+}
+
+/** Changes of one poll, one per record: a later reading of a record replaces its earlier one, keeping its kind. */
+class Changes {
+	private readonly byId = new Map<string, Change>();
+
+	add(change: Change): void {
+		const earlier = this.byId.get(change.id);
+		if (earlier && earlier.kind === 'created' && change.kind === 'updated')
+			this.byId.set(change.id, { ...change, kind: 'created' });
+		else this.byId.set(change.id, change);
+	}
+
+	list(): Change[] {
+		return [...this.byId.values()];
+	}
+}
+
+export async function runPoll(
+	reader: ShopReader,
+	watch: string,
+	trackers: Tracker[],
+	stored: PollState | undefined,
+): Promise<PollOutcome> {
+	const { plan } = reader;
+	if (stored?.full) reader.limits.full = stored.full;
+	const outcome = !stored
+		? await baseline(reader, watch, trackers)
+		: plan.strategy === 'keyed'
+			? await pollKeyed(reader, stored)
+			: plan.strategy === 'stamped'
+				? await pollStamped(reader, stored)
+				: await pollSnapshot(reader, stored);
+	outcome.state.full = reader.limits.full;
+	return outcome;
+}
+
+/** The shop's present state as the start: the whole list is read once and nothing is emitted. */
+async function baseline(
+	reader: ShopReader,
+	watch: string,
+	trackers: Tracker[],
+): Promise<PollOutcome> {
+	const { plan } = reader;
+	const state: PollState = { v: 1, watch };
+	let records: IDataObject[] = [];
+	if (plan.strategy === 'keyed') {
+		await reader.readSince(0, {}, (page) => void records.push(...page), false);
+	} else if (plan.strategy === 'stamped') {
+		records = await reader.all();
+	} else {
+		records = await reader.allUpTo(MAX_SNAPSHOT);
+	}
+	if (trackers.includes('maxId')) state.maxId = maxIdOf(records);
+	if (trackers.includes('live')) {
+		state.live = encodeRuns(fromIds(records.map((r) => Number(r.id)).filter(Number.isSafeInteger)));
+		state.liveFloor = 0;
+	}
+	if (trackers.includes('scan') && plan.stamp)
+		state.scan = baselineScan(records, plan.stamp, plan.key);
+	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
+	return { changes: [], state, baseline: true };
+}
+
+async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
+	const { plan } = reader;
+	const state: PollState = { ...stored };
+	const changes = new Changes();
+	const previousMax = stored.maxId ?? 0;
+	let runs: Runs | undefined = stored.live !== undefined ? decodeRuns(stored.live) : undefined;
+	const liveFloor = stored.liveFloor ?? 0;
+
+	// before the creations are read: a record created in between only makes the search look, never hides one
+	const counted = runs ? await reader.count({ since_id: liveFloor }) : undefined;
+
+	let maxId = previousMax;
+	const created: IDataObject[] = [];
+	const createdDone = await reader.readSince(previousMax, {}, (page) => {
+		for (const record of page) {
+			const id = Number(record.id);
+			if (!(id > maxId)) continue;
+			maxId = id;
+			created.push(record);
+			changes.add({ kind: 'created', id: String(record.id), record, state: fingerprint(record) });
+		}
+	});
+	state.maxId = maxId;
+	if (runs)
+		runs = fromIdsMerged(
+			runs,
+			created.map((r) => Number(r.id)),
+		);
+
+	if (state.scan && plan.stamp) {
+		let scan: ScanState = noteRecords(state.scan, created, plan.stamp, plan.key);
+		if (!reader.limits.expired())
+			scan = await scanPass(reader, scan, plan.stamp, 'since', (c) => {
+				const id = Number(c.id);
+				if (id > maxId) return; // not read as created yet: the creation read gives it, latest state
+				changes.add({ ...c, kind: id > previousMax ? 'created' : 'updated' });
+			});
+		state.scan = scan;
+	}
+
+	if (runs && counted !== undefined) {
+		if (createdDone && size(runs) > counted && !reader.limits.expired()) {
+			const deleted = await findDeleted(
+				runs,
+				liveFloor,
+				maxId,
+				{
+					countSince: async (since) => await reader.count({ since_id: since }),
+					idsIn: async (lo, hi) => {
+						const ids: number[] = [];
+						await reader.readSince(
+							lo,
+							{ fields: plan.list.fieldsOption ? 'id' : undefined },
+							(page) => {
+								for (const r of page) if (Number(r.id) <= hi) ids.push(Number(r.id));
+								return maxIdOf(page) < hi;
+							},
+							false,
+						);
+						return ids;
+					},
+				},
+				plan.pageSize,
+			);
+			for (const id of deleted) {
+				runs = removeId(runs, id);
+				changes.add({ kind: 'deleted', id: String(id), state: '' });
+				if (state.scan) delete state.scan.seen[String(id)];
+			}
+		}
+		const capped = capRuns(runs, liveFloor);
+		state.live = encodeRuns(capped.runs);
+		state.liveFloor = capped.floor;
+	}
+	return { changes: changes.list(), state, baseline: false };
+}
+
+/**
+ * One pass of a scan (or the part of it the budget allows), by `since_id` or by page number. `emit` gets each
+ * record whose state was not accounted for.
+ */
+async function scanPass(
+	reader: ShopReader,
+	start: ScanState,
+	field: 'updated_at' | 'created_at',
+	paging: 'since' | 'pages',
+	emit: (change: Change & { known: boolean }) => void,
+): Promise<ScanState> {
+	const origin = paging === 'since' ? 0 : 1;
+	let scan = beginPass(start, origin);
+	const query = scanQuery(scan, field);
+	let first = scan.pass?.at === origin;
+	const onPage = (page: IDataObject[], at: number) => {
+		const before = scan.seen;
+		const taken = takePage(scan, page, field, reader.plan.key, at, first);
+		first = false;
+		scan = taken.scan;
+		for (const c of taken.changes)
+			emit({ kind: 'updated', id: c.id, record: c.record, state: c.state, known: c.id in before });
+	};
+	const from = scan.pass?.at ?? origin;
+	const done =
+		paging === 'since'
+			? await reader.readSince(from, query, onPage)
+			: await reader.readPages(from, query, onPage);
+	return done ? endPass(scan) : scan;
+}
+
+async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
+	const { plan } = reader;
+	const field = plan.stamp ?? 'updated_at';
+	const changes = new Changes();
+	const floor = stored.scan?.floor ?? '';
+	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) => {
+		const createdAt = c.record?.created_at;
+		const isNew =
+			field === 'created_at' || (!c.known && isShopTime(createdAt) && createdAt >= floor);
+		changes.add({ ...c, kind: isNew ? 'created' : 'updated' });
+	});
+	return { changes: changes.list(), state: { ...stored, scan }, baseline: false };
+}
+
+async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
+	const { plan } = reader;
+	const known = stored.known ?? {};
+	const records = await reader.allUpTo(MAX_SNAPSHOT);
+	const reading = readingOf(records, plan.key);
+	let gone = missingFrom(known, reading);
+	if (gone.length > 0 && plan.paged) {
+		// read again: a record deleted while the pages were read moves the next ones one place up
+		const again = readingOf(await reader.all(), plan.key);
+		gone = gone.filter((id) => !again.has(id));
+	}
+	const diff = diffSnapshot(known, reading, gone);
+	return {
+		changes: diff.changes.map((c) => ({ ...c })),
+		state: { ...stored, known: diff.known },
+		baseline: false,
+	};
+}

@@ -1,0 +1,70 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { fingerprint } from './fingerprint';
+
+/**
+ * The rules of a list watched by fingerprints (a list with no usable filter). Pure.
+ *
+ * The state is id → fingerprint of every record of the last reading. A record not in it is created, a record
+ * whose fingerprint differs is updated, and a remembered record absent from the reading is deleted; where the
+ * list is paged by page number, only when it is also absent from a second reading (a record deleted while the
+ * list is read moves the next ones one place up, so one reading can miss a record that still exists).
+ */
+
+/** Records a fingerprinted list may have (the static data holds one fingerprint each, about 25 bytes). */
+export const MAX_SNAPSHOT = 5000;
+
+export interface SnapshotChange {
+	kind: 'created' | 'updated' | 'deleted';
+	id: string;
+	/** The record (absent for a deletion). */
+	record?: IDataObject;
+	state: string;
+}
+
+export function readingOf(records: IDataObject[], key: string): Map<string, IDataObject> {
+	const byId = new Map<string, IDataObject>();
+	for (const r of records) if (r[key] !== undefined && r[key] !== null) byId.set(String(r[key]), r);
+	return byId;
+}
+
+export function snapshotOf(reading: Map<string, IDataObject>): Record<string, string> {
+	const known: Record<string, string> = {};
+	for (const [id, r] of reading) known[id] = fingerprint(r);
+	return known;
+}
+
+/** Ids remembered but absent from a reading. */
+export function missingFrom(
+	known: Record<string, string>,
+	reading: Map<string, IDataObject>,
+): string[] {
+	return Object.keys(known).filter((id) => !reading.has(id));
+}
+
+/**
+ * The changes between the remembered fingerprints and a reading, and the state to keep. `gone`: the ids
+ * confirmed deleted (absent from every reading).
+ */
+export function diffSnapshot(
+	known: Record<string, string>,
+	reading: Map<string, IDataObject>,
+	gone: string[],
+): { changes: SnapshotChange[]; known: Record<string, string> } {
+	const changes: SnapshotChange[] = [];
+	const next: Record<string, string> = {};
+	for (const [id, record] of reading) {
+		const state = fingerprint(record);
+		next[id] = state;
+		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
+		else if (known[id] !== state) changes.push({ kind: 'updated', id, record, state });
+	}
+	const confirmed = new Set(gone);
+	for (const id of Object.keys(known)) {
+		if (reading.has(id)) continue;
+		if (confirmed.has(id)) changes.push({ kind: 'deleted', id, state: '' });
+		// not confirmed: still there, kept as it was
+		else next[id] = known[id];
+	}
+	return { changes, known: next };
+}

@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ChangeKind } from './fingerprint';
+import type { ScanState } from './scan';
+import type { PollPlan } from './strategy';
+
+/**
+ * The whole cursor of a poll trigger, kept in the node's static data (`getWorkflowStaticData('node').cursor`),
+ * made only of the shop's own ids, times and fingerprints. Pure.
+ */
+export interface PollState {
+	v: 1;
+	/** What it watches (resource and the ids of its path): another value starts over. */
+	watch: string;
+	/** keyed lists: the highest id accounted for. */
+	maxId?: number;
+	/** keyed lists watched for deletions: the known ids up to maxId, as encoded runs (idRuns.ts). */
+	live?: string;
+	/** Ids at or below it are no longer looked for when deleted (runs forgotten beyond MAX_RUNS). */
+	liveFloor?: number;
+	/** The scan by updated_at (or created_at). */
+	scan?: ScanState;
+	/** Fingerprinted lists: id → fingerprint of the last reading. */
+	known?: Record<string, string>;
+	/** The longest page the shop was seen to fill: a shorter page ends a read. */
+	full?: number;
+}
+
+/** The parts of the state a plan and a choice of events need. */
+export type Tracker = 'maxId' | 'live' | 'scan' | 'known';
+
+export function trackersOf(plan: PollPlan, events: ChangeKind[]): Tracker[] {
+	if (plan.strategy === 'snapshot') return ['known'];
+	if (plan.strategy === 'stamped') return ['scan'];
+	const trackers: Tracker[] = ['maxId'];
+	if (plan.stamp && events.includes('updated')) trackers.push('scan');
+	if (plan.count && events.includes('deleted')) trackers.push('live');
+	return trackers;
+}
+
+export function watchOf(resource: string, scope: string[]): string {
+	return [resource, ...scope].join('/');
+}
+
+/** The stored state when it watches the same thing and has every tracker needed; else undefined (start over). */
+export function usableState(
+	stored: unknown,
+	watch: string,
+	trackers: Tracker[],
+): PollState | undefined {
+	if (!stored || typeof stored !== 'object') return undefined;
+	const state = stored as PollState & IDataObject;
+	if (state.v !== 1 || state.watch !== watch) return undefined;
+	if (!trackers.every((t) => state[t] !== undefined)) return undefined;
+	// a tracker no longer needed is dropped, so that adding its event again starts it afresh
+	const kept: PollState = { v: 1, watch, full: state.full };
+	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
+	if (trackers.includes('live')) kept.liveFloor = state.liveFloor;
+	return kept;
+}

@@ -1,0 +1,93 @@
+import type { Endpoint, Param, ResourceTable } from '../endpoint';
+import { findEndpoint } from '../endpoint';
+import type { ChangeKind } from './fingerprint';
+
+/**
+ * How a resource is watched, read from its list endpoint's filters in the resource table. Pure; the poll module
+ * has no branch on a resource's name.
+ *
+ * - `keyed`: the list takes `since_id` (keyset paging): creations are the records above the highest id seen;
+ *   updates come from an `updated_at_min` scan where the list has one; deletions from the count endpoint where it
+ *   takes `since_id` (a count that fell, then bisection of the known ids).
+ * - `stamped`: no `since_id`, but an `updated_at_min` or `created_at_min` filter: one scan of that time, paged by
+ *   page number.
+ * - `snapshot`: no usable filter: the whole list is read and each record's fingerprint compared.
+ */
+export type Strategy = 'keyed' | 'stamped' | 'snapshot';
+
+export interface PollPlan {
+	table: ResourceTable;
+	list: Endpoint;
+	count?: Endpoint;
+	strategy: Strategy;
+	/** The field naming a record (`id`, `key`, `user_key`). */
+	key: string;
+	/** The time field a scan filters on (`updated_at` by `updated_at_min`, or `created_at`). */
+	stamp?: 'updated_at' | 'created_at';
+	/** Whether the list is paged (`limit`/`page`). */
+	paged: boolean;
+	pageSize: number;
+	/** The ids of the list's path (a variant's product, a theme asset's theme). */
+	scope: Param[];
+	events: ChangeKind[];
+}
+
+/** Page size asked of lists whose maximum the spec does not give (the server may cap it lower). */
+export const POLL_PAGE = 250;
+
+const has = (endpoint: Endpoint | undefined, key: string) =>
+	Boolean(endpoint?.filters?.some((f) => f.key === key));
+
+export function planOf(table: ResourceTable): PollPlan | undefined {
+	const list = findEndpoint(table, 'getAll');
+	if (!list) return undefined;
+	const countEndpoint = list.countWith ? findEndpoint(table, list.countWith) : undefined;
+	const paged = Boolean(list.paging);
+	const key = table.valueKey ?? 'id';
+	const stamp = has(list, 'updated_at_min')
+		? 'updated_at'
+		: has(list, 'created_at_min')
+			? 'created_at'
+			: undefined;
+	const base = {
+		table,
+		list,
+		key,
+		paged,
+		pageSize: list.paging?.maxLimit ?? POLL_PAGE,
+		scope: list.params ?? [],
+	};
+	if (paged && has(list, 'since_id') && key === 'id') {
+		const count = has(countEndpoint, 'since_id') ? countEndpoint : undefined;
+		const events: ChangeKind[] = ['created'];
+		if (stamp === 'updated_at') events.push('updated');
+		if (count) events.push('deleted');
+		return {
+			...base,
+			strategy: 'keyed',
+			stamp: stamp === 'updated_at' ? stamp : undefined,
+			count,
+			events,
+		};
+	}
+	if (stamp) {
+		const events: ChangeKind[] = stamp === 'updated_at' ? ['created', 'updated'] : ['created'];
+		return { ...base, strategy: 'stamped', stamp, events };
+	}
+	return {
+		...base,
+		strategy: 'snapshot',
+		count: countEndpoint,
+		events: ['created', 'updated', 'deleted'],
+	};
+}
+
+/** Requests of a poll in which nothing changed, by the events watched. */
+export function quietRequests(plan: PollPlan, events: ChangeKind[]): string {
+	if (plan.strategy === 'keyed') {
+		const n = 1 + (events.includes('updated') ? 1 : 0) + (events.includes('deleted') ? 1 : 0);
+		return String(n);
+	}
+	if (plan.strategy === 'stamped') return '1';
+	return plan.paged ? `2 per ${plan.pageSize} records` : '1';
+}

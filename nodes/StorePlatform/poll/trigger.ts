@@ -1,0 +1,140 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { shapeRecords } from '../api/output';
+import type { Query } from '../api/request';
+import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
+import { runPoll, type Change } from './poller';
+import { ShopReader } from './reader';
+import { trackersOf, usableState, watchOf, type PollState } from './state';
+import type { PollPlan } from './strategy';
+
+/** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
+
+/** Budget of a poll where n8n does not give one (before 2.37): well below n8n's 5-minute default. */
+export const FIXED_BUDGET_MS = 60_000;
+/** Share of the budget spent reading; the rest is kept for the answers in flight and the output. */
+const BUDGET_SHARE = 0.75;
+
+export function budgetOf(ctx: IPollFunctions): number {
+	const given = (ctx as { getPollBudgetMs?: unknown }).getPollBudgetMs;
+	if (typeof given !== 'function') return FIXED_BUDGET_MS;
+	const ms = Number((given as () => unknown).call(ctx));
+	return Number.isFinite(ms) && ms > 0 ? ms : FIXED_BUDGET_MS;
+}
+
+interface Settings {
+	plan: PollPlan;
+	events: ChangeKind[];
+	scope: Record<string, string>;
+	simplify: boolean;
+	normaliseNumbers: boolean;
+}
+
+function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
+	const resource = ctx.getNodeParameter('resource') as string;
+	const plan = plans.find((p) => p.table.resource === resource);
+	if (!plan)
+		throw new NodeOperationError(ctx.getNode(), `The resource '${resource}' cannot be watched`);
+	const chosen = ctx.getNodeParameter('events', plan.events) as string[];
+	const events = plan.events.filter((e) => chosen.includes(e));
+	if (events.length === 0)
+		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event to watch');
+	const scope: Record<string, string> = {};
+	for (const param of plan.scope) {
+		const value = String(ctx.getNodeParameter(param.name, '') ?? '').trim();
+		if (value === '')
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`'${param.displayName.replace(/ ID$/, '')} ID' is required`,
+			);
+		scope[param.name] = value;
+	}
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return {
+		plan,
+		events,
+		scope,
+		simplify: plan.table.simplify ? Boolean(ctx.getNodeParameter('simplify', true)) : false,
+		normaliseNumbers: options.normaliseNumbers === true,
+	};
+}
+
+function toItem(settings: Settings, change: Change): INodeExecutionData {
+	const { plan } = settings;
+	const event = `${plan.table.resource}/${change.kind}`;
+	const deliveryKey = changeKey({
+		resource: plan.table.resource,
+		scope: Object.values(settings.scope).join('/'),
+		id: change.id,
+		kind: change.kind,
+		state: change.state,
+	});
+	if (!change.record) {
+		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
+		return { json: { [plan.key]: id, event, deliveryKey } };
+	}
+	const [shaped] = shapeRecords([change.record], plan.table.simplify, {
+		emptyDatesAsNull: true,
+		simplify: settings.simplify,
+		normaliseNumbers: settings.normaliseNumbers,
+	});
+	return { json: { ...shaped, event, deliveryKey } };
+}
+
+/** The newest record of the list, for the editor's Fetch Test Event (no cursor is read or moved). */
+async function sample(reader: ShopReader): Promise<IDataObject | undefined> {
+	const { plan } = reader;
+	if (plan.paged && plan.count) {
+		const total = await reader.count({});
+		if (total === 0) return undefined;
+		const [newest] = await reader.list({ limit: 1, page: total } as Query);
+		if (newest) return newest;
+	}
+	const page = plan.paged
+		? await reader.list({ limit: plan.pageSize, page: 1 })
+		: await reader.list({});
+	return page[page.length - 1];
+}
+
+export async function pollChanges(
+	this: IPollFunctions,
+	plans: PollPlan[],
+): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(this, plans);
+	const { plan } = settings;
+	const started = Date.now();
+	const budget = budgetOf(this) * BUDGET_SHARE;
+	// a context of its own for this poll: the credential is read afresh and the request pool is this poll's
+	const run = Object.create(this) as IPollFunctions;
+	const reader = new ShopReader(run, plan, settings.scope, {
+		expired: () => Date.now() - started > budget,
+		requests: 0,
+	});
+
+	if (this.getMode() === 'manual') {
+		const record = await sample(reader);
+		if (!record) return null;
+		const change: Change = {
+			kind: settings.events[0],
+			id: String(record[plan.key]),
+			record,
+			state: fingerprint(record),
+		};
+		return [[toItem(settings, change)]];
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
+	const trackers = trackersOf(plan, settings.events);
+	const stored = usableState(staticData.cursor, watch, trackers);
+	const outcome = await runPoll(reader, watch, trackers, stored);
+	// the cursor moves only here, with the items this poll returns
+	const next: PollState = outcome.state;
+	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))
+		staticData.cursor = next as unknown as IDataObject;
+	const items = outcome.changes
+		.filter((c) => settings.events.includes(c.kind))
+		.map((c) => toItem(settings, c));
+	return items.length > 0 ? [items] : null;
+}

@@ -1,0 +1,100 @@
+/**
+ * The poll trigger through n8n-core's poll machinery (PollContext, PollTriggerExecutor) against the sandbox
+ * store: activation, changes between polls, Fetch Test Event, a failed poll, a restart from the saved cursor.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
+import { startPoller, type PollerOptions } from '../harness';
+import { call } from '../sandbox/client';
+import { apiCredentials, credentialTypes, useSandbox } from './setup';
+
+const env = useSandbox();
+
+function poller(parameters: INodeParameters, opts: Partial<PollerOptions> = {}) {
+	return startPoller(new StorePlatformPollTrigger(), {
+		parameters,
+		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
+		credentialTypes,
+		...opts,
+	});
+}
+
+const json = (tick: { items: Array<{ json: IDataObject }> | null }) =>
+	(tick.items ?? []).map((i) => i.json);
+
+async function createPage(title: string): Promise<IDataObject> {
+	const answer = await call(env.sandbox, 'POST', '/services/pages', {
+		body: { page: { title, url: title.toLowerCase().replace(/\W+/g, '-'), content: 'x' } },
+	});
+	expect(answer.status).toBe(200);
+	return answer.json.page as IDataObject;
+}
+
+async function updatePage(id: unknown, title: string) {
+	const answer = await call(env.sandbox, 'PUT', `/services/pages/${String(id)}`, {
+		body: { page: { title } },
+	});
+	expect(answer.status).toBe(200);
+}
+
+async function deletePage(id: unknown) {
+	expect((await call(env.sandbox, 'DELETE', `/services/pages/${String(id)}`)).status).toBe(200);
+}
+
+describe('poll trigger: pages', () => {
+	const parameters = { resource: 'page', events: ['created', 'updated', 'deleted'] };
+
+	test('activation replays no history; each change between two polls comes once', async () => {
+		const p = poller(parameters);
+		const activation = await p.tick({ activation: true });
+		expect(activation.error).toBeUndefined();
+		expect(activation.items).toBeNull();
+		expect(p.staticData().cursor).toBeDefined();
+
+		const a = await createPage('Alpha');
+		await updatePage(a.id, 'Alpha 2');
+		const existing = env.sandbox.store.pages.rows[0];
+		await updatePage(existing.id, 'Changed');
+		await updatePage(existing.id, 'Changed twice');
+		const doomed = env.sandbox.store.pages.rows[1];
+		await deletePage(doomed.id);
+
+		const first = json(await p.tick());
+		const byEvent = (event: string) => first.filter((j) => j.event === event);
+		expect(byEvent('page/created').map((j) => [j.id, j.title])).toEqual([[a.id, 'Alpha 2']]);
+		expect(byEvent('page/updated').map((j) => [j.id, j.title])).toEqual([
+			[existing.id, 'Changed twice'],
+		]);
+		expect(byEvent('page/deleted').map((j) => j.id)).toEqual([Number(doomed.id)]);
+		expect(first).toHaveLength(3);
+		for (const j of first) expect(j.deliveryKey).toMatch(/^[0-9a-f]{32}$/);
+
+		expect((await p.tick()).items).toBeNull();
+	});
+
+	test('Fetch Test Event shows the newest page and moves no cursor', async () => {
+		const manual = poller(parameters, { mode: 'manual' });
+		const newest = await createPage('Newest');
+		const tick = await manual.tick({ activation: true });
+		expect(json(tick).map((j) => j.id)).toEqual([newest.id]);
+		expect(json(tick)[0].event).toBe('page/created');
+		expect(manual.staticData().cursor).toBeUndefined();
+	});
+
+	test('a failed poll shows the error and keeps the cursor; the next poll catches up', async () => {
+		const p = poller(parameters);
+		await p.tick({ activation: true });
+		const before = p.staticData();
+		const created = await createPage('During outage');
+		env.sandbox.faults.add({ type: 'status', status: 500, times: 1 });
+		const failed = await p.tick();
+		expect(failed.error).toBeDefined();
+		expect(failed.items).toBeNull();
+		expect(p.staticData()).toEqual(before);
+		env.sandbox.faults.clear();
+		expect(json(await p.tick()).map((j) => [j.event, j.id])).toEqual([
+			['page/created', created.id],
+		]);
+	});
+});
