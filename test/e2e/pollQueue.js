@@ -11,7 +11,9 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const { loadSandbox, startCollector, packedPackage, sleep, waitFor } = require('./setup');
+const fs = require('fs');
 const { QueueCluster } = require('../../scripts/n8n/queue');
+const { SERVICES_LOCK_DIR } = require('../../scripts/n8n/services');
 const { shop, pollWorkflow, Ledger, pollDone } = require('./pollShop');
 
 const NAME = 'E2E poll: pages (queue mode)';
@@ -32,6 +34,13 @@ async function runQueue(v) {
 			v.cleanups.push(() => sandbox.close());
 			collector = await startCollector();
 			v.cleanups.push(() => collector.close());
+			// the queue leg may be installing Postgres/Redis: wait without blocking this process (its sandboxes serve
+			// the other flows); QueueCluster.create() would wait for that lock synchronously
+			await waitFor(
+				() => !fs.existsSync(`${SERVICES_LOCK_DIR()}.lock`),
+				'the Postgres/Redis install of another leg',
+				15 * 60 * 1000,
+			);
 			cluster = await QueueCluster.create({ version: v.version, keep, log: (s) => v.log(s) });
 			v.cleanups.push(async () => {
 				if (String(r.status).startsWith('FAIL') && !keep) {
