@@ -11,6 +11,8 @@
  *      down; after the restart each arrives once
  *   p. a backlog of 3,400 changes, with 33 more made while the poll pages through the list (shop answering
  *      slowly), drains after a deactivate + activate with nothing lost or repeated
+ *   p. a poll that fails (the shop answers 401) records n8n's error execution and moves no cursor: the next poll
+ *      catches up, each change once
  *   p. a quiet scheduled poll emits nothing (its requests are recorded); after REST deactivation n8n sends no
  *      request for a minute while the shop changes; no deliveryKey arrived twice
  * n8n 2.x also: pollDurable.js (the four durable-cursor variables, SIGKILL mid-poll and mid-execution) and
@@ -19,7 +21,7 @@
  * phases wait up to a minute each; the other phases use activation polls (restart, deactivate + activate).
  */
 const assert = require('assert');
-const { leg, sleep } = require('./setup');
+const { leg, sleep, waitFor } = require('./setup');
 const { shop, pollWorkflow, Ledger, pollRequests, pollStarted, pollDone } = require('./pollShop');
 const { runDurable } = require('./pollDurable');
 const { runQueue } = require('./pollQueue');
@@ -196,6 +198,37 @@ async function mainFlow(v) {
 			() => backlog(v, { n8n, sandbox, s, pages, pagesId, down }),
 			{ timeoutMs: 8 * 60 * 1000 },
 		);
+
+	await v.check(
+		"p. a failed poll (the shop answers 401) shows n8n's poll error and moves no cursor: its changes arrive once at the next poll (deactivate + activate)",
+		async () => {
+			const mark = collector.received.length;
+			const errors = async () =>
+				(await n8n.executions(pagesId)).filter((e) => e.status === 'error').length;
+			const errorsBefore = await errors();
+			const made = [s.createPage('Across a failed poll').id, s.createPage().id];
+			sandbox.faults.add({ type: 'status', status: 401, times: 1, match: '/services/pages' });
+			const from = sandbox.requests.length;
+			const reqs = await pollDone(sandbox, 'page', from);
+			assert.ok(
+				reqs.some((q) => q.status === 401),
+				'the poll met the 401',
+			);
+			await waitFor(async () => (await errors()) > errorsBefore, 'an error execution', 30000);
+			assert.strictEqual(pages.items(mark).length, 0, 'items of the failed poll');
+			sandbox.faults.clear();
+			await n8n.deactivate(pagesId);
+			await n8n.activateRest(pagesId);
+			await pages.waitItems(mark, 2, 'items after the failed poll');
+			await sleep(2000);
+			pages.assertExactly(
+				mark,
+				made.map((id) => ['page/created', id]),
+				'after a failed poll',
+			);
+		},
+		{ timeoutMs: 200000 },
+	);
 
 	await v.check(
 		'p. a quiet scheduled poll emits nothing; after REST deactivation n8n sends no request for 65 s while the shop changes; no deliveryKey arrived twice',

@@ -10,11 +10,15 @@
  *      each once
  *   d. SIGKILL while the execution of a poll is running (cursor and execution committed): nothing repeats at the
  *      next polls; the killed execution's status is recorded
+ *   d. a backlog of 1,500 pages with the shop answering each request in 5 s: every poll ends within n8n's budget
+ *      (none abandoned at the 45 s poll timeout), the next polls continue, each page once
  */
 const assert = require('assert');
 const { loadSandbox, startCollector, packedPackage, N8nInstance, sleep } = require('./setup');
 const { killGroup } = require('../../scripts/n8n/process');
-const { shop, pollWorkflow, Ledger, pollStarted, pollDone } = require('./pollShop');
+const { shop, pollWorkflow, Ledger, pollRequests, pollStarted, pollDone } = require('./pollShop');
+
+const BACKLOG = Number(process.env.STORE_PLATFORM_E2E_POLL_DURABLE_BACKLOG || 1500);
 
 const DURABLE_ENV = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -154,9 +158,42 @@ async function runDurable(v) {
 			v.log(
 				`durable cursors: executions after the kills (newest first): ${r.durableKilledExecution}`,
 			);
-			r.durableItems = pages.assertKeysUnique();
 		},
 		{ timeoutMs: 6 * 60 * 1000 },
+	);
+
+	await v.check(
+		`d. a backlog of ${BACKLOG} pages with the shop answering in 5 s: each poll ends within n8n's budget (getPollBudgetMs 36 s; none abandoned at N8N_SCHEDULER_POLL_TIMEOUT 45 s), the next ones continue: each page once`,
+		async () => {
+			const mark = collector.received.length;
+			const made = [];
+			for (let i = 0; i < BACKLOG; i++) made.push(s.createPage(`Durable backlog ${i + 1}`).id);
+			sandbox.faults.add({ type: 'slow', ms: 5000, times: Infinity, match: '/services/pages' });
+			const from = sandbox.requests.length;
+			const t0 = Date.now();
+			try {
+				await pages.waitItems(mark, BACKLOG, 'backlog items', 6 * 60 * 1000);
+			} finally {
+				sandbox.faults.clear();
+			}
+			r.durableBacklog = {
+				pages: BACKLOG,
+				executions: pages.posts(mark).length,
+				requests: pollRequests(sandbox, 'page', from).length,
+				wallS: Math.round((Date.now() - t0) / 1000),
+			};
+			v.log(`durable cursors: backlog ${JSON.stringify(r.durableBacklog)}`);
+			await pollDone(sandbox, 'page', sandbox.requests.length);
+			await sleep(3000);
+			pages.assertExactly(
+				mark,
+				made.map((id) => ['page/created', id]),
+				'durable backlog',
+			);
+			assert.doesNotMatch(n8n.output, /Poll exceeded its timeout and was abandoned/);
+			r.durableItems = pages.assertKeysUnique();
+		},
+		{ timeoutMs: 9 * 60 * 1000 },
 	);
 }
 

@@ -63,7 +63,7 @@ function observed(recs) {
 		);
 	if (p?.durableWindow)
 		n.push(
-			`durable cursors: a page created between the first activation and the first scheduled poll was ${p.durableWindow}; SIGKILL mid-poll and mid-execution: ${p.durableItems} items, none lost or repeated; executions ${p.durableKilledExecution}`,
+			`durable cursors: a page created between the first activation and the first scheduled poll was ${p.durableWindow}; SIGKILL mid-poll and mid-execution, then a backlog of ${p.durableBacklog?.pages} pages with the shop answering in 5 s (${p.durableBacklog?.executions} executions, ${p.durableBacklog?.requests} requests, ${p.durableBacklog?.wallS} s, no poll abandoned): ${p.durableItems} items, none lost or repeated; executions after the kills ${p.durableKilledExecution}`,
 		);
 	if (p?.queuePoll?.items)
 		n.push(
