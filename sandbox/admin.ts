@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowDate, type App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
 import { faultFromJson } from './faults';
-import { applySettings, changeRecord, decideCharge } from './owner';
+import { addRecord, applySettings, changeRecord, decideCharge, removeRecord } from './owner';
 import { SEEDABLE } from './seed';
 import type { Delivery } from './types';
 import type { FireOptions } from './webhooks';
@@ -22,7 +22,12 @@ type Body = Record<string, unknown>;
 export function adminHandler(control: Control) {
 	return async (req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> => {
 		const raw = await readBody(req);
-		const parsed = parseBody(raw, req.headers['content-type'] ?? 'application/json');
+		// a JSON body is read as JSON whatever its content-type says (curl -d sends a form type)
+		const looksJson = /^\s*[{[]/.test(raw.toString('utf8'));
+		const parsed = parseBody(
+			raw,
+			looksJson ? 'application/json' : (req.headers['content-type'] ?? 'application/json'),
+		);
 		if (parsed.kind === 'invalid-json') {
 			send(
 				res,
@@ -189,6 +194,23 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			return json(200, {
 				record: changeRecord(app, body.resource, body.id, fields as Record<string, unknown>),
 			});
+		}
+		case 'POST /_sandbox/add': {
+			// a record added outside the API, stamped now: {"resource": "collection", "fields"?: {...}}
+			if (typeof body.resource !== 'string')
+				throw badRequest('add needs {"resource": "collection", "fields"?: {...}}');
+			const fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+			return json(200, {
+				record: addRecord(app, body.resource, fields as Record<string, unknown>),
+			});
+		}
+		case 'POST /_sandbox/remove': {
+			if (
+				typeof body.resource !== 'string' ||
+				(typeof body.id !== 'string' && typeof body.id !== 'number')
+			)
+				throw badRequest('remove needs {"resource": "collection", "id": 1}');
+			return json(200, { record: removeRecord(app, body.resource, body.id) });
 		}
 		case 'POST /_sandbox/seed': {
 			const count = Number(body.count ?? 1);

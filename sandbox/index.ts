@@ -10,7 +10,14 @@ import { newTraffic, type App, type Traffic } from './app';
 import { Faults } from './faults';
 import { Renderer } from './list';
 import { OAuthState, registerOAuthFlow } from './oauth';
-import { applySettings, changeRecord, decideCharge, type ChargeDecision } from './owner';
+import {
+	addRecord,
+	applySettings,
+	changeRecord,
+	decideCharge,
+	removeRecord,
+	type ChargeDecision,
+} from './owner';
 import { apiRouter } from './routes';
 import { seedAll, seedResource } from './seed';
 import { createHandler, Sleeper } from './server';
@@ -85,6 +92,10 @@ export interface Sandbox {
 		decideCharge(id: string | number, decision: ChargeDecision): Rec;
 		/** change fields of any record (node resource name), updated_at set to the shop's now where it has one */
 		change(resource: string, id: string | number, fields: Record<string, unknown>): Rec;
+		/** add one generated record (node resource name), stamped with the shop's now, then `fields` */
+		add(resource: string, fields?: Record<string, unknown>): Rec;
+		/** remove a record (node resource name) */
+		remove(resource: string, id: string | number): Rec;
 	};
 	close(): Promise<void>;
 }
@@ -215,6 +226,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		owner: {
 			decideCharge: (id, decision) => decideCharge(app, id, decision),
 			change: (resource, id, fields) => changeRecord(app, resource, id, fields),
+			add: (resource, fields) => addRecord(app, resource, fields),
+			remove: (resource, id) => removeRecord(app, resource, id),
 		},
 		close: () =>
 			(closed ??= new Promise<void>((resolve) => {

@@ -6,7 +6,7 @@
 import { nowDate, type App } from './app';
 import { shiftDate } from './dates';
 import { badRequest, HttpError, notFound } from './errors';
-import { tableFor } from './seed';
+import { seedResource, tableFor } from './seed';
 import { checkSettings, STAMP_FIELDS, type ShopSettings } from './shopTime';
 import { Table, type Rec } from './store';
 
@@ -44,6 +44,35 @@ export function changeRecord(
 	const { [table.keyField]: _key, ...rest } = fields;
 	Object.assign(rec, rest);
 	if ('updated_at' in rec && !('updated_at' in rest)) rec.updated_at = nowDate(app);
+	return rec;
+}
+
+/**
+ * Adds one record as the shop does outside the API (a collection, a payment method, a user, an abandoned cart,
+ * or anything else): a generated record, stamped with the shop's now (created_at, and updated_at where it has
+ * one), then the given fields. Returns it.
+ */
+export function addRecord(app: App, resource: string, fields: Record<string, unknown> = {}): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table || resource === 'order')
+		throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	const before = new Set(table.rows);
+	seedResource(app.store, resource, 1, app.url);
+	const rec = table.rows.find((r) => !before.has(r));
+	if (!rec) throw new Error(`no ${resource} was added`);
+	const now = nowDate(app);
+	for (const f of ['created_at', 'updated_at']) if (f in rec) rec[f] = now;
+	const { [table.keyField]: _key, ...rest } = fields;
+	Object.assign(rec, rest);
+	return rec;
+}
+
+/** Removes a record as the shop does outside the API; returns it. */
+export function removeRecord(app: App, resource: string, id: string | number): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	const rec = table.remove(id);
+	if (!rec) throw notFound(`${resource} ${id} not found`);
 	return rec;
 }
 

@@ -27,7 +27,7 @@ export class StorePlatformPollTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["resource"] }}',
 		description:
-			'Starts the workflow when records of a Store Platform shop are created, updated or deleted, by asking the shop on a schedule (needs no public URL)',
+			'Starts a workflow when shop records change, asking the shop on a schedule: no public URL needed',
 		defaults: { name: 'Store Platform Poll Trigger' },
 		polling: true,
 		inputs: [],

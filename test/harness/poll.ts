@@ -24,6 +24,8 @@ export interface PollerOptions extends CredentialOptions {
 	typeVersion?: number;
 	/** The node's static data when the poller starts (what n8n saved before a restart). */
 	staticData?: IDataObject;
+	/** The workflow's global static data when the poller starts. */
+	globalStaticData?: IDataObject;
 	/** Default `trigger`; `manual` is the editor's Fetch Test Event. */
 	mode?: WorkflowExecuteMode;
 	/** Default `activate`. */
@@ -44,8 +46,12 @@ export interface Poller {
 	tick(opts?: { activation?: boolean }): Promise<PollTick>;
 	/** A plain copy of the node's static data now. */
 	staticData(): IDataObject;
+	/** A plain copy of the workflow's global static data now. */
+	globalStaticData(): IDataObject;
 	/** Whether n8n would save the workflow's static data now. */
 	staticDataChanged(): boolean;
+	/** Every item list emitted since the poller started (also by ticks that ran at the same time). */
+	emitted: INodeExecutionData[][];
 	context: IPollFunctions;
 }
 
@@ -54,6 +60,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 	const additionalData = createAdditionalData({ credentialsHelper: setup.credentialsHelper });
 	let emitted: INodeExecutionData[][] | null = null;
 	let failed: Error | undefined;
+	const all: INodeExecutionData[][] = [];
 	const context = new PollContext(
 		setup.workflow,
 		setup.node,
@@ -62,6 +69,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 		opts.activation ?? 'activate',
 		(data) => {
 			emitted = data;
+			all.push(data[0] ?? []);
 		},
 		(error) => {
 			failed = error;
@@ -82,6 +90,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 	);
 	return {
 		context,
+		emitted: all,
 		async tick(tickOpts = {}) {
 			emitted = null;
 			failed = undefined;
@@ -94,6 +103,7 @@ export function startPoller(nodeType: INodeType | IVersionedNodeType, opts: Poll
 			return { items: data ? (data[0] ?? []) : null, error: failed };
 		},
 		staticData: () => staticDataOf(setup.workflow, setup.node).staticData,
+		globalStaticData: () => staticDataOf(setup.workflow, setup.node).globalStaticData,
 		staticDataChanged: () => staticDataOf(setup.workflow, setup.node).staticDataChanged,
 	};
 }

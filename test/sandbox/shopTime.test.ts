@@ -166,6 +166,16 @@ describe('admin routes (for a sandbox in another process)', () => {
 		});
 	});
 
+	test('a JSON body sent with a form content-type (curl -d) is read as JSON', async () => {
+		const res = await fetch(sandbox().url + '/_sandbox/shop-time', {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: '{"at":"2031-02-03 04:05:06"}',
+		});
+		expect(res.status).toBe(200);
+		expect(sandbox().shopTime.pinned()).toBe('2031-02-03 04:05:06');
+	});
+
 	test('bad bodies → 400', async () => {
 		for (const [path, body] of [
 			['/_sandbox/settings', { dateFilters: 'sometimes' }],

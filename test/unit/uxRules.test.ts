@@ -17,10 +17,12 @@ import type {
 import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
 import { StorePlatformOAuth1Api } from '../../credentials/StorePlatformOAuth1Api.credentials';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
+import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
 
 const action = new StorePlatform().description;
 const trigger = new StorePlatformTrigger().description;
+const poll = new StorePlatformPollTrigger().description;
 const credentials: ICredentialType[] = [new StorePlatformApi(), new StorePlatformOAuth1Api()];
 
 type Option = INodeProperties | INodePropertyOptions | INodePropertyCollection;
@@ -45,6 +47,7 @@ function walk(props: Option[], where: string, out: Visit[] = []): Visit[] {
 const ALL: Visit[] = [
 	...walk(action.properties, action.displayName),
 	...walk(trigger.properties, trigger.displayName),
+	...walk(poll.properties, poll.displayName),
 	...credentials.flatMap((c) => walk(c.properties, c.displayName)),
 ];
 const PROPERTIES = ALL.filter((v) => 'type' in v.item && 'default' in v.item) as Array<{
@@ -130,6 +133,7 @@ describe('UX rules on the built descriptions', () => {
 	it('finds the properties of both nodes and both credentials', () => {
 		expect(PROPERTIES.length).toBeGreaterThan(500);
 		expect(ALL.some((v) => v.where.startsWith(trigger.displayName))).toBe(true);
+		expect(ALL.some((v) => v.where.startsWith(`${poll.displayName} > Events`))).toBe(true);
 		expect(ALL.some((v) => v.where.startsWith('Store Platform OAuth1 API'))).toBe(true);
 	});
 
@@ -236,13 +240,21 @@ describe('UX rules on the built descriptions', () => {
 	});
 
 	describe('node descriptions', () => {
-		const nodes: INodeTypeDescription[] = [action, trigger];
+		const nodes: INodeTypeDescription[] = [action, trigger, poll];
 
 		it('gives each node a description of its own that fits the nodes panel', () => {
 			expect(action.description).not.toEqual(trigger.description);
 			for (const node of nodes) expect(node.description.length).toBeLessThanOrEqual(100);
 			expect(action.description).not.toMatch(/starts? (the )?workflows?/i);
 			expect(trigger.description).toMatch(/event/i);
+			expect(poll.description).not.toEqual(trigger.description);
+		});
+
+		it("says in the poll trigger's description that it needs no public URL, and lets a search for the service find it", () => {
+			expect(poll.description).toMatch(/no public URL/i);
+			expect(poll.displayName).toMatch(/^Store Platform /);
+			expect(poll.polling).toBe(true);
+			expect(poll.webhooks ?? []).toEqual([]);
 		});
 
 		it('makes the merged nodes-panel entry (n8n shows the trigger description for it) name the actions too', () => {

@@ -82,19 +82,39 @@ describe('poll trigger: pages', () => {
 		expect(manual.staticData().cursor).toBeUndefined();
 	});
 
-	test('a failed poll shows the error and keeps the cursor; the next poll catches up', async () => {
+	test.each([
+		['a 500 on the count', { type: 'status', status: 500, match: '/services/pages/count' }],
+		['a 500 on the list', { type: 'status', status: 500, match: /^GET \/services\/pages$/ }],
+		['a 401', { type: 'status', status: 401 }],
+		['a dropped connection', { type: 'reset' }],
+	] as const)(
+		'a failed poll (%s) shows the error and keeps the cursor; the next poll catches up',
+		async (_name, fault) => {
+			const p = poller(parameters);
+			await p.tick({ activation: true });
+			const before = p.staticData();
+			const created = await createPage('During outage');
+			env.sandbox.faults.add({ ...fault, times: 1 } as never);
+			const failed = await p.tick();
+			expect(failed.error).toBeDefined();
+			expect(failed.items).toBeNull();
+			expect(p.staticData()).toEqual(before);
+			env.sandbox.faults.clear();
+			expect(json(await p.tick()).map((j) => [j.event, j.id])).toEqual([
+				['page/created', created.id],
+			]);
+		},
+	);
+
+	test('a poll that starts while the previous one still runs waits for the next Poll Time: nothing twice', async () => {
 		const p = poller(parameters);
 		await p.tick({ activation: true });
-		const before = p.staticData();
-		const created = await createPage('During outage');
-		env.sandbox.faults.add({ type: 'status', status: 500, times: 1 });
-		const failed = await p.tick();
-		expect(failed.error).toBeDefined();
-		expect(failed.items).toBeNull();
-		expect(p.staticData()).toEqual(before);
-		env.sandbox.faults.clear();
-		expect(json(await p.tick()).map((j) => [j.event, j.id])).toEqual([
-			['page/created', created.id],
-		]);
+		for (let i = 0; i < 5; i++) await createPage(`Page ${i}`);
+		env.sandbox.faults.latencyMs = 30;
+		await Promise.all([p.tick(), p.tick(), p.tick()]);
+		env.sandbox.faults.latencyMs = 0;
+		const ids = p.emitted.flat().map((i) => i.json.id);
+		expect(ids).toHaveLength(5);
+		expect(new Set(ids).size).toBe(5);
 	});
 });

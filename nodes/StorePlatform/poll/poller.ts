@@ -37,14 +37,17 @@ export interface PollOutcome {
 	baseline: boolean;
 }
 
-/** Changes of one poll, one per record: a later reading of a record replaces its earlier one, keeping its kind. */
+/**
+ * Changes of one poll, one per record: a later reading of a record replaces its earlier one; a record created in
+ * this poll stays `created` (with its latest state), or is no change at all when it is gone again.
+ */
 class Changes {
 	private readonly byId = new Map<string, Change>();
 
 	add(change: Change): void {
 		const earlier = this.byId.get(change.id);
-		if (earlier && earlier.kind === 'created' && change.kind === 'updated')
-			this.byId.set(change.id, { ...change, kind: 'created' });
+		if (earlier?.kind === 'created' && change.kind === 'deleted') this.byId.delete(change.id);
+		else if (earlier?.kind === 'created') this.byId.set(change.id, { ...change, kind: 'created' });
 		else this.byId.set(change.id, change);
 	}
 
@@ -84,7 +87,7 @@ async function baseline(
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(0, {}, (page) => void records.push(...page), false);
 	} else if (plan.strategy === 'stamped') {
-		records = await reader.all();
+		await reader.readPages(1, {}, (page) => void records.push(...page), false);
 	} else {
 		records = await reader.allUpTo(MAX_SNAPSHOT);
 	}

@@ -76,7 +76,7 @@ export class ShopReader {
 		if (page.length >= asked) limits.full = Math.max(limits.full ?? 0, asked);
 		if (page.length > 0 && previousShort !== undefined)
 			limits.full = Math.max(limits.full ?? 0, previousShort);
-		return page.length === 0 || page.length < (limits.full ?? Infinity);
+		return page.length === 0 || (limits.full !== undefined && page.length < limits.full);
 	}
 
 	/**
@@ -111,11 +111,12 @@ export class ShopReader {
 		from: number,
 		query: Query,
 		onPage: (page: IDataObject[], next: number) => void,
+		budgeted = true,
 	): Promise<boolean> {
 		const asked = this.limits.full ?? this.plan.pageSize;
 		let short: number | undefined;
 		for (let n = from; ; n++) {
-			if (n > from && this.limits.expired()) return false;
+			if (n > from && budgeted && this.limits.expired()) return false;
 			const page = await this.list({ ...query, limit: asked, page: n });
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;

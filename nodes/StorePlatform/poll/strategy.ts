@@ -82,12 +82,16 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 	};
 }
 
-/** Requests of a poll in which nothing changed, by the events watched. */
-export function quietRequests(plan: PollPlan, events: ChangeKind[]): string {
-	if (plan.strategy === 'keyed') {
-		const n = 1 + (events.includes('updated') ? 1 : 0) + (events.includes('deleted') ? 1 : 0);
-		return String(n);
-	}
-	if (plan.strategy === 'stamped') return '1';
-	return plan.paged ? `2 per ${plan.pageSize} records` : '1';
+/**
+ * Requests of a poll in which nothing changed, by the events watched. `small`: while the shop has not yet filled
+ * a whole page of the list (under one page of records), a read by `since_id` or page number ends on an empty page
+ * rather than a short one (a shorter page may be the shop's own page cap), one request more.
+ */
+export function quietRequests(plan: PollPlan, events: ChangeKind[], small: boolean): number {
+	const scan = small ? 2 : 1;
+	if (plan.strategy === 'keyed')
+		return 1 + (events.includes('updated') ? scan : 0) + (events.includes('deleted') ? 1 : 0);
+	if (plan.strategy === 'stamped') return scan;
+	// the whole list: its pages, and its count beside the first where it has one
+	return plan.paged ? (plan.count ? 2 : scan) : 1;
 }

@@ -11,6 +11,12 @@ import type { PollPlan } from './strategy';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
+/**
+ * Key of the baseline an activation also writes to the workflow's global static data: n8n 2.36+ with durable
+ * poll cursors drops the node data an activation poll writes when it returns null, and saves the global data.
+ */
+export const BASELINE_PREFIX = 'storePlatformPollBaseline:';
+
 /** Budget of a poll where n8n does not give one (before 2.37): well below n8n's 5-minute default. */
 export const FIXED_BUDGET_MS = 60_000;
 /** Share of the budget spent reading; the rest is kept for the answers in flight and the output. */
@@ -124,15 +130,46 @@ export async function pollChanges(
 		return [[toItem(settings, change)]];
 	}
 
+	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
+	// emit the same changes again, so it waits for the next Poll Time instead
+	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	if (IN_FLIGHT.has(inFlightKey)) return null;
+	IN_FLIGHT.add(inFlightKey);
+	try {
+		return await pollOnce.call(this, settings, reader);
+	} finally {
+		IN_FLIGHT.delete(inFlightKey);
+	}
+}
+
+/** Polls that are running, by workflow and node. */
+const IN_FLIGHT = new Set<string>();
+
+async function pollOnce(
+	this: IPollFunctions,
+	settings: Settings,
+	reader: ShopReader,
+): Promise<INodeExecutionData[][] | null> {
+	const { plan } = settings;
 	const staticData = this.getWorkflowStaticData('node');
+	const global = this.getWorkflowStaticData('global');
+	const baselineKey = `${BASELINE_PREFIX}${this.getNode().id}`;
 	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
 	const trackers = trackersOf(plan, settings.events);
-	const stored = usableState(staticData.cursor, watch, trackers);
+	const cursor = usableState(staticData.cursor, watch, trackers);
+	// the first activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
+	const stored =
+		cursor ??
+		(staticData.cursor === undefined
+			? usableState(global[baselineKey], watch, trackers)
+			: undefined);
 	const outcome = await runPoll(reader, watch, trackers, stored);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))
 		staticData.cursor = next as unknown as IDataObject;
+	if (outcome.baseline) global[baselineKey] = next as unknown as IDataObject;
+	else if (cursor && global[baselineKey] !== undefined) delete global[baselineKey];
 	const items = outcome.changes
 		.filter((c) => settings.events.includes(c.kind))
 		.map((c) => toItem(settings, c));

@@ -1,0 +1,204 @@
+/**
+ * A shop list in memory for the cursor tables: records with ids and shop times, a shop clock the test sets (in
+ * any zone: it is only text), "later than" filters that are strict or inclusive, a page cap, and a hook that
+ * changes the shop between two requests (churn while paging). The poll module reads it through ShopReader, whose
+ * three I/O methods are replaced here; every rule above them is the shipped code.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Query } from '../../../nodes/StorePlatform/api/request';
+import { runPoll, type Change } from '../../../nodes/StorePlatform/poll/poller';
+import { ShopReader, type ReadLimits } from '../../../nodes/StorePlatform/poll/reader';
+import { trackersOf, usableState, type PollState } from '../../../nodes/StorePlatform/poll/state';
+import type { PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
+import type { ChangeKind } from '../../../nodes/StorePlatform/poll/fingerprint';
+
+export interface FakeOptions {
+	filters?: 'strict' | 'inclusive';
+	/** The shop's largest page, whatever `limit` asks. */
+	pageCap?: number;
+}
+
+export function secondsBefore(time: string, seconds: number): string {
+	const t = new Date(`${time.replace(' ', 'T')}Z`).getTime() - seconds * 1000;
+	return new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export class FakeShop {
+	records: IDataObject[] = [];
+	private nextId = 1;
+	/** The shop's clock, `YYYY-MM-DD HH:MM:SS` in the shop's zone. */
+	time = '2024-03-10 09:00:00';
+	requests: Query[] = [];
+	/** Requests of the current poll. */
+	pollRequests = 0;
+	/** Called before each answer with the request's number in the poll (from 1): changes made while a poll pages. */
+	beforeAnswer?: (n: number) => void;
+
+	constructor(readonly opts: FakeOptions = {}) {}
+
+	at(time: string): this {
+		this.time = time;
+		return this;
+	}
+
+	create(fields: IDataObject = {}): IDataObject {
+		const r = {
+			id: this.nextId++,
+			title: 'r',
+			created_at: this.time,
+			updated_at: this.time,
+			...fields,
+		};
+		this.records.push(r);
+		return r;
+	}
+
+	/** n records; `spread`: created one second apart before the clock's time (else all at the clock's second). */
+	seed(n: number, spread = false): void {
+		const now = this.time;
+		for (let i = 0; i < n; i++) {
+			if (spread) this.time = secondsBefore(now, n - i);
+			this.create({ title: `seed ${i}` });
+		}
+		this.time = now;
+	}
+
+	update(id: number, fields: IDataObject = {}): void {
+		const r = this.records.find((x) => x.id === id);
+		if (!r) throw new Error(`no record ${id}`);
+		Object.assign(r, { title: `${String(r.title)}'`, ...fields, updated_at: this.time });
+	}
+
+	remove(id: number): void {
+		this.records = this.records.filter((r) => r.id !== id);
+	}
+
+	private matches(r: IDataObject, q: Query): boolean {
+		const later = (field: string, min: unknown) =>
+			this.opts.filters === 'strict'
+				? String(r[field]) > String(min)
+				: String(r[field]) >= String(min);
+		if (q.since_id !== undefined && !(Number(r.id) > Number(q.since_id))) return false;
+		if (q.updated_at_min !== undefined && !later('updated_at', q.updated_at_min)) return false;
+		if (q.created_at_min !== undefined && !later('created_at', q.created_at_min)) return false;
+		return true;
+	}
+
+	private answer(q: Query): void {
+		this.requests.push(q);
+		this.beforeAnswer?.(++this.pollRequests);
+	}
+
+	list(q: Query): IDataObject[] {
+		this.answer(q);
+		const all = this.records.filter((r) => this.matches(r, q));
+		const limit = Math.min(Number(q.limit ?? 50), this.opts.pageCap ?? Infinity);
+		const page = Number(q.page ?? 1);
+		return all.slice((page - 1) * limit, page * limit).map((r) => ({ ...r }));
+	}
+
+	count(q: Query): number {
+		this.answer(q);
+		return this.records.filter((r) => this.matches(r, q)).length;
+	}
+}
+
+class FakeReader extends ShopReader {
+	constructor(
+		private readonly shop: FakeShop,
+		plan: PollPlan,
+		limits: ReadLimits,
+	) {
+		super({} as never, plan, {}, limits);
+	}
+
+	async list(query: Query) {
+		this.limits.requests++;
+		return this.shop.list(query);
+	}
+
+	async count(query: Query) {
+		this.limits.requests++;
+		return this.shop.count(query);
+	}
+
+	async all() {
+		const out: IDataObject[] = [];
+		await this.readPages(1, {}, (page) => void out.push(...page));
+		return out;
+	}
+}
+
+/** A list plan as planOf makes it, with the capabilities of a test's choosing. */
+export function fakePlan(over: Partial<PollPlan>): PollPlan {
+	return {
+		table: { resource: 'page', displayName: 'Page', label: 'title', endpoints: [] },
+		list: {
+			resource: 'page',
+			operation: 'getAll',
+			name: '',
+			action: '',
+			description: '',
+			method: 'GET',
+			path: '/x',
+			answer: 'many',
+			paging: {},
+		},
+		strategy: 'keyed',
+		key: 'id',
+		stamp: 'updated_at',
+		paged: true,
+		pageSize: 50,
+		scope: [],
+		events: ['created', 'updated', 'deleted'],
+		count: {
+			resource: 'page',
+			operation: 'count',
+			name: '',
+			action: '',
+			description: '',
+			method: 'GET',
+			path: '/x/count',
+			answer: 'count',
+		},
+		...over,
+	};
+}
+
+/** A trigger over the fake shop: polls as n8n would, keeping the cursor between polls as the static data does. */
+export class FakeTrigger {
+	stored: unknown;
+	/** Poll budget in requests (the clock of the budget, made deterministic). */
+	budgetRequests = Infinity;
+	lastRequests = 0;
+
+	constructor(
+		readonly shop: FakeShop,
+		readonly plan: PollPlan,
+		readonly events: ChangeKind[] = plan.events,
+	) {}
+
+	async poll(): Promise<Change[]> {
+		const trackers = trackersOf(this.plan, this.events);
+		const state = usableState(
+			this.stored === undefined ? undefined : JSON.parse(JSON.stringify(this.stored)),
+			'page',
+			trackers,
+		);
+		this.shop.pollRequests = 0;
+		const limits: ReadLimits = {
+			requests: 0,
+			expired: () => limits.requests >= this.budgetRequests,
+		};
+		const reader = new FakeReader(this.shop, this.plan, limits);
+		const outcome = await runPoll(reader, 'page', trackers, state);
+		this.stored = JSON.parse(JSON.stringify(outcome.state)) as PollState;
+		this.lastRequests = limits.requests;
+		return outcome.changes.filter((c) => this.events.includes(c.kind));
+	}
+}
+
+/** Changes as `kind id title` lines, sorted, for tables. */
+export const lines = (changes: Change[]) =>
+	changes.map((c) => `${c.kind} ${c.id}${c.record ? ` ${String(c.record.title)}` : ''}`).sort();

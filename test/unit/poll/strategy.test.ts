@@ -1,0 +1,65 @@
+/**
+ * The strategy of each resource follows from its list endpoint's filters (resource tables), and the README's
+ * table of the poll trigger states exactly those events and quiet-poll requests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { planOf, quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
+import { EVENT_NAMES } from '../../../nodes/StorePlatform/poll/properties';
+import { TABLES } from '../../../nodes/StorePlatform/resources';
+
+const PLANS = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);
+
+test.each([
+	// resource, strategy, time field of the scan, events
+	['page', 'keyed', 'updated_at', 'created,updated,deleted'],
+	['voucher', 'keyed', undefined, 'created,deleted'],
+	['orderStatus', 'keyed', 'updated_at', 'created,updated'],
+	['abandonedCart', 'stamped', 'created_at', 'created'],
+	['themeScript', 'stamped', 'updated_at', 'created,updated'],
+	['applicationCharge', 'snapshot', undefined, 'created,updated,deleted'],
+	['promotion', 'snapshot', undefined, 'created,updated,deleted'],
+	['themeAsset', 'snapshot', undefined, 'created,updated,deleted'],
+])('%s is watched %s (%s): %s', (resource, strategy, stamp, events) => {
+	const plan = PLANS.find((p) => p.table.resource === resource);
+	expect([plan?.strategy, plan?.stamp, plan?.events.join(',')]).toEqual([strategy, stamp, events]);
+});
+
+test('every resource with a list is offered', () => {
+	expect(PLANS.map((p) => p.table.resource).sort()).toEqual(TABLES.map((t) => t.resource).sort());
+});
+
+describe("the README's poll trigger table", () => {
+	const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+	const section = readme.slice(
+		readme.indexOf('## Poll trigger'),
+		readme.indexOf('### Which trigger?'),
+	);
+	const rows = new Map(
+		section
+			.split('\n')
+			.filter((l) => l.startsWith('| ') && !l.startsWith('| Resource') && !l.startsWith('| ---'))
+			.map((l) => l.split('|').map((c) => c.trim()))
+			.map((cells) => [cells[1], cells] as const),
+	);
+
+	test.each(PLANS.map((p) => [p.table.displayName, p] as const))('%s', (name, plan) => {
+		const row = rows.get(name);
+		expect(row).toBeDefined();
+		expect(row?.[2]).toBe(plan.events.map((e) => EVENT_NAMES[e][0]).join(', '));
+		const quiet = row?.[4] ?? '';
+		const perPage = /^1 \+ 1 per (\d+) records$/.exec(quiet);
+		const pair = /^(\d+) \((\d+)¹\)$/.exec(quiet);
+		if (perPage) {
+			expect(quietRequests(plan, plan.events, true)).toBe(2);
+			expect(Number(perPage[1])).toBe(plan.pageSize);
+		} else if (pair) {
+			expect(quietRequests(plan, plan.events, false)).toBe(Number(pair[1]));
+			expect(quietRequests(plan, plan.events, true)).toBe(Number(pair[2]));
+		} else {
+			expect(quietRequests(plan, plan.events, false)).toBe(Number(quiet));
+			expect(quietRequests(plan, plan.events, true)).toBe(Number(quiet));
+		}
+	});
+});
