@@ -11,8 +11,8 @@
  *      down; after the restart each arrives once
  *   p. a backlog of 3,400 changes, with 33 more made while the poll pages through the list (shop answering
  *      slowly), drains after a deactivate + activate with nothing lost or repeated
- *   p. a poll that fails (the shop answers 401) records n8n's error execution and moves no cursor: the next poll
- *      catches up, each change once
+ *   p. a poll that fails (the shop answers 401) records n8n's error execution and moves no cursor; after an edit
+ *      of the workflow (saved over REST, published) the next poll catches up, each change once
  *   p. a quiet scheduled poll emits nothing and costs the README's requests (pages 3, charges 1); after REST deactivation n8n sends no
  *      request for a minute while the shop changes; no deliveryKey arrived twice
  * n8n 2.x also: pollDurable.js (the four durable-cursor variables, SIGKILL mid-poll and mid-execution) and
@@ -202,7 +202,7 @@ async function mainFlow(v) {
 		);
 
 	await v.check(
-		"p. a failed poll (the shop answers 401) shows n8n's poll error and moves no cursor: its changes arrive once at the next poll (deactivate + activate)",
+		"p. a failed poll (the shop answers 401) shows n8n's poll error and moves no cursor; an edit of the workflow (saved, published) resumes from the cursor: the changes arrive once",
 		async () => {
 			const mark = collector.received.length;
 			const errors = async () =>
@@ -219,9 +219,24 @@ async function mainFlow(v) {
 			await waitFor(async () => (await errors()) > errorsBefore, 'an error execution', 30000);
 			assert.strictEqual(pages.items(mark).length, 0, 'items of the failed poll');
 			sandbox.faults.clear();
-			await n8n.deactivate(pagesId);
+			// an edit: the collector node's timeout changed, saved over REST and published (activated) again
+			const wf = await n8n.getWorkflow(pagesId);
+			const nodes = wf.nodes.map((n) =>
+				n.name === 'Post To Collector'
+					? { ...n, parameters: { ...n.parameters, options: { timeout: 30000 } } }
+					: n,
+			);
+			await n8n.rest('PATCH', `/workflows/${pagesId}`, {
+				name: wf.name,
+				nodes,
+				connections: wf.connections,
+				settings: wf.settings,
+				versionId: wf.versionId,
+			});
 			await n8n.activateRest(pagesId);
-			await pages.waitItems(mark, 2, 'items after the failed poll');
+			const edited = await n8n.getWorkflow(pagesId);
+			assert.notStrictEqual(edited.versionId, wf.versionId, 'a new version');
+			await pages.waitItems(mark, 2, 'items after the failed poll and the edit', 100000);
 			await sleep(2000);
 			pages.assertExactly(
 				mark,
