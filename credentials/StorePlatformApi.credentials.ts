@@ -2,13 +2,12 @@
 // field below is a password field (the scanner checks them with @n8n/community-nodes/credential-password-field).
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_PROPERTY, CREDENTIAL_TEST, ICON } from './common';
+import { BASE_URL_PROPERTY, ICON } from './common';
 
 import { buildAuthorizationHeader } from './oauth1';
 import { planSignedRequest, type SignableOptions } from './requestOptions';
@@ -89,6 +88,4 @@ export class StorePlatformApi implements ICredentialType {
 			headers: { ...(options.headers ?? {}), Authorization: authorization },
 		};
 	}
-
-	test: ICredentialTestRequest = CREDENTIAL_TEST;
 }

@@ -1,6 +1,6 @@
-import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { BASE_URL_PROPERTY, ICON, OAUTH1_CREDENTIAL_TEST } from './common';
+import { BASE_URL_PROPERTY, ICON } from './common';
 
 const base = '$self["baseUrl"].replace(/\\/+$/, "")';
 
@@ -46,6 +46,4 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 			default: 'HMAC-SHA1',
 		},
 	];
-
-	test: ICredentialTestRequest = OAUTH1_CREDENTIAL_TEST;
 }

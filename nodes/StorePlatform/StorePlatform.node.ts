@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
 import { buildListSearch } from './action/listSearch';
 import { buildLoadOptions } from './action/loadOptions';
 import { buildProperties } from './action/properties';
@@ -33,13 +33,27 @@ export class StorePlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS,
+		credentials: [
+			{
+				name: 'storePlatformApi',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_ACCESS_TOKEN,
+			},
+			{
+				name: 'storePlatformOAuth1Api',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_OAUTH1,
+			},
+		],
 		properties: [AUTHENTICATION, ...buildProperties(TABLES)],
 	};
 
 	methods = {
 		listSearch: buildListSearch(TABLES),
 		loadOptions: buildLoadOptions(TABLES),
+		credentialTest,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './api/auth';
+import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
 import { buildPollProperties } from './poll/properties';
 import { planOf, type PollPlan } from './poll/strategy';
 import { pollChanges } from './poll/trigger';
@@ -32,9 +32,24 @@ export class StorePlatformPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS,
+		credentials: [
+			{
+				name: 'storePlatformApi',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_ACCESS_TOKEN,
+			},
+			{
+				name: 'storePlatformOAuth1Api',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_OAUTH1,
+			},
+		],
 		properties: [AUTHENTICATION, ...buildPollProperties(PLANS)],
 	};
+
+	methods = { credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollChanges.call(this, PLANS);

@@ -12,12 +12,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION, CREDENTIALS } from './api/auth';
-import { NORMALIZE_NUMBERS_OPTION } from './api/output';
+import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
 import { credentialType } from './api/request';
 import { sortProperty } from './api/sortOptions';
-import { EVENTS } from './api/events';
 import { deliveryItem, postedData } from './trigger/delivery';
+import {
+	EVENT_OPTIONS,
+	TRIGGER_NORMALIZE_NUMBERS,
+	TRIGGER_NOTICE,
+	normalisesNumbers,
+} from './trigger/panel';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
 import { SecretCache } from './trigger/secretCache';
 import { checkRegistrations } from './trigger/registrationCheck';
@@ -99,14 +103,26 @@ export class StorePlatformTrigger implements INodeType {
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS,
+		credentials: [
+			{
+				name: 'storePlatformApi',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_ACCESS_TOKEN,
+			},
+			{
+				name: 'storePlatformOAuth1Api',
+				required: true,
+				testedBy: 'storePlatformShopTest',
+				displayOptions: WITH_OAUTH1,
+			},
+		],
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: [
 			{
-				displayName:
-					'Your shop sends events to the Production URL above, so this n8n must be reachable from the internet.',
+				displayName: TRIGGER_NOTICE,
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -117,7 +133,7 @@ export class StorePlatformTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: EVENTS.map((e) => ({ name: e.name, value: e.value, description: e.value })),
+				options: EVENT_OPTIONS,
 				default: [],
 				description: 'The events that start the workflow; one webhook is registered per event',
 			}),
@@ -161,11 +177,13 @@ export class StorePlatformTrigger implements INodeType {
 						description:
 							'Whether to accept deliveries without checking their HMAC signature. For testing only: anyone who knows the URL can then start the workflow, so never use it in production.',
 					},
-					NORMALIZE_NUMBERS_OPTION,
+					...TRIGGER_NORMALIZE_NUMBERS,
 				],
 			}),
 		],
 	};
+
+	methods = { credentialTest };
 
 	webhookMethods = {
 		default: {
@@ -294,7 +312,7 @@ export class StorePlatformTrigger implements INodeType {
 		}
 		const posted = postedData(headers, body, rawBody);
 		const json = deliveryItem(posted, headers, {
-			normaliseNumbers: Boolean(options.normaliseNumbers),
+			normaliseNumbers: normalisesNumbers(options.normaliseNumbers, this.getNode().typeVersion),
 			typeVersion: this.getNode().typeVersion,
 		});
 		if (options.includeHeaders) json.headers = headers;

@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { CodeWords } from './api/codeWords';
+
 export type Resource =
 	| 'promotion'
 	| 'voucher'
@@ -81,6 +83,18 @@ export interface Field {
 	typeOptions?: IDataObject;
 	/** For `metadata` and `progressiveSteps`: the companion field taking the rows as JSON or an expression. */
 	rowsAsJson?: boolean;
+	/** Shown at the top of the form, not in Additional Fields, though optional (required fields always are). */
+	top?: boolean;
+	/**
+	 * The field applies only when these body keys have one of these values (`{ discount_type: [1, 6] }`). At the
+	 * top of the form it is shown only then (displayOptions) and read only then; in a collection a value given
+	 * while another field of the request says otherwise is refused (`action/conditions.ts`).
+	 */
+	showWhen?: Record<string, Array<string | number>>;
+	/** Keys sent beside the field's own whenever it is given (`voucherForm.ts`: a maximum sets its flag). */
+	alsoSends?: IDataObject;
+	/** For `json`: an object whose keys are merged into the body, each refused if a field of the form sets it. */
+	rawKeys?: boolean;
 }
 
 /** A value of the request that comes from a dedicated parameter (an id in the path or the query). */
@@ -94,6 +108,11 @@ export interface Param {
 	locator?: Resource;
 	description?: string;
 	placeholder?: string;
+	/**
+	 * The id is text (`abandonedCart.ts`: the cart's user_key; `themeAsset.ts`: the asset key). Every other id
+	 * is a whole number: anything else is refused before any request, with a hint to use "From list".
+	 */
+	text?: boolean;
 }
 
 /** What the executor does with the answer. */
@@ -162,6 +181,12 @@ export interface Endpoint {
 	countByListing?: Operation;
 	/** Behaviour the table cannot state, in one small hook next to the entry (`themeAsset.ts`, `webhook.ts`). */
 	hooks?: Hooks;
+	/**
+	 * The node typeVersions the entry serves, `from` included, `before` excluded; every version when absent.
+	 * A form redesigned for new nodes is a second entry of the same operation (`voucher.ts`), so nodes saved
+	 * earlier keep theirs exactly.
+	 */
+	versions?: { from?: number; before?: number };
 }
 
 export interface ResourceTable {
@@ -176,16 +201,35 @@ export interface ResourceTable {
 	label: string | ((record: IDataObject) => string);
 	/** A field of its records, for the Fields placeholder when `label` is a function. */
 	exampleField?: string;
-	/** Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count). */
+	/**
+	 * Fields kept by the Simplify option of Get and Get Many (`items:count` keeps the count as `items_count`;
+	 * `items:list` keeps the array and its count from typeVersion 3, the count only before: `voucher.ts`).
+	 */
 	simplify?: string[];
+	/**
+	 * Words of output codes that no input field's options list, by field key and code (`voucher.ts`: quantity -1).
+	 * Codes that fields list (`options: [code, name]`) are named by those names (`api/codeWords.ts`).
+	 */
+	words?: CodeWords;
 	/** The field that identifies a record in paths (`id` when absent). */
 	valueKey?: string;
 	endpoints: Endpoint[];
 }
 
-/** The endpoint of a resource for an operation (`'getAll'`, `'count'`...). */
-export const findEndpoint = (table: ResourceTable, operation: string): Endpoint | undefined =>
-	table.endpoints.find((endpoint) => endpoint.operation === operation);
+/** Whether an entry serves a node of this typeVersion. */
+export const servesVersion = (endpoint: Endpoint, typeVersion: number): boolean =>
+	typeVersion >= (endpoint.versions?.from ?? 0) &&
+	typeVersion < (endpoint.versions?.before ?? Infinity);
+
+/** The endpoint of a resource for an operation (`'getAll'`, `'count'`...) and a node typeVersion. */
+export const findEndpoint = (
+	table: ResourceTable,
+	operation: string,
+	typeVersion = Infinity,
+): Endpoint | undefined =>
+	table.endpoints.find(
+		(endpoint) => endpoint.operation === operation && servesVersion(endpoint, typeVersion),
+	);
 
 /** Whether an endpoint offers Simplify: Get and Get Many of a resource that names its most used fields. */
 export const hasSimplify = (table: ResourceTable, endpoint: Endpoint): boolean =>

@@ -6,6 +6,7 @@
  *
  *   const b = await open(pw, n8n);          // launch + sign in through the sign-in form
  *   await b.connectOAuth1(credentialId);    // credential modal -> Connect -> popup -> Approve
+ *   await b.denyOAuth1(credentialId);       // the same, Deny: the error line of n8n's callback page
  *   await b.screenshotNode(workflowId, 'Store Platform', file)   // parameters panel -> PNG
  *   await screenshotTour({ page: b.page, n8n, sandbox, cred, dir })   // docs/editor-*.png (screenshots.js)
  *   await b.close();
@@ -53,6 +54,7 @@ async function open(pw, n8n, { viewport = { width: 1280, height: 760 } } = {}) {
 			page,
 			close,
 			connectOAuth1: (id) => connectOAuth1(context, page, n8n, id),
+			denyOAuth1: (id) => denyOAuth1(context, page, n8n, id),
 			screenshotNode: (id, nodeName, file) => screenshotNode(page, n8n, id, nodeName, file),
 		};
 	} catch (e) {
@@ -125,6 +127,37 @@ async function connectOAuth1(context, page, n8n, credentialId) {
 	if (!outcome) throw new Error('the Connect popup did not finish');
 	await page.locator('[data-test-id="oauth-connect-success-banner"]').waitFor();
 	return { authorizeUrl: authorizeUrl.replace(/oauth_token=[^&]+/, 'oauth_token=…') };
+}
+
+/**
+ * Like connectOAuth1, but the shop owner clicks Deny on the authorize page. Resolves with the error line of
+ * n8n's callback page in the popup (the popup stays open on it), e.g.
+ * "Insufficient parameters for OAuth1 callback.".
+ */
+async function denyOAuth1(context, page, n8n, credentialId) {
+	await page.goto(`${n8n.baseUrl}/home/credentials/${credentialId}`, {
+		waitUntil: 'domcontentloaded',
+	});
+	const button = page.locator(CONNECT_BUTTON).first();
+	await button.waitFor();
+	const popupPromise = context.waitForEvent('page');
+	await button.click();
+	const popup = await popupPromise;
+	await popup.waitForURL((u) => u.pathname === '/services/oauth/authorize');
+	await popup.locator('button[value="deny"]').click();
+	await popup.waitForURL((u) => u.pathname.endsWith('/oauth1-credential/callback'), {
+		timeout: 60000,
+	});
+	await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
+	const html = await popup.content();
+	await popup.close().catch(() => undefined);
+	const err = /Error: ([^<]*)</.exec(html);
+	return err
+		? err[1].trim()
+		: html
+				.replace(/<[^>]+>/g, ' ')
+				.replace(/\s+/g, ' ')
+				.slice(0, 300);
 }
 
 /**

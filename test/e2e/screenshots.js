@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The editor screenshots of docs/, as a no-code user meets the package in n8n 2.x: the nodes panel searched
- * for "Store Platform", a Create form, a Get Many with its output, the trigger node, a failed credential
- * test and an error. Takes a signed-in page (browser.js open()), the running n8n (REST helpers of
+ * for "Store Platform", a Create form, a Get Many with its output, the trigger node, two failed credential
+ * tests (a wrong Shared Secret; n8n's own address as Shop Base URL, with its message) and an error. Takes a signed-in page (browser.js open()), the running n8n (REST helpers of
  * scripts/n8n/rest.js) and the sandbox; creates the workflows and the wrong credential it shows over REST.
  * Returns { file: bytes } of every PNG written.
  */
@@ -121,7 +121,7 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	await shot('editor-nodes-panel.png');
 	await page.keyboard.press('Escape');
 
-	// 3. a Create form
+	// 3. a Create form: the voucher form of new nodes (typeVersion 3), each field shown where it applies
 	const createId = await n8n.createWorkflowRest(
 		oneNodeWorkflow(
 			'Store Platform: new voucher',
@@ -130,9 +130,15 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 				resource: 'voucher',
 				operation: 'create',
 				code: 'SUMMER10',
-				additionalFields: { discountType: 2, discountPercent: 10, voucherMultipleUse: 1 },
+				discountType: 2,
+				discountPercent: 10,
+				discountOn: 3,
+				discountOnType: 4,
+				discountSet: '1',
+				additionalFields: { voucherMultipleUse: 1, discountMaximalValue: 2000 },
 			},
 			cred,
+			3,
 		),
 	);
 	await openNode(page, n8n, createId, 'Create Voucher');
@@ -211,7 +217,58 @@ async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 			.catch(() => undefined);
 	}
 	await shot('editor-credential-test.png');
+	await page.keyboard.press('Escape');
+
+	// 7. a failed credential test: the Shop Base URL is n8n's own address (not a shop), with the message shown
+	shots['editor-credential-test-address.png'] = await credentialTestAddressShot({
+		page,
+		n8n,
+		sandbox,
+		file: path.join(dir, 'editor-credential-test-address.png'),
+	});
 	return shots;
 }
 
-module.exports = { screenshotTour };
+/**
+ * A Store Platform API credential whose Shop Base URL is n8n's own address: its modal after n8n's test, with
+ * "More details" opened so that the message shows. Returns the PNG's size.
+ */
+async function credentialTestAddressShot({ page, n8n, sandbox, file }) {
+	const notShop = await n8n.createCredentialRest({
+		name: "Store Platform (n8n's address)",
+		type: 'storePlatformApi',
+		data: { ...sandbox.credentials, baseUrl: n8n.baseUrl },
+	});
+	await page.goto(`${n8n.baseUrl}/home/credentials/${notShop.id}`, {
+		waitUntil: 'domcontentloaded',
+	});
+	await page.locator('[data-test-id="editCredential-modal"], .el-dialog').first().waitFor();
+	const failed = page.getByText(/Couldn.t connect with these settings/).first();
+	if (
+		!(await failed.waitFor({ timeout: 15000 }).then(
+			() => true,
+			() => false,
+		))
+	) {
+		// the test runs on save in some versions
+		await page
+			.locator('[data-test-id="credential-save-button"]')
+			.first()
+			.click({ timeout: 5000 })
+			.catch(() => undefined);
+		await failed.waitFor({ timeout: 20000 }).catch(() => undefined);
+	}
+	await page
+		.getByText(/More details/)
+		.first()
+		.click({ timeout: 5000 })
+		.catch(() => undefined);
+	await page
+		.getByText(/did not answer as a Store Platform shop/)
+		.first()
+		.waitFor({ timeout: 10000 })
+		.catch(() => undefined);
+	return await save(page, file);
+}
+
+module.exports = { screenshotTour, credentialTestAddressShot };

@@ -22,3 +22,4 @@ export {
 export { OAuth1ApiCredential } from './credentialTypes';
 export { PACKAGE_NAME, type CredentialOptions } from './environment';
 export { startPoller, type Poller, type PollerOptions, type PollTick } from './poll';
+export { testCredential, type CredentialTestOptions } from './credentialTest';

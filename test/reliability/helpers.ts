@@ -135,7 +135,7 @@ export function validValue(field: Field): unknown {
 /** Where a field's editor value lives in the node parameters. */
 export function fieldGroup(row: Endpoint, field: Field, asFilter: boolean): string | undefined {
 	if (asFilter) return 'filters';
-	if (field.required) return undefined;
+	if (field.required || field.top) return undefined;
 	return row.operation === 'update' ? 'updateFields' : 'additionalFields';
 }
 

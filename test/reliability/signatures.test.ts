@@ -260,6 +260,8 @@ describe('signatures through the whole node', () => {
 			},
 		}));
 	const v = (key: string) => `={{ $json.${key} }}`;
+	// records with whole-number ids take only digits (README, input rules); text ids take any text
+	const num = '={{ $json.i + 1 }}';
 
 	const runs: Array<[string, INodeParameters]> = [
 		[
@@ -301,8 +303,8 @@ describe('signatures through the whole node', () => {
 			{
 				resource: 'variant',
 				operation: 'get',
-				productId: v('id'),
-				variantId: { __rl: true, mode: 'id', value: v('a') },
+				productId: num,
+				variantId: { __rl: true, mode: 'id', value: num },
 			},
 		],
 		[
@@ -319,13 +321,13 @@ describe('signatures through the whole node', () => {
 			{
 				resource: 'page',
 				operation: 'update',
-				pageId: { __rl: true, mode: 'id', value: v('id') },
+				pageId: { __rl: true, mode: 'id', value: num },
 				updateFields: { title: v('a') },
 			},
 		],
 		[
 			'page Delete (DELETE)',
-			{ resource: 'page', operation: 'delete', pageId: { __rl: true, mode: 'id', value: v('id') } },
+			{ resource: 'page', operation: 'delete', pageId: { __rl: true, mode: 'id', value: num } },
 		],
 		[
 			'theme asset Delete (DELETE, asset[key])',
@@ -334,6 +336,14 @@ describe('signatures through the whole node', () => {
 				operation: 'delete',
 				themeId: { __rl: true, mode: 'id', value: '2' },
 				assetKey: { __rl: true, mode: 'id', value: v('a') },
+			},
+		],
+		[
+			'abandoned cart Get (GET, a text id in the path)',
+			{
+				resource: 'abandonedCart',
+				operation: 'get',
+				userKey: { __rl: true, mode: 'id', value: v('id') },
 			},
 		],
 	];

@@ -54,4 +54,18 @@ describe('deliveryItem', () => {
 			deliveryItem({ ...posted, total_price: '1' }, headers, { typeVersion: 3 }).deliveryKey,
 		).not.toBe([...keys][0]);
 	});
+
+	it.each([
+		['orderStatus/update', { send_mail: '1' }, { send_mail: '1', send_mail_label: 'Yes' }],
+		['orderStatus/paid', { send_mail: 0 }, { send_mail: 0, send_mail_label: 'No' }],
+		// no table for orders (the spec shows neither their endpoints nor a delivery body): no word
+		['order/paid', { status_id: '1', paid: '1' }, { status_id: '1', paid: '1' }],
+		['vendor/update', { id: '3' }, { id: '3' }],
+	])('typeVersion 4: %s gets the words of its object table only', (event, data, expected) => {
+		const meta = { 'service-section': event };
+		const item = deliveryItem(data, meta, { typeVersion: 4 });
+		const { event: _event, deliveryKey: _key, ...rest } = item;
+		expect(rest).toEqual(expected);
+		expect(deliveryItem(data, meta, { typeVersion: 3 })).not.toHaveProperty('send_mail_label');
+	});
 });

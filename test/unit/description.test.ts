@@ -76,7 +76,7 @@ describe('node description', () => {
 		expect(used.size).toBeGreaterThanOrEqual(15);
 	});
 
-	it('has unique action texts and no duplicate property per operation', () => {
+	it('has unique action texts and no duplicate property per operation and typeVersion', () => {
 		const actions = props
 			.filter((p) => p.name === 'operation')
 			.flatMap((p) => (p.options ?? []).map((o) => (o as { action: string }).action));
@@ -85,7 +85,9 @@ describe('node description', () => {
 		for (const p of props) {
 			const show = p.displayOptions?.show;
 			if (!show?.operation) continue;
-			const key = `${String(show.resource)}:${String(show.operation)}:${p.name}`;
+			// one parameter may have one entry per typeVersion range (Simplify's tooltip, Return Full Record's default)
+			const versions = JSON.stringify(show['@version'] ?? 'all');
+			const key = `${String(show.resource)}:${String(show.operation)}:${p.name}:${versions}`;
 			expect(seen.has(key)).toBe(false);
 			seen.add(key);
 		}

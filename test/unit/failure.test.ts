@@ -37,6 +37,20 @@ describe('describeFailure', () => {
 	});
 
 	it.each([
+		[undefined, /Shared Secret and Access Token Secret/, /Consumer/],
+		['storePlatformApi', /Shared Secret and Access Token Secret/, /Consumer|Connect/],
+		[
+			'storePlatformOAuth1Api',
+			/Consumer Key and Consumer Secret.*Connect again/,
+			/Shared Secret|Access Token/,
+		],
+	])('names the fields of the credential in use on a 401 (%s)', (credential, names, notNames) => {
+		const f = describeFailure({ ...request, status: 401, credential });
+		expect(f.description).toMatch(names);
+		expect(f.description).not.toMatch(notNames);
+	});
+
+	it.each([
 		[429, 'The shop got too many requests', /Requests in Parallel/],
 		[500, 'The shop had an internal error', /try again later/],
 		[503, 'The shop is not available right now', /try again later/],

@@ -16,7 +16,9 @@ import {
 	toJson,
 	toNameList,
 	toNumber,
+	toNumericId,
 	toOption,
+	toRequiredText,
 	toText,
 	toUrl,
 } from '../../nodes/StorePlatform/action/inputRules';
@@ -59,6 +61,21 @@ describe('text', () => {
 		expect(() => toText([1, 2], 'Title')).toThrow(`'Title' must be text, not a list [1,2]`);
 		expect(() => toText(`${'x'.repeat(500)}\u0000`, 'Title')).toThrow(/control character U\+0000/);
 	});
+});
+
+describe('required text', () => {
+	it.each([['Summer sale'], [' a '], ['\u200b'], [0]])('takes %j', (v) => {
+		expect(toRequiredText(v, 'Title')).toBe(String(v));
+	});
+	it.each([['   '], ['\t'], ['\r\n '], ['\u00a0\u3000'], ['\ufeff']])(
+		'refuses %j: only spaces or line breaks',
+		(v) => {
+			expect(() => toRequiredText(v, 'Title')).toThrow(
+				"'Title' is required: it holds only spaces or line breaks",
+			);
+		},
+	);
+	it('refuses what text refuses', () => refused(() => toRequiredText({}, 'Title'), 'Title'));
 });
 
 describe('URL', () => {
@@ -214,6 +231,34 @@ describe('ID', () => {
 		expect(() => toIdList('1, two', 'Products')).toThrow(
 			`'Products' must be a list of IDs such as 12, 15: entry 2 is "two", not a whole number of 1 or more`,
 		);
+	});
+});
+
+describe('record ID (whole numbers)', () => {
+	it.each([
+		['12', '12'],
+		[' 12 ', '12'],
+		[0, '0'],
+		[7, '7'],
+		['0042', '0042'],
+		[{ __rl: true, mode: 'id', value: '5' }, '5'],
+	])('takes %j as %j', (v, id) => {
+		expect(toNumericId(v, 'Vendor', 'vendor')).toBe(id);
+	});
+	it.each([['Leatherworks'], ['12a'], ['1 2'], ['+1'], ['-1'], ['1.5'], ['a/b'], ['١٢']])(
+		'refuses %j, naming the field and the hint',
+		(v) => {
+			const hint = ': pick the vendor with "From list" to choose it by name';
+			expect(() => toNumericId(v, 'Vendor', 'vendor', hint)).toThrow(InputError);
+			expect(() => toNumericId(v, 'Vendor', 'vendor', hint)).toThrow(
+				`'Vendor' must be the vendor's ID, a whole number such as 12, not`,
+			);
+			expect(() => toNumericId(v, 'Vendor', 'vendor', hint)).toThrow(hint);
+		},
+	);
+	it('keeps the ID rule before it (empty, objects)', () => {
+		expect(() => toNumericId('  ', 'Vendor', 'vendor')).toThrow("'Vendor' is required");
+		refused(() => toNumericId({ id: 1 }, 'Vendor', 'vendor'), 'Vendor');
 	});
 });
 

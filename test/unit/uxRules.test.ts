@@ -7,7 +7,6 @@
  */
 import type {
 	ICredentialType,
-	IAuthenticateRuleResponseCode,
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
@@ -16,6 +15,7 @@ import type {
 
 import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
 import { StorePlatformOAuth1Api } from '../../credentials/StorePlatformOAuth1Api.credentials';
+import { judgeAnswer, SHOP_TEST_NAME, type CredentialKind } from '../../credentials/shopTest';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
@@ -225,17 +225,32 @@ describe('UX rules on the built descriptions', () => {
 	});
 
 	it('explains a refused credential test: which fields to check, where the tokens come from', () => {
+		// the test both nodes name in testedBy (credentials/shopTest.ts); a 401 names each form's own fields
+		expect(credentials.map((c) => c.test)).toEqual([undefined, undefined]);
 		for (const credential of credentials) {
-			const rules = (credential.test?.rules ?? []) as IAuthenticateRuleResponseCode[];
-			const unauthorized = rules.find(
-				(r) => r.type === 'responseCode' && r.properties.value === 401,
-			);
-			expect(unauthorized).toBeDefined();
-			const message = unauthorized?.properties.message ?? '';
-			expect(message).toMatch(/Shared Secret/);
+			const message = judgeAnswer(
+				{ status: 401, body: {} },
+				credential.name as CredentialKind,
+			).message;
+			const fields = credential.name === 'storePlatformApi' ? /Shared Secret/ : /Consumer Secret/;
+			expect(message).toMatch(fields);
 			expect(message).toMatch(/Access Token Secret|Connect/);
 			expect(message).toMatch(/Store Platform OAuth1 API|Store Platform API/);
 			expect(message.length).toBeLessThanOrEqual(300);
+		}
+	});
+
+	it('has every node name the credential test for both credentials, and give it', () => {
+		for (const node of [
+			new StorePlatform(),
+			new StorePlatformTrigger(),
+			new StorePlatformPollTrigger(),
+		]) {
+			expect(node.description.credentials?.map((c) => [c.name, c.testedBy])).toEqual([
+				['storePlatformApi', SHOP_TEST_NAME],
+				['storePlatformOAuth1Api', SHOP_TEST_NAME],
+			]);
+			expect(typeof node.methods?.credentialTest?.[SHOP_TEST_NAME]).toBe('function');
 		}
 	});
 

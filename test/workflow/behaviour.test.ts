@@ -217,9 +217,20 @@ describe('faults', () => {
 		]);
 		expect(out[0].json.title).toBe('Summer sale');
 		expect(out[1].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
-		expect(out[2].json).toMatchObject({ error: 'The promotion was not found', httpCode: '404' });
 		expect(out[1].json.description).toMatch(/HTTP 404\)$/);
+		// a promotion's id is a whole number: the third item is refused before any request, naming the field
+		expect(out[2].json).toEqual({
+			error: expect.stringContaining(
+				`'Promotion' must be the promotion's ID, a whole number such as 12, not "x/../2": pick the promotion with "From list"`,
+			),
+			description: 'Field: Promotion',
+		});
 		expect(Number(out[3].json.id)).toBe(2);
+		expect(apiRequests(s).map((r) => r.path)).toEqual(
+			['/services/promotions/1', '/services/promotions/999', '/services/promotions/2'].map((path) =>
+				expect.stringMatching(`^${path}$`),
+			),
+		);
 	});
 });
 
@@ -234,6 +245,7 @@ describe('bad input', () => {
 				promotionType: 1,
 				promotionValue: 1,
 				promotionOnType: 1,
+				products: '1',
 				additionalFields: { startAt: 'next friday' },
 			},
 			/'Start At'/,
@@ -247,7 +259,7 @@ describe('bad input', () => {
 				promotionType: 1,
 				promotionValue: 1,
 				promotionOnType: 1,
-				additionalFields: { products: '[1, 2' },
+				products: '[1, 2',
 			},
 			/'Products' is not valid JSON/,
 		],
@@ -266,7 +278,9 @@ describe('bad input', () => {
 				resource: 'voucher',
 				operation: 'create',
 				code: 'A',
-				additionalFields: { products: '1, two' },
+				discountOn: 3,
+				discountOnType: 1,
+				products: '1, two',
 			},
 			/'Products' must be a list of IDs such as 12, 15: entry 2 is "two"/,
 		],
@@ -310,22 +324,18 @@ describe('bad input', () => {
 		expect(apiRequests(s)).toHaveLength(0);
 	});
 
-	it('encodes ids so that they never change the path', async () => {
+	it('encodes text ids so that they never change the path', async () => {
 		const s = env.sandbox;
 		const result = await runStore(
 			s,
-			{ resource: 'promotion', operation: 'delete', promotionId: byId('9/../2') },
+			{ resource: 'abandonedCart', operation: 'get', userKey: byId('9/../2') },
 			{ continueOnFail: true },
 		);
-		expect(jsonOf(result)[0]).toMatchObject({
-			error: 'The promotion was not found',
-			httpCode: '404',
-		});
+		expect(jsonOf(result)[0]).toMatchObject({ httpCode: '404' });
 		expect(jsonOf(result)[0].description).toMatch(
-			/DELETE \/services\/promotions\/9%2F..%2F2, HTTP 404\)$/,
+			/GET \/services\/checkout\/9%2F..%2F2, HTTP 404\)$/,
 		);
-		expect(s.store.promotions.get(2)).toBeDefined();
-		expect(apiRequests(s)[0].path).toBe('/services/promotions/9/../2');
+		expect(apiRequests(s)[0].path).toBe('/services/checkout/9/../2');
 	});
 
 	// test/unit/inputWiring.test.ts feeds every input of every endpoint directly; this is what n8n adds
@@ -337,13 +347,13 @@ describe('bad input', () => {
 				resource: 'voucher',
 				operation: 'create',
 				code: '={{ $json.code }}',
+				discountType: 5,
+				progressiveStepsTresholdType: 1,
+				progressiveStepsDiscountType: 2,
+				progressiveSteps: { step: [{ treshold: '={{ $json.t }}', discount: 5 }] },
 				additionalFields: {
 					startAt: "={{ DateTime.fromISO('2026-07-01T10:00:00Z') }}",
 					finishAt: "={{ new Date('2026-12-01T10:00:00.000Z') }}",
-					discountType: 5,
-					progressiveStepsTresholdType: 1,
-					progressiveStepsDiscountType: 2,
-					progressiveSteps: { step: [{ treshold: '={{ $json.t }}', discount: 5 }] },
 				},
 			},
 			{

@@ -140,4 +140,14 @@ describe('dropdowns fed by the shop', () => {
 		});
 		expect(collections.map((o) => o.name)).toContain('Bestsellers (2)');
 	});
+
+	it("offers the targets of a new voucher's Discount On Type (at the top of the form)", async () => {
+		const vendors = await load('loadTargets', {
+			resource: 'voucher',
+			operation: 'create',
+			discountOn: 3,
+			discountOnType: 4,
+		});
+		expect(vendors.map((o) => o.name)).toContain('Acme Apparel (1)');
+	});
 });

@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { startPoller, type PollerOptions } from '../harness';
 import { call } from '../sandbox/client';
-import { apiCredentials, credentialTypes, useSandbox } from './setup';
+import { apiCredentials, byId, credentialTypes, jsonOf, runStore, useSandbox } from './setup';
 
 const env = useSandbox();
 
@@ -106,6 +106,21 @@ describe('poll trigger: pages', () => {
 		},
 	);
 
+	test('a request that outlasts half the poll budget is a timeout: the poll fails, the cursor stays', async () => {
+		const p = poller(parameters, { budgetMs: 8_000 });
+		await p.tick({ activation: true });
+		const before = p.staticData();
+		await createPage('Slow shop');
+		env.sandbox.faults.add({ type: 'slow', ms: 7_000, times: 1 });
+		const started = Date.now();
+		const failed = await p.tick();
+		expect(Date.now() - started).toBeLessThan(6_500);
+		expect(failed.error?.message).toBe('The shop did not answer in time');
+		expect(p.staticData()).toEqual(before);
+		env.sandbox.faults.clear();
+		expect(json(await p.tick()).map((j) => j.title)).toEqual(['Slow shop']);
+	});
+
 	test('a poll that starts while the previous one still runs waits for the next Poll Time: nothing twice', async () => {
 		const p = poller(parameters);
 		await p.tick({ activation: true });
@@ -116,5 +131,43 @@ describe('poll trigger: pages', () => {
 		const ids = p.emitted.flat().map((i) => i.json.id);
 		expect(ids).toHaveLength(5);
 		expect(new Set(ids).size).toBe(5);
+	});
+});
+
+describe('poll trigger items are what the action node gets', () => {
+	test.each([
+		['page', 'pageId'],
+		['category', 'categoryId'],
+		['vendor', 'vendorId'],
+		['applicationCharge', 'applicationChargeId'],
+	])(
+		'%s: the record as Get (typeVersion 3) returns it, plus event and deliveryKey',
+		async (resource, param) => {
+			const p = poller({ resource, events: ['created'] });
+			await p.tick({ activation: true });
+			const added = env.sandbox.owner.add(resource);
+			const [item] = json(await p.tick());
+			const get = await runStore(env.sandbox, {
+				resource,
+				operation: 'get',
+				[param]: byId(String(added.id)),
+			});
+			expect(get.error).toBeUndefined();
+			const { event, deliveryKey, ...record } = item;
+			expect(event).toBe(`${resource}/created`);
+			expect(deliveryKey).toMatch(/^[0-9a-f]{32}$/);
+			// what the spec's list leaves out of its records: a category's uuid (single and create responses only)
+			const { uuid: _onlyInGet, ...got } = jsonOf(get)[0];
+			expect(record).toEqual(resource === 'category' ? got : jsonOf(get)[0]);
+		},
+	);
+
+	test('a voucher: words beside its codes and ids as numbers', async () => {
+		const p = poller({ resource: 'voucher', events: ['created'], simplify: false });
+		await p.tick({ activation: true });
+		const added = env.sandbox.owner.add('voucher');
+		const [item] = json(await p.tick());
+		expect(item.id).toBe(Number(added.id));
+		expect(typeof item.discount_type_label).toBe('string');
 	});
 });

@@ -330,7 +330,8 @@ describe('deliveries', () => {
 		);
 		await env.sandbox.clock.advance(60_000);
 		expect(again.executions).toHaveLength(1);
-		expect(again.executions[0][0]).toMatchObject({ event: 'product/update', id: '3' });
+		// typeVersion 4: Normalize Numbers on by default
+		expect(again.executions[0][0]).toMatchObject({ event: 'product/update', id: 3 });
 		receiver = again;
 	});
 });

@@ -31,13 +31,14 @@ function parse(raw: Buffer, type: string): IDataObject {
 
 /**
  * `lostAnswers`: how many of the first accepted deliveries are answered 500 after their execution started (an
- * answer the store did not get: it resends).
+ * answer the store did not get: it resends). `typeVersion`: the trigger's (its default when not given).
  */
 export async function startReceiver(
 	parameters: IDataObject,
 	credentials: IDataObject,
 	port = 0,
 	lostAnswers = 0,
+	typeVersion?: number,
 ): Promise<Receiver> {
 	const executions: IDataObject[][] = [];
 	const statuses: number[] = [];
@@ -53,6 +54,7 @@ export async function startReceiver(
 					credentials: { storePlatformApi: credentials as never },
 					credentialTypes,
 					webhookUrl: url,
+					typeVersion,
 					req: {
 						method: 'POST',
 						headers: req.headers as IDataObject as never,

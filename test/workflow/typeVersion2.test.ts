@@ -8,10 +8,11 @@ import { apiRequests, byId, jsonOf, runStore, useSandbox } from './setup';
 const env = useSandbox();
 
 const getVoucher2 = { resource: 'voucher', operation: 'get', voucherId: byId(2) };
+const v2 = { typeVersion: 2 };
 
 describe('action node typeVersion 2', () => {
 	it('simplifies Get by default and outputs an empty date as null', async () => {
-		const result = await runStore(env.sandbox, getVoucher2);
+		const result = await runStore(env.sandbox, getVoucher2, v2);
 		expect(result.error).toBeUndefined();
 		const [record] = jsonOf(result);
 		expect(Object.keys(record).sort()).toEqual(
@@ -33,18 +34,18 @@ describe('action node typeVersion 2', () => {
 	});
 
 	it('returns the whole record with Simplify off, empty dates still null', async () => {
-		const result = await runStore(env.sandbox, { ...getVoucher2, simplify: false });
+		const result = await runStore(env.sandbox, { ...getVoucher2, simplify: false }, v2);
 		const [record] = jsonOf(result);
 		expect(Array.isArray(record.items)).toBe(true);
 		expect(record.finish_at).toBeNull();
 	});
 
 	it('simplifies Get Many by default', async () => {
-		const result = await runStore(env.sandbox, {
-			resource: 'voucher',
-			operation: 'getAll',
-			limit: 3,
-		});
+		const result = await runStore(
+			env.sandbox,
+			{ resource: 'voucher', operation: 'getAll', limit: 3 },
+			v2,
+		);
 		expect(jsonOf(result)).toHaveLength(3);
 		for (const record of jsonOf(result)) expect(record).not.toHaveProperty('discount_on');
 	});

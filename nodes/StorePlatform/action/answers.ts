@@ -48,14 +48,17 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 	});
 }
 
-/** Records as output items: empty dates as null (typeVersion 2), Simplify and Normalize Numbers when chosen, then the endpoint's output hook if any. */
+/**
+ * Records as output items: empty dates as null (typeVersion 2), Simplify and Normalize Numbers when chosen, words
+ * and ids as numbers (typeVersion 3), then the endpoint's output hook if any.
+ */
 async function toItems(
 	this: IExecuteFunctions,
 	prepared: PreparedRequest,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const { table, endpoint, i, options } = prepared;
-	records = shapeRecords(records, table.simplify, options);
+	records = shapeRecords(records, table, options);
 	return endpoint.hooks?.output
 		? await endpoint.hooks.output.call(this, i, records)
 		: records.map((json) => ({ json }));
@@ -141,15 +144,15 @@ export const ANSWERS: Record<Answer, AnswerHandler> = {
 	/** Nothing worth showing: the ids the request was made for, and `deleted: true`. */
 	async deleted(prepared) {
 		await send.call(this, prepared);
-		return [{ json: { ...prepared.request.ids, deleted: true } }];
+		return await toItems.call(this, prepared, [{ ...prepared.request.ids, deleted: true }]);
 	},
 
-	/** Only the record's id: that, or the whole record read again when Return Full Record is on. */
+	/** Only the record's id: that, or the whole record read again when Return Full Record is on (typeVersion 3: by default). */
 	async idOnly(prepared, { find, again }) {
 		const answered = unwrapOne(await send.call(this, prepared), prepared.endpoint.output);
 		const get = prepared.options.returnFullRecord ? find('get') : undefined;
 		if (get) return await again(get);
-		return [{ json: { ...prepared.request.ids, ...answered } }];
+		return await toItems.call(this, prepared, [{ ...prepared.request.ids, ...answered }]);
 	},
 };
 

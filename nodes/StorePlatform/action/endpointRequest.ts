@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldValue, paramName, withCompanions } from './fields';
+import { atTop, fieldValue, paramName, withCompanions } from './fields';
+import { addAlsoSends, applies, bracketKeys, checkApplies, mergeRawKeys } from './formRules';
+import type { ShapeOptions } from '../api/output';
 import type { Query } from '../api/request';
 import {
 	hasSimplify,
@@ -9,7 +11,15 @@ import {
 	type Param,
 	type ResourceTable,
 } from '../endpoint';
-import { InputError, toBoolean, toId, toInteger, toNameList } from './inputRules';
+import {
+	InputError,
+	toBoolean,
+	toId,
+	toInteger,
+	toNameList,
+	toNumericId,
+	toRequiredText,
+} from './inputRules';
 import { OPTION, PARAMETER } from './parameters';
 
 export interface EndpointRequest {
@@ -22,6 +32,14 @@ export interface EndpointRequest {
 
 const outputKey = (param: Param) => param.key.replace(/^\w+\[(\w+)\]$/, '$1');
 
+/** One id of a request: text for carts and theme assets, a whole number for every other record. */
+function readId(param: Param, value: unknown): string {
+	if (param.text) return toId(value, param.displayName);
+	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
+	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';
+	return toNumericId(value, param.displayName, record, hint);
+}
+
 /** Reads the endpoint's ids; encodes path segments so that no id can change the path. */
 export function resolveParams(
 	endpoint: Endpoint,
@@ -31,7 +49,7 @@ export function resolveParams(
 	const query: Query = {};
 	const ids: IDataObject = {};
 	for (const param of endpoint.params ?? []) {
-		const id = toId(read(param), param.displayName);
+		const id = readId(param, read(param));
 		if (param.in === 'path' && (id === '.' || id === '..')) {
 			throw new InputError(param.displayName, `'${param.displayName}' cannot be '${id}'`);
 		}
@@ -46,8 +64,9 @@ export function resolveParams(
 export const MAX_QUERY_VALUE = 2000;
 
 /**
- * Converts a group of fields (top-level or in a collection) into API keys and values, each by the rule
- * of its kind. A multi-endpoint field and its JSON companion set the same key: giving both is refused.
+ * Converts a group of fields (top-level or in a collection, companions included: `withCompanions`) into API
+ * keys and values, each by the rule of its kind. A multi-row field and its JSON companion set the same key:
+ * giving both is refused (`setBy` is shared when the fields are converted one at a time).
  */
 export function collectFields(
 	fields: Field[],
@@ -55,9 +74,9 @@ export function collectFields(
 	timeZone: string,
 	target: IDataObject = {},
 	inQuery = false,
+	setBy: Record<string, string> = {},
 ): IDataObject {
-	const setBy: Record<string, string> = {};
-	for (const field of withCompanions(fields)) {
+	for (const field of fields) {
 		const name = paramName(field);
 		if (!(name in values)) continue;
 		const value = fieldValue(field, values[name], timeZone);
@@ -70,21 +89,76 @@ export function collectFields(
 			);
 		}
 		setBy[field.key] = field.displayName;
-		if (inQuery && encodeURIComponent(String(value)).length > MAX_QUERY_VALUE) {
-			throw new InputError(
-				field.displayName,
-				`'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`,
-			);
+		if (!inQuery) {
+			target[field.key] = value as IDataObject[keyof IDataObject];
+			continue;
 		}
-		target[field.key] = value as IDataObject[keyof IDataObject];
+		for (const [key, v] of bracketKeys(field.key, value)) {
+			if (encodeURIComponent(String(v)).length > MAX_QUERY_VALUE) {
+				throw new InputError(
+					field.displayName,
+					`'${field.displayName}' is too long to be sent in the address (over ${MAX_QUERY_VALUE} characters encoded)`,
+				);
+			}
+			target[key] = v;
+		}
 	}
 	return target;
+}
+
+/**
+ * The body of an item: first the fields at the top of the form, in order, each read only where it applies
+ * (a field shown for some Discount Types is read only for those), required texts holding more than spaces;
+ * then the collection's fields, refused where they contradict the top (`formRules.ts`); then the keys fields
+ * send beside their own, and last the "Other API Keys", which may not repeat a key the form set.
+ */
+function buildBody(
+	this: IExecuteFunctions,
+	endpoint: Endpoint,
+	i: number,
+	tz: string,
+): IDataObject {
+	const fields = endpoint.body ?? [];
+	const body: IDataObject = {};
+	const topSetBy: Record<string, string> = {};
+	for (const f of withCompanions(fields.filter(atTop))) {
+		if (!applies(f, body)) continue;
+		const name = paramName(f);
+		const value: unknown = f.required
+			? this.getNodeParameter(name, i)
+			: this.getNodeParameter(name, i, '');
+		// one field at a time (its companion comes next in the loop): a later field applies by the earlier ones
+		collectFields([f], { [name]: value as IDataObject[string] }, tz, body, false, topSetBy);
+		if (!f.required) continue;
+		if (body[f.key] === undefined)
+			throw new InputError(f.displayName, `'${f.displayName}' is required`);
+		if (f.kind === 'string' || f.kind === 'text') toRequiredText(body[f.key], f.displayName);
+	}
+	const group =
+		endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
+	const optional = this.getNodeParameter(group, i, {}) as IDataObject;
+	const inGroup = fields.filter((f) => !atTop(f));
+	collectFields(withCompanions(inGroup.filter((f) => !f.rawKeys)), optional, tz, body);
+	checkApplies(fields, inGroup, body);
+	addAlsoSends(fields, body);
+	const setBy = (key: string) =>
+		fields.find(
+			(f) =>
+				(f.key === key && body[key] !== undefined) ||
+				(f.alsoSends && key in f.alsoSends && body[f.key] !== undefined),
+		)?.displayName;
+	for (const f of inGroup.filter((g) => g.rawKeys))
+		mergeRawKeys(f, optional[paramName(f)], body, setBy);
+	if (endpoint.operation === 'update' && Object.keys(body).length === 0) {
+		throw new InputError('Update Fields', "Add at least one field to 'Update Fields'");
+	}
+	return body;
 }
 
 /** The longest Timeout taken, in seconds (timers cannot wait longer than 2^31 ms; no answer takes an hour). */
 export const MAX_TIMEOUT_S = 3600;
 
-export interface ReadOptions {
+export interface ReadOptions extends ShapeOptions {
 	fields?: string;
 	timeout?: number;
 	simplify: boolean;
@@ -135,33 +209,11 @@ export function buildRequest(
 		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
 	);
 	let body: IDataObject | undefined;
-	if (endpoint.body) {
-		const required = endpoint.body.filter((f) => f.required);
-		const top: IDataObject = {};
-		for (const f of required)
-			top[paramName(f)] = this.getNodeParameter(paramName(f), i) as IDataObject[string];
-		body = collectFields(required, top, tz);
-		for (const f of required) {
-			if (body[f.key] === undefined)
-				throw new InputError(f.displayName, `'${f.displayName}' is required`);
-		}
-		const group =
-			endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
-		const optional = this.getNodeParameter(group, i, {}) as IDataObject;
-		collectFields(
-			endpoint.body.filter((f) => !f.required),
-			optional,
-			tz,
-			body,
-		);
-		if (endpoint.operation === 'update' && Object.keys(body).length === 0) {
-			throw new InputError('Update Fields', "Add at least one field to 'Update Fields'");
-		}
-	}
+	if (endpoint.body) body = buildBody.call(this, endpoint, i, tz);
 	if (endpoint.fixedBody) body = { ...endpoint.fixedBody, ...body };
 	if (endpoint.filters) {
 		const filters = this.getNodeParameter(PARAMETER.filters, i, {}) as IDataObject;
-		Object.assign(query, collectFields(endpoint.filters, filters, tz, {}, true));
+		Object.assign(query, collectFields(withCompanions(endpoint.filters), filters, tz, {}, true));
 	}
 	if (endpoint.fieldsOption && options.fields) {
 		if (encodeURIComponent(options.fields).length > MAX_QUERY_VALUE) {
@@ -173,6 +225,21 @@ export function buildRequest(
 		query.fields = options.fields;
 	}
 	return { path, query, body, ids };
+}
+
+/**
+ * typeVersion 3: words beside codes, ids as numbers, Simplify keeps a voucher's codes, and Update returns the
+ * record unless Return Full Record is turned off.
+ */
+export function typeVersion3Options(given: IDataObject): Partial<ReadOptions> {
+	const set = given[OPTION.returnFullRecord];
+	return {
+		words: true,
+		idsAsNumbers: true,
+		keepLists: true,
+		returnFullRecord:
+			set === undefined || set === null || set === '' ? true : toBoolean(set, 'Return Full Record'),
+	};
 }
 
 /** One item's request, read and checked: every input error is raised here, before any request. */
@@ -194,14 +261,17 @@ export async function prepareRequest(
 	endpoint: Endpoint,
 	i: number,
 ): Promise<PreparedRequest> {
-	const options = readOptions(this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject);
-	if (this.getNode().typeVersion >= 2) {
+	const given = this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject;
+	const options = readOptions(given);
+	const typeVersion = this.getNode().typeVersion;
+	if (typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
 		options.simplify = hasSimplify(table, endpoint)
 			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
 			: false;
 		options.emptyDatesAsNull = true;
 	}
+	if (typeVersion >= 3) Object.assign(options, typeVersion3Options(given));
 	const request = buildRequest.call(this, endpoint, i, options);
 	if (endpoint.hooks?.body)
 		request.body = await endpoint.hooks.body.call(this, i, request.body ?? {});

@@ -22,6 +22,9 @@ export const camel = (key: string) =>
 
 export const paramName = (field: Field) => field.name ?? camel(field.key);
 
+/** Whether a field sits at the top of the form (required, or marked `top`), not in a collection. */
+export const atTop = (field: Field) => Boolean(field.required || field.top);
+
 const METADATA_VALUES: INodeProperties[] = [
 	{ displayName: 'Meta Title', name: 'meta_title', type: 'string', default: '' },
 	{ displayName: 'Meta Description', name: 'meta_description', type: 'string', default: '' },
@@ -40,14 +43,14 @@ const STEP_VALUES: INodeProperties[] = [
 		name: 'treshold',
 		type: 'number',
 		default: 0,
-		description: 'Cart value or products count (per Threshold Type) from which this step applies',
+		description: 'The cart value or products count from which this step applies',
 	},
 	{
 		displayName: 'Discount',
 		name: 'discount',
 		type: 'number',
 		default: 0,
-		description: 'Price or percentage (per Discount Type) given from this step on',
+		description: 'The amount or percentage taken off from this step on',
 	},
 ];
 
@@ -139,6 +142,8 @@ export function rowsJsonField(field: Field): Field {
 		displayName: `${field.displayName} (JSON)`,
 		kind: field.kind,
 		rowsAsJson: true,
+		top: field.top,
+		showWhen: field.showWhen,
 		description: `The ${field.displayName} rows as JSON or from an expression such as {{ $json.${camel(field.key)} }}: a list of objects with ${Object.keys(rowsShape(field).columns).join(', ')}, or one such object. Instead of '${field.displayName}'.`,
 	};
 }

@@ -204,6 +204,28 @@ export function toId(value: unknown, field: string): string {
 	return id;
 }
 
+/**
+ * The id of a record whose ids are whole numbers (every record but carts and theme assets): a whole number ≥ 0
+ * or its digits, by the rule of `toId`. A name or other text is refused, before any request, with the
+ * `hint` (resource locators: pick the record "From list"): `GET /services/vendors/Leatherworks` finds nothing.
+ */
+export function toNumericId(value: unknown, field: string, record: string, hint = ''): string {
+	const id = toId(value, field);
+	if (/^\d+$/.test(id)) return id;
+	throw new InputError(
+		field,
+		`'${field}' must be the ${record}'s ID, a whole number such as 12, not ${shown(id)}${hint}`,
+	);
+}
+
+/** Required text: text by the rule of `toText` that holds more than spaces (any Unicode white space). */
+export function toRequiredText(value: unknown, field: string): string {
+	const text = toText(value, field);
+	if (text.trim() === '')
+		throw new InputError(field, `'${field}' is required: it holds only spaces or line breaks`);
+	return text;
+}
+
 /** Ids that are integers go as JSON numbers, others as strings. */
 export const idValue = (id: string): string | number => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 

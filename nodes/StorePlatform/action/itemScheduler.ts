@@ -49,7 +49,8 @@ export async function scheduleItems(
 			const job = prepared[i];
 			if (!job) continue;
 			prepared[i] = undefined;
-			const find = (operation: string) => findEndpoint(job.table, operation);
+			const find = (operation: string) =>
+				findEndpoint(job.table, operation, this.getNode().typeVersion);
 			try {
 				const out = await sendRequest.call(this, job, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
@@ -76,7 +77,7 @@ async function prepare(
 	const resource = ctx.getNodeParameter(PARAMETER.resource, i) as string;
 	const operation = ctx.getNodeParameter(PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
-	const endpoint = table && findEndpoint(table, operation);
+	const endpoint = table && findEndpoint(table, operation, ctx.getNode().typeVersion);
 	if (!table || !endpoint) {
 		throw new NodeOperationError(
 			ctx.getNode(),

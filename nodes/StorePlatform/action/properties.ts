@@ -1,8 +1,15 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyModeValidation,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { fieldProperty, withCompanions } from './fields';
+import { atTop, fieldProperty, paramName, withCompanions } from './fields';
+import { displayWhen } from './formRules';
+import { propertyVersions } from './versionShow';
 import { listSearchMethodName } from './listSearch';
-import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
+import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import { sortProperties } from '../api/sortOptions';
 import { hasSimplify, type Endpoint, type Param, type ResourceTable } from '../endpoint';
@@ -10,6 +17,15 @@ import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
+
+/** The editor's check of a typed "By ID" value (n8n anchors the regex; the node checks every value again before any request). */
+const NUMERIC_ID: INodePropertyModeValidation = {
+	type: 'regex',
+	properties: {
+		regex: '\\s*[0-9]+\\s*',
+		errorMessage: 'Not an ID: give the whole number, or pick the record with "From list"',
+	},
+};
 
 export function locatorProperty(param: Param): INodeProperties {
 	if (!param.locator) {
@@ -42,6 +58,7 @@ export function locatorProperty(param: Param): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: param.placeholder ?? 'e.g. 12',
+				...(param.text ? {} : { validation: [NUMERIC_ID] }),
 			},
 		],
 	};
@@ -77,22 +94,32 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-const simplifyDescription = (table: ResourceTable) =>
-	`Whether to return only the fields used most (${(table.simplify ?? []).map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`;
+/** The Simplify tooltip names the output's keys (`items_count`; a voucher's `items` too from typeVersion 3). */
+const simplifyDescription = (table: ResourceTable, keepLists: boolean) =>
+	`Whether to return only the fields used most (${simplifiedKeys(table.simplify ?? [], keepLists).join(', ')}) instead of the whole record`;
 
-/** Since typeVersion 2: Simplify is a top-level switch, on for new nodes (n8n style). */
+/** The typeVersions a property shows in. */
+type Versions = NonNullable<NonNullable<IDisplayOptions['show']>['@version']>;
+
+const SINCE_3 = { gte: 3 };
+
+/**
+ * Since typeVersion 2: Simplify is a top-level switch, on for new nodes (n8n style). Its tooltip differs where
+ * typeVersion 3 keeps a list (`name:list`): one entry per version range, the same parameter.
+ */
 function simplifyProperty(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
 	if (!hasSimplify(table, endpoint)) return [];
-	return [
-		{
-			displayName: 'Simplify',
-			name: PARAMETER.simplify,
-			type: 'boolean',
-			default: true,
-			description: simplifyDescription(table),
-			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-		},
-	];
+	const property = (keepLists: boolean, versions: Versions): INodeProperties => ({
+		displayName: 'Simplify',
+		name: PARAMETER.simplify,
+		type: 'boolean',
+		default: true,
+		description: simplifyDescription(table, keepLists),
+		displayOptions: { show: { '@version': versions } },
+	});
+	if (simplifyDescription(table, true) === simplifyDescription(table, false))
+		return [property(true, [{ _cnd: { gte: 2 } }])];
+	return [property(false, [2]), property(true, [{ _cnd: SINCE_3 }])];
 }
 
 /** The Fields placeholder: the resource's own ID and name fields ("e.g. id,code" for vouchers). */
@@ -111,11 +138,41 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
-			description: simplifyDescription(table),
+			description: simplifyDescription(table, false),
 			displayOptions: { show: { '@version': [1] } },
 		});
 	}
 	return options;
+}
+
+/**
+ * Update's Return Full Record: off before typeVersion 3 (the output is the ID), on from typeVersion 3; only the
+ * entries of the typeVersions the endpoint entry serves (`Endpoint.versions`).
+ */
+function returnFullRecordOptions(endpoint: Endpoint): INodeProperties[] {
+	const entries: INodeProperties[] = [
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
+			displayOptions: { show: { '@version': [1, 2] } },
+		},
+		{
+			displayName: 'Return Full Record',
+			name: OPTION.returnFullRecord,
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to read the record again after the update and return all its fields (one more request, the default); when off, the output is the ID the API answers',
+			displayOptions: { show: { '@version': [{ _cnd: SINCE_3 }] } },
+		},
+	];
+	return entries.filter(
+		(o) => propertyVersions(endpoint, o.displayOptions?.show?.['@version']) !== null,
+	);
 }
 
 /** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
@@ -135,8 +192,17 @@ function filterProperty(property: INodeProperties): INodeProperties {
 function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperties[] {
 	const props: INodeProperties[] = (endpoint.params ?? []).map(locatorProperty);
 	const body = endpoint.body ?? [];
-	props.push(...body.filter((f) => f.required).map(fieldProperty), ...(endpoint.extraFields ?? []));
-	const optional = withCompanions(body.filter((f) => !f.required)).map((f) => fieldProperty(f));
+	const top = withCompanions(body.filter(atTop));
+	const nameOf = (key: string) =>
+		paramName(top.find((f) => f.key === key) ?? { key, displayName: key, kind: 'string' });
+	props.push(
+		...top.map((f) => {
+			const displayOptions = displayWhen(f, nameOf);
+			return displayOptions ? { ...fieldProperty(f), displayOptions } : fieldProperty(f);
+		}),
+		...(endpoint.extraFields ?? []),
+	);
+	const optional = withCompanions(body.filter((f) => !atTop(f))).map((f) => fieldProperty(f));
 	if (endpoint.operation === 'update') {
 		props.push(...collection('Update Fields', PARAMETER.updateFields, 'Add Field', optional));
 	} else {
@@ -184,16 +250,7 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 			description: 'Comma-separated list of the fields to return; all fields when empty',
 		});
 	}
-	if (endpoint.answer === 'idOnly') {
-		options.push({
-			displayName: 'Return Full Record',
-			name: OPTION.returnFullRecord,
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to read the record again after the update and return all its fields (one more request); otherwise the output is the ID the API answers',
-		});
-	}
+	if (endpoint.answer === 'idOnly') options.push(...returnFullRecordOptions(endpoint));
 	options.push(
 		...outputOptions(table, endpoint),
 		...(endpoint.extraOptions ?? []),
@@ -205,29 +262,39 @@ function endpointFields(table: ResourceTable, endpoint: Endpoint): INodeProperti
 }
 
 function withDisplay(endpoint: Endpoint, props: INodeProperties[]): INodeProperties[] {
-	return sortProperties(props).map((p) => ({
-		...p,
-		displayOptions: {
-			...p.displayOptions,
-			show: {
-				...p.displayOptions?.show,
-				[PARAMETER.resource]: [endpoint.resource],
-				[PARAMETER.operation]: [endpoint.operation],
+	return sortProperties(props).flatMap((p) => {
+		const versions = propertyVersions(endpoint, p.displayOptions?.show?.['@version']);
+		if (versions === null) return [];
+		return [
+			{
+				...p,
+				displayOptions: {
+					...p.displayOptions,
+					show: {
+						...p.displayOptions?.show,
+						...(versions ? { '@version': versions } : {}),
+						[PARAMETER.resource]: [endpoint.resource],
+						[PARAMETER.operation]: [endpoint.operation],
+					},
+				},
 			},
-		},
-	}));
+		];
+	});
 }
 
 export function operationProperty(table: ResourceTable): INodeProperties {
 	const sorted = [...table.endpoints].sort(
 		(a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation),
 	);
-	const options: INodePropertyOptions[] = sorted.map((endpoint) => ({
-		name: endpoint.name,
-		value: endpoint.operation,
-		description: endpoint.description,
-		action: endpoint.action,
-	}));
+	// one option per operation: an operation's entries for older and newer typeVersions share it
+	const options: INodePropertyOptions[] = sorted
+		.filter((e, k) => sorted.findIndex((o) => o.operation === e.operation) === k)
+		.map((endpoint) => ({
+			name: endpoint.name,
+			value: endpoint.operation,
+			description: endpoint.description,
+			action: endpoint.action,
+		}));
 	// Get Many where the resource has it, else its first operation.
 	const defaultOperation = sorted.some((r) => r.operation === 'getAll')
 		? 'getAll'

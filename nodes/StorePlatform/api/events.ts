@@ -2,7 +2,21 @@
 export interface EventKind {
 	value: string;
 	name: string;
+	/** What the name alone does not say (the order status events). */
+	description?: string;
 }
+
+const ORDER_STATUS =
+	"one of the shop's order statuses (the states an order can take, such as Shipped; resource Order Status)";
+
+/** Explanations of kinds whose name can mislead. */
+const DESCRIPTIONS: Record<string, string> = {
+	'orderStatus/create': `${ORDER_STATUS} was created`,
+	'orderStatus/update': `${ORDER_STATUS} was changed`,
+	'orderStatus/delete': `${ORDER_STATUS} was deleted`,
+	'orderStatus/paid':
+		'listed by the platform among the order status events without saying when it is sent (its documentation shows no delivery body). For orders that were paid, choose Order Paid (order/paid).',
+};
 
 const VERBS: Record<string, string> = {
 	create: 'Created',
@@ -40,5 +54,10 @@ const KINDS: Record<string, string[]> = {
 };
 
 export const EVENTS: EventKind[] = Object.entries(KINDS).flatMap(([object, verbs]) =>
-	verbs.map((verb) => ({ value: `${object}/${verb}`, name: `${OBJECTS[object]} ${VERBS[verb]}` })),
+	verbs.map((verb) => {
+		const value = `${object}/${verb}`;
+		const kind: EventKind = { value, name: `${OBJECTS[object]} ${VERBS[verb]}` };
+		if (DESCRIPTIONS[value]) kind.description = DESCRIPTIONS[value];
+		return kind;
+	}),
 );

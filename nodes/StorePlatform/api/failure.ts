@@ -17,7 +17,17 @@ export interface FailureInput {
 	said?: string;
 	/** An answered request whose body is not JSON or carries status "err". */
 	kind?: 'notJson' | 'inBand' | 'timeout' | 'unreachable';
+	/** The credential type in use: a 401 names its own fields. Default: the pasted-token credential. */
+	credential?: string;
 }
+
+/** What to check after a 401, in the words of each credential's form. */
+export const UNAUTHORIZED_HINTS = {
+	storePlatformApi:
+		"Check the credential's Shared Secret and Access Token Secret, then its API Key and Access Token.",
+	storePlatformOAuth1Api:
+		"Check the credential's Consumer Key and Consumer Secret, then click Connect again (the shop may have revoked the token).",
+} as const;
 
 /** The longest part of the shop's message kept (a 401 can echo a whole OAuth base string). */
 export const MAX_SAID = 300;
@@ -47,7 +57,9 @@ function hint(input: FailureInput): string | undefined {
 	if (kind === 'notJson')
 		return "Check the credential's Shop Base URL: it must be the shop's own address.";
 	if (status === 401) {
-		return "Check the credential's Shared Secret and Access Token Secret (or click Connect again for the OAuth1 credential).";
+		return input.credential === 'storePlatformOAuth1Api'
+			? UNAUTHORIZED_HINTS.storePlatformOAuth1Api
+			: UNAUTHORIZED_HINTS.storePlatformApi;
 	}
 	if (status === 403)
 		return 'Check that the app is still installed in the shop and may use this part of the API.';

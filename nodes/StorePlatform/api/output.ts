@@ -1,6 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/** Output rules of records: Simplify, Normalize Numbers, empty dates. Pure. */
+import { withWords, wordsOfTable, type WordTable } from './codeWords';
+
+/** Output rules of records: Simplify, Normalize Numbers, empty dates, words of codes, ids. Pure. */
 
 /** The Normalize Numbers option of both nodes (the parameter name keeps its first spelling). */
 export const NORMALIZE_NUMBERS_OPTION: INodeProperties = {
@@ -48,15 +50,48 @@ export function normaliseNumbers<T>(value: T, key = ''): T {
 	return value;
 }
 
-/** Keeps the fields people use most; arrays of line items become their count. */
-export function simplify(record: IDataObject, keys: string[]): IDataObject {
+/**
+ * Keeps the fields people use most. A key `name:count` gives the array's length as `name_count`; `name:list`
+ * keeps the array itself and its count (`keepLists`, typeVersion 3), or only the count before.
+ */
+export function simplify(record: IDataObject, keys: string[], keepLists = false): IDataObject {
 	const out: IDataObject = {};
 	for (const key of keys) {
 		const [name, how] = key.split(':');
 		if (!(name in record)) continue;
 		const value = record[name];
-		out[how === 'count' ? `${name}_count` : name] =
-			how === 'count' && Array.isArray(value) ? value.length : value;
+		if (how === 'list' && keepLists) out[name] = value;
+		if (how === 'count' || how === 'list') {
+			out[`${name}_count`] = Array.isArray(value) ? value.length : value;
+		} else out[name] = value;
+	}
+	return out;
+}
+
+/** The output keys Simplify keeps, in order (for the Simplify tooltip). */
+export function simplifiedKeys(keys: string[], keepLists = false): string[] {
+	return keys.flatMap((key) => {
+		const [name, how] = key.split(':');
+		if (how === 'list' && keepLists) return [name, `${name}_count`];
+		return how === 'count' || how === 'list' ? [`${name}_count`] : [name];
+	});
+}
+
+/** The keys that hold ids: a record's own and the ids a request names beside it (a variant's `product_id`). */
+export const ID_KEYS = ['id', 'product_id'];
+
+const WHOLE_NUMBER = /^(0|[1-9]\d{0,14})$/;
+
+/**
+ * Ids as JSON numbers wherever the id is a whole number, sent as `5` or `"5"`, so one resource's ids have one
+ * type in every operation; other ids (a cart's `user_key`, an asset's `key`) stay text. Top-level keys only.
+ */
+export function idsAsNumbers(record: IDataObject): IDataObject {
+	const out: IDataObject = { ...record };
+	for (const key of ID_KEYS) {
+		const value = out[key];
+		if (typeof value === 'string' && WHOLE_NUMBER.test(value.trim()))
+			out[key] = Number(value.trim());
 	}
 	return out;
 }
@@ -80,19 +115,38 @@ export interface ShapeOptions {
 	emptyDatesAsNull?: boolean;
 	simplify?: boolean;
 	normaliseNumbers?: boolean;
+	/** A readable `<key>_label` beside each coded field whose code the spec names (codeWords.ts). */
+	words?: boolean;
+	/** Ids as numbers where they are whole numbers (idsAsNumbers). */
+	idsAsNumbers?: boolean;
+	/** Simplify keeps the arrays a table marks `name:list` (a voucher's generated codes), not only their count. */
+	keepLists?: boolean;
+}
+
+/** What shapeRecords reads of a resource table: its Simplify keys and, for words, its fields (codeWords.ts). */
+export interface ShapeTable extends Partial<WordTable> {
+	simplify?: string[];
 }
 
 /**
- * Records as a node outputs them: empty dates as null, Simplify (with the resource's list of fields) and
- * Normalize Numbers when chosen. One place for the action node and the poll trigger.
+ * Records as a node outputs them: empty dates as null, Simplify (with the resource's list of fields), words
+ * beside codes, Normalize Numbers and ids as numbers, each when chosen. One place for the action node and the
+ * triggers: pass the resource table (or only its Simplify keys) and the options.
  */
 export function shapeRecords(
 	records: IDataObject[],
-	simplifyKeys: string[] | undefined,
+	table: ShapeTable | string[] | undefined,
 	options: ShapeOptions,
 ): IDataObject[] {
+	const shape: ShapeTable = Array.isArray(table) ? { simplify: table } : (table ?? {});
 	if (options.emptyDatesAsNull) records = emptyDatesToNull(records);
-	if (options.simplify && simplifyKeys) records = records.map((r) => simplify(r, simplifyKeys));
+	const keys = shape.simplify;
+	if (options.simplify && keys) records = records.map((r) => simplify(r, keys, options.keepLists));
+	if (options.words && shape.endpoints) {
+		const words = wordsOfTable(shape as WordTable);
+		records = records.map((r) => withWords(r, words));
+	}
 	if (options.normaliseNumbers) records = normaliseNumbers(records);
+	if (options.idsAsNumbers) records = records.map(idsAsNumbers);
 	return records;
 }

@@ -181,7 +181,13 @@ export async function apiRequest(
 	const type = credentialType(this);
 	const { url: base, redact } = await shop(this, type);
 	const url = base + path;
-	const request0 = { operation: options.operation, subject: options.subject, method, path };
+	const request0 = {
+		operation: options.operation,
+		subject: options.subject,
+		method,
+		path,
+		credential: type,
+	};
 	const qs: IDataObject = {};
 	for (const [k, v] of Object.entries(options.query ?? {}))
 		if (v !== undefined && v !== '') qs[k] = v;

@@ -14,7 +14,7 @@ import {
 	type Runs,
 } from './idRuns';
 import { maxIdOf, type ShopReader } from './reader';
-import { baselineScan, beginPass, endPass, noteRecords, scanQuery, takePage } from './scan';
+import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
 import { isShopTime } from './shopTime';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
@@ -82,7 +82,7 @@ async function baseline(
 	trackers: Tracker[],
 ): Promise<PollOutcome> {
 	const { plan } = reader;
-	const state: PollState = { v: 1, watch };
+	const state: PollState = { v: 2, watch };
 	let records: IDataObject[] = [];
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(0, {}, (page) => void records.push(...page), false);
@@ -169,7 +169,7 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 			for (const id of deleted) {
 				runs = removeId(runs, id);
 				changes.add({ kind: 'deleted', id: String(id), state: '' });
-				if (state.scan) delete state.scan.seen[String(id)];
+				if (state.scan) state.scan = forget(state.scan, String(id));
 			}
 		}
 		const capped = capRuns(runs, liveFloor);
@@ -195,12 +195,11 @@ async function scanPass(
 	const query = scanQuery(scan, field);
 	let first = scan.pass?.at === origin;
 	const onPage = (page: IDataObject[], at: number) => {
-		const before = scan.seen;
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;
 		for (const c of taken.changes)
-			emit({ kind: 'updated', id: c.id, record: c.record, state: c.state, known: c.id in before });
+			emit({ kind: 'updated', id: c.id, record: c.record, state: c.state, known: c.known });
 	};
 	const from = scan.pass?.at ?? origin;
 	const done =

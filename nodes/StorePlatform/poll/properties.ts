@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { NORMALIZE_NUMBERS_OPTION } from '../api/output';
+import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import type { ChangeKind } from './fingerprint';
 import type { PollPlan } from './strategy';
 
@@ -18,20 +18,20 @@ export const EVENT_NAMES: Record<ChangeKind, [string, string]> = {
 	],
 };
 
-const STRATEGY_WORDS: Record<PollPlan['strategy'], string> = {
-	keyed: 'read by ID and update time',
-	stamped: 'read by time',
-	snapshot: 'the whole list compared',
-};
-
-export const scopeParamName = (plan: PollPlan) => plan.scope.map((p) => p.name);
+/** How a resource's list is read, in the resource dropdown. */
+function howRead(plan: PollPlan): string {
+	if (plan.strategy === 'keyed') return plan.stamp ? 'read by ID and update time' : 'read by ID';
+	if (plan.strategy === 'stamped')
+		return plan.stamp === 'created_at' ? 'read by creation time' : 'read by update time';
+	return 'the whole list read each poll';
+}
 
 export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 	const byName = [...plans].sort((a, b) => a.table.displayName.localeCompare(b.table.displayName));
 	const resourceOptions: INodePropertyOptions[] = byName.map((plan) => ({
 		name: plan.table.displayName,
 		value: plan.table.resource,
-		description: `${plan.events.map((e) => EVENT_NAMES[e][0]).join(', ')} (${STRATEGY_WORDS[plan.strategy]})`,
+		description: `${plan.events.map((e) => EVENT_NAMES[e][0]).join(', ')} (${howRead(plan)})`,
 	}));
 	const properties: INodeProperties[] = [
 		{
@@ -87,7 +87,7 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 			name: 'simplify',
 			type: 'boolean',
 			default: true,
-			description: `Whether to return only the fields used most (${(plan.table.simplify ?? []).map((k) => k.split(':')[0]).join(', ')}) instead of the whole record`,
+			description: `Whether to return only the fields used most (${simplifiedKeys(plan.table.simplify ?? [], true).join(', ')}) instead of the whole record`,
 			displayOptions: { show: { resource: [plan.table.resource] } },
 		});
 	}

@@ -34,6 +34,8 @@ export interface ReadLimits {
 	full?: number;
 	/** Requests sent in this poll. */
 	requests: number;
+	/** Milliseconds before one request is abandoned (within the poll's budget). */
+	timeout?: number;
 }
 
 export class ShopReader {
@@ -53,6 +55,7 @@ export class ShopReader {
 		const body = await apiRequest.call(this.ctx, 'GET', fillPath(this.plan.list, this.scope), {
 			query,
 			operation: this.label,
+			timeout: this.limits.timeout,
 		});
 		return unwrapRecords(body, this.plan.list.output);
 	}
@@ -64,6 +67,7 @@ export class ShopReader {
 		const body = await apiRequest.call(this.ctx, 'GET', fillPath(endpoint, this.scope), {
 			query,
 			operation: `${this.plan.table.displayName} → Count`,
+			timeout: this.limits.timeout,
 		});
 		const n = unwrapCount(body);
 		if (n === undefined) throw new Error(`${this.label}: the shop's answer carries no count`);
@@ -143,6 +147,7 @@ export class ShopReader {
 						? { path: fillPath(plan.count, this.scope), query: {} }
 						: undefined,
 				operation: this.label,
+				timeout: this.limits.timeout,
 			},
 			'all',
 			stats,

@@ -20,33 +20,73 @@ import { isShopTime, laterOf, latestOf, secondBefore } from './shopTime';
 export interface ScanState {
 	/** Records with a time at or after it are read again; '' before any record had a time. */
 	floor: string;
-	/** id → "<time> <fingerprint>" of the records accounted for at or after the floor. */
-	seen: Record<string, string>;
+	/** time → id → fingerprint of the records accounted for at or after the floor (grouped: the time once). */
+	seen: Seen;
 	/** The latest time observed: the shop's clock had reached it. */
 	latest: string;
 	/** A pass in progress: where it goes on (a `since_id`, or a page number) and the floor it will leave. */
 	pass?: { at: number; nextFloor: string };
 }
 
+export type Seen = Record<string, Record<string, string>>;
+
 export interface ScanChange {
 	record: IDataObject;
 	id: string;
 	state: string;
+	/** Whether the record was accounted for before (at another state). */
+	known: boolean;
 }
 
-const entry = (time: string, state: string) => `${time} ${state}`;
-const stateOf = (seen: string | undefined) => seen?.split(' ')[2];
-const timeOf = (seen: string) => seen.slice(0, 19);
+/** Where each seen record is: id → [time, fingerprint]. */
+function indexOf(seen: Seen): Map<string, [string, string]> {
+	const index = new Map<string, [string, string]>();
+	for (const [time, group] of Object.entries(seen))
+		for (const [id, state] of Object.entries(group)) index.set(id, [time, state]);
+	return index;
+}
+
+const copyOf = (seen: Seen): Seen =>
+	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
+
+/** Notes a record's state at its time (a copy of `seen` is changed, and the index with it). */
+function put(
+	seen: Seen,
+	index: Map<string, [string, string]>,
+	id: string,
+	time: string,
+	state: string,
+) {
+	const earlier = index.get(id);
+	if (earlier && earlier[0] !== time) {
+		delete seen[earlier[0]][id];
+		if (Object.keys(seen[earlier[0]]).length === 0) delete seen[earlier[0]];
+	}
+	(seen[time] ??= {})[id] = state;
+	index.set(id, [time, state]);
+}
+
+/** Forgets a record (deleted). */
+export function forget(scan: ScanState, id: string): ScanState {
+	const seen = copyOf(scan.seen);
+	for (const [time, group] of Object.entries(seen)) {
+		if (!(id in group)) continue;
+		delete group[id];
+		if (Object.keys(group).length === 0) delete seen[time];
+	}
+	return { ...scan, seen };
+}
 
 /** The state after a baseline read: everything now present counts as seen; nothing is a change. */
 export function baselineScan(records: IDataObject[], field: string, key: string): ScanState {
 	const latest = latestOf(records, field) ?? '';
-	const scan: ScanState = { floor: latest, seen: {}, latest };
+	const seen: Seen = {};
+	const index = new Map<string, [string, string]>();
 	for (const r of records) {
 		const time = r[field];
-		if (isShopTime(time) && time >= latest) scan.seen[String(r[key])] = entry(time, fingerprint(r));
+		if (isShopTime(time) && time >= latest) put(seen, index, String(r[key]), time, fingerprint(r));
 	}
-	return scan;
+	return { floor: latest, seen, latest };
 }
 
 /** The time filter of a pass's requests. */
@@ -72,16 +112,18 @@ export function takePage(
 	at: number,
 	first: boolean,
 ): { scan: ScanState; changes: ScanChange[] } {
-	const seen = { ...scan.seen };
+	const seen = copyOf(scan.seen);
+	const index = indexOf(seen);
 	const changes: ScanChange[] = [];
 	for (const record of records) {
 		const time = record[field];
 		if (!isShopTime(time) || time < scan.floor) continue;
 		const id = String(record[key]);
 		const state = fingerprint(record);
-		if (stateOf(seen[id]) === state) continue;
-		seen[id] = entry(time, state);
-		changes.push({ record, id, state });
+		const earlier = index.get(id);
+		if (earlier?.[1] === state) continue;
+		put(seen, index, id, time, state);
+		changes.push({ record, id, state, known: earlier !== undefined });
 	}
 	const observed = latestOf(records, field);
 	const pass = scan.pass ?? { at, nextFloor: scan.latest };
@@ -106,10 +148,12 @@ export function noteRecords(
 	field: string,
 	key: string,
 ): ScanState {
-	const seen = { ...scan.seen };
+	const seen = copyOf(scan.seen);
+	const index = indexOf(seen);
 	for (const r of records) {
 		const time = r[field];
-		if (isShopTime(time) && time >= scan.floor) seen[String(r[key])] = entry(time, fingerprint(r));
+		if (isShopTime(time) && time >= scan.floor)
+			put(seen, index, String(r[key]), time, fingerprint(r));
 	}
 	return { ...scan, seen, latest: laterOf(scan.latest, latestOf(records, field)) ?? '' };
 }
@@ -117,7 +161,8 @@ export function noteRecords(
 /** Ends a pass: the floor moves to the pass's next floor, and `seen` keeps only what is at or after it. */
 export function endPass(scan: ScanState): ScanState {
 	const floor = laterOf(scan.floor, scan.pass?.nextFloor) ?? '';
-	const seen: Record<string, string> = {};
-	for (const [id, value] of Object.entries(scan.seen)) if (timeOf(value) >= floor) seen[id] = value;
+	const seen: Seen = {};
+	for (const [time, group] of Object.entries(scan.seen))
+		if (time >= floor) seen[time] = { ...group };
 	return { floor, seen, latest: scan.latest };
 }

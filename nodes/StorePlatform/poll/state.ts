@@ -9,7 +9,7 @@ import type { PollPlan } from './strategy';
  * made only of the shop's own ids, times and fingerprints. Pure.
  */
 export interface PollState {
-	v: 1;
+	v: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
 	watch: string;
 	/** keyed lists: the highest id accounted for. */
@@ -49,11 +49,12 @@ export function usableState(
 	trackers: Tracker[],
 ): PollState | undefined {
 	if (!stored || typeof stored !== 'object') return undefined;
-	const state = stored as PollState & IDataObject;
-	if (state.v !== 1 || state.watch !== watch) return undefined;
+	// a copy: the poll works on it, and the static data changes only when the poll has succeeded
+	const state = JSON.parse(JSON.stringify(stored)) as PollState & IDataObject;
+	if (state.v !== 2 || state.watch !== watch) return undefined;
 	if (!trackers.every((t) => state[t] !== undefined)) return undefined;
 	// a tracker no longer needed is dropped, so that adding its event again starts it afresh
-	const kept: PollState = { v: 1, watch, full: state.full };
+	const kept: PollState = { v: 2, watch, full: state.full };
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
 	if (trackers.includes('live')) kept.liveFloor = state.liveFloor;
 	return kept;

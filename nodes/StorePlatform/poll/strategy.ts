@@ -32,6 +32,9 @@ export interface PollPlan {
 	events: ChangeKind[];
 }
 
+/** The action node's typeVersion whose endpoint entries the poll trigger reads (its newest). */
+export const ACTION_TYPE_VERSION = 3;
+
 /** Page size asked of lists whose maximum the spec does not give (the server may cap it lower). */
 export const POLL_PAGE = 250;
 
@@ -39,9 +42,11 @@ const has = (endpoint: Endpoint | undefined, key: string) =>
 	Boolean(endpoint?.filters?.some((f) => f.key === key));
 
 export function planOf(table: ResourceTable): PollPlan | undefined {
-	const list = findEndpoint(table, 'getAll');
+	const list = findEndpoint(table, 'getAll', ACTION_TYPE_VERSION);
 	if (!list) return undefined;
-	const countEndpoint = list.countWith ? findEndpoint(table, list.countWith) : undefined;
+	const countEndpoint = list.countWith
+		? findEndpoint(table, list.countWith, ACTION_TYPE_VERSION)
+		: undefined;
 	const paged = Boolean(list.paging);
 	const key = table.valueKey ?? 'id';
 	const stamp = has(list, 'updated_at_min')

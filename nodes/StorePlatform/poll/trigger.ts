@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../api/output';
-import type { Query } from '../api/request';
+import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
 import { runPoll, type Change } from './poller';
 import { ShopReader } from './reader';
@@ -19,6 +19,8 @@ export const BASELINE_PREFIX = 'storePlatformPollBaseline:';
 
 /** Budget of a poll where n8n does not give one (before 2.37): well below n8n's 5-minute default. */
 export const FIXED_BUDGET_MS = 60_000;
+/** The shortest timeout of one request, however small the budget. */
+const MIN_TIMEOUT_MS = 5_000;
 /** Share of the budget spent reading; the rest is kept for the answers in flight and the output. */
 const BUDGET_SHARE = 0.75;
 
@@ -80,10 +82,14 @@ function toItem(settings: Settings, change: Change): INodeExecutionData {
 		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
 		return { json: { [plan.key]: id, event, deliveryKey } };
 	}
-	const [shaped] = shapeRecords([change.record], plan.table.simplify, {
+	// as the action node's typeVersion 3 Get shapes it: empty dates as null, words beside codes, ids as numbers
+	const [shaped] = shapeRecords([change.record], plan.table, {
 		emptyDatesAsNull: true,
 		simplify: settings.simplify,
 		normaliseNumbers: settings.normaliseNumbers,
+		words: true,
+		idsAsNumbers: true,
+		keepLists: true,
 	});
 	return { json: { ...shaped, event, deliveryKey } };
 }
@@ -116,6 +122,8 @@ export async function pollChanges(
 	const reader = new ShopReader(run, plan, settings.scope, {
 		expired: () => Date.now() - started > budget,
 		requests: 0,
+		// one request may take at most half the budget (n8n abandons a scheduled poll that overruns it)
+		timeout: Math.min(DEFAULT_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(budget / 2))),
 	});
 
 	if (this.getMode() === 'manual') {

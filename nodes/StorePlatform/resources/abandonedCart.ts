@@ -16,6 +16,7 @@ const userKey = idParam(noun, {
 	displayName: 'Cart',
 	description: "The cart's user key: pick it from the list or give it",
 	placeholder: 'e.g. 3f2a9c0d1e',
+	text: true,
 });
 
 export const abandonedCart: ResourceTable = {

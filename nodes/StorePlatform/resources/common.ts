@@ -211,7 +211,12 @@ export const descriptionField = (what: string): Field => ({
  */
 export const discountTarget: Dropdown = {
 	method: 'loadTargets',
-	chosenBy: ['promotionOnType', 'additionalFields.discountOnType', 'updateFields.discountOnType'],
+	chosenBy: [
+		'promotionOnType',
+		'discountOnType',
+		'additionalFields.discountOnType',
+		'updateFields.discountOnType',
+	],
 	resources: { '2': 'category', '3': 'collection', '4': 'vendor' },
 	fallback: 'category',
 };

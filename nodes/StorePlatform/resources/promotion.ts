@@ -57,6 +57,47 @@ const filters: Field[] = [
 	},
 ];
 
+const createTop: Field[] = [
+	{
+		key: 'title',
+		displayName: 'Title',
+		kind: 'string',
+		required: true,
+		placeholder: 'e.g. Summer sale',
+	},
+	{ ...promotionType, required: true },
+	{ ...promotionValue, required: true },
+	{
+		key: 'promotion_on_type',
+		displayName: 'Applies To',
+		kind: 'options',
+		required: true,
+		options: [
+			[1, 'Products', 'The products listed in Products'],
+			[2, 'Category', 'The category chosen in Target'],
+			[3, 'Collection', 'The collection chosen in Target'],
+			[4, 'Vendor', 'The vendor chosen in Target'],
+		],
+	},
+];
+
+const products: Field = {
+	key: 'products',
+	displayName: 'Products',
+	kind: 'ids',
+	description: 'Product IDs, comma-separated (when Applies To is Products)',
+	placeholder: 'e.g. 12, 15, 31',
+};
+
+const target: Field = {
+	key: 'promotion_set',
+	displayName: 'Target Name or ID',
+	kind: 'id',
+	loadFrom: discountTarget,
+	description: 'ID of the category, collection or vendor (when Applies To is not Products)',
+	placeholder: 'e.g. 7',
+};
+
 export const promotion: ResourceTable = {
 	resource: 'promotion',
 	displayName: 'Promotion',
@@ -76,46 +117,22 @@ export const promotion: ResourceTable = {
 			path: '/services/promotions',
 			wrap: 'promotion',
 			output: 'promotion',
+			body: [...createTop, startAt, finishAt, products, target],
+			versions: { before: 3 },
+		}),
+		// new nodes: Products or Target at the top, shown only for the Applies To that uses it (no empty list)
+		createEndpoint(noun, {
+			path: '/services/promotions',
+			wrap: 'promotion',
+			output: 'promotion',
 			body: [
-				{
-					key: 'title',
-					displayName: 'Title',
-					kind: 'string',
-					required: true,
-					placeholder: 'e.g. Summer sale',
-				},
+				...createTop,
+				{ ...products, required: true, showWhen: { promotion_on_type: [1] } },
+				{ ...target, required: true, showWhen: { promotion_on_type: [2, 3, 4] } },
 				startAt,
 				finishAt,
-				{ ...promotionType, required: true },
-				{ ...promotionValue, required: true },
-				{
-					key: 'promotion_on_type',
-					displayName: 'Applies To',
-					kind: 'options',
-					required: true,
-					options: [
-						[1, 'Products', 'The products listed in Products'],
-						[2, 'Category', 'The category given in Target ID'],
-						[3, 'Collection', 'The collection given in Target ID'],
-						[4, 'Vendor', 'The vendor given in Target ID'],
-					],
-				},
-				{
-					key: 'products',
-					displayName: 'Products',
-					kind: 'ids',
-					description: 'Product IDs, comma-separated (when Applies To is Products)',
-					placeholder: 'e.g. 12, 15, 31',
-				},
-				{
-					key: 'promotion_set',
-					displayName: 'Target Name or ID',
-					kind: 'id',
-					loadFrom: discountTarget,
-					description: 'ID of the category, collection or vendor (when Applies To is not Products)',
-					placeholder: 'e.g. 7',
-				},
 			],
+			versions: { from: 3 },
 		}),
 		updateEndpoint(noun, {
 			path: '/services/promotions/{id}',

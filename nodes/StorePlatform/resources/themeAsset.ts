@@ -23,6 +23,7 @@ const assetKey: Param = {
 	description:
 		'The file as folder/filename (e.g. templates/index.liquid), the folder being layout, templates, assets or snippets',
 	placeholder: 'e.g. assets/style.css',
+	text: true,
 };
 
 const path = '/services/themes/{id}/assets';

@@ -10,6 +10,7 @@ import {
 	type Noun,
 	discountTarget,
 } from './common';
+import { createBody, dateFilters, listFilters as newListFilters, updateBody } from './voucherForm';
 
 const noun: Noun = { resource: 'voucher', one: 'voucher', many: 'vouchers' };
 
@@ -228,13 +229,17 @@ const listFilters: Field[] = [
 		key: 'progressive_steps',
 		displayName: 'Progressive Steps',
 		kind: 'string',
-		description: 'Applies when Discount Type is Progressive Discount',
+		description:
+			'Applies when Discount Type is Progressive Discount; sent as given (new nodes take the steps as rows)',
 	},
-	{ ...startAt, displayName: 'Start At' },
-	{ ...finishAt, displayName: 'Finish At' },
+	...dateFilters,
 ];
 
-const countFilters: Field[] = [sinceId, discountType, discountOn, startAt, finishAt];
+const countFilters: Field[] = [sinceId, discountType, discountOn, ...dateFilters];
+
+/** The forms of nodes saved before typeVersion 3, kept as they were (`voucherForm.ts` has the new ones). */
+const legacy = { versions: { before: 3 } };
+const current = { versions: { from: 3 } };
 
 export const voucher: ResourceTable = {
 	resource: 'voucher',
@@ -251,8 +256,10 @@ export const voucher: ResourceTable = {
 		'start_at',
 		'finish_at',
 		'activate',
-		'items:count',
+		'items:list',
 	],
+	// the spec: "a value of -1 appears where none was set; its meaning: not shown"
+	words: { quantity: { '-1': 'Not Set' } },
 	endpoints: [
 		listEndpoint(noun, {
 			path: '/services/vouchers',
@@ -260,6 +267,15 @@ export const voucher: ResourceTable = {
 			fieldsOption: true,
 			paging: {},
 			countWith: 'count',
+			...legacy,
+		}),
+		listEndpoint(noun, {
+			path: '/services/vouchers',
+			filters: [...newListFilters, ...dateFilters],
+			fieldsOption: true,
+			paging: {},
+			countWith: 'count',
+			...current,
 		}),
 		countEndpoint(noun, { path: '/services/vouchers/count', filters: countFilters }),
 		getEndpoint(noun, {
@@ -280,11 +296,20 @@ export const voucher: ResourceTable = {
 				},
 				...bodyFields,
 			],
+			...legacy,
 		}),
+		createEndpoint(noun, { path: '/services/vouchers', body: createBody, ...current }),
 		updateEndpoint(noun, {
 			path: '/services/vouchers/{id}',
 			answer: 'idOnly',
 			body: [{ key: 'code', displayName: 'Code', kind: 'string' }, ...bodyFields],
+			...legacy,
+		}),
+		updateEndpoint(noun, {
+			path: '/services/vouchers/{id}',
+			answer: 'idOnly',
+			body: updateBody,
+			...current,
 		}),
 		deleteEndpoint(noun, { path: '/services/vouchers/{id}' }),
 	],

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { emptyDatesToNull, normaliseNumbers } from '../api/output';
+import { shapeRecords } from '../api/output';
+import { eventTable } from './eventTables';
 import { deliveryKey } from './deliveryKey';
 import { nestPairs, parseForm } from './form';
 
@@ -38,7 +39,7 @@ export function postedData(headers: IDataObject, body: IDataObject, rawBody?: Bu
 		: nestPairs(Object.entries(body));
 }
 
-/** How a trigger shapes its items: its Normalize Numbers option and its typeVersion. */
+/** How a trigger shapes its items: its Normalize Numbers option (as read: on by default from typeVersion 4) and its typeVersion. */
 export interface ItemShape {
 	normaliseNumbers?: boolean;
 	typeVersion: number;
@@ -47,8 +48,9 @@ export interface ItemShape {
 /**
  * The item a delivery becomes: the shop's data (numbers sent as text turned into numbers with Normalize
  * Numbers; from typeVersion 3 empty dates `0000-00-00 00:00:00` as null, as the action node does from its
- * typeVersion 2), the delivery's own headers (`event`, `objectId`...) as sent, and its `deliveryKey`, which is
- * computed from the data as the shop sent it, so options never change it.
+ * typeVersion 2; from typeVersion 4 a `<key>_label` beside codes the resource table of the event's object names),
+ * the delivery's own headers (`event`, `objectId`...) as sent, and its `deliveryKey`, which is computed from the
+ * data as the shop sent it, so options never change it. Shaped by the action node's shapeRecords.
  */
 export function deliveryItem(
 	posted: IDataObject,
@@ -56,7 +58,10 @@ export function deliveryItem(
 	shape: ItemShape,
 ): IDataObject {
 	const meta = deliveryMeta(headers);
-	let data = shape.normaliseNumbers ? normaliseNumbers(posted) : posted;
-	if (shape.typeVersion >= 3) data = emptyDatesToNull(data);
+	const [data] = shapeRecords([posted], eventTable(meta.event), {
+		emptyDatesAsNull: shape.typeVersion >= 3,
+		words: shape.typeVersion >= 4,
+		normaliseNumbers: shape.normaliseNumbers,
+	});
 	return { ...data, ...meta, deliveryKey: deliveryKey({ ...meta, body: posted }) };
 }

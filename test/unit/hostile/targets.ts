@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { withCompanions } from '../../../nodes/StorePlatform/action/fields';
 import type { Endpoint, Field, ResourceTable } from '../../../nodes/StorePlatform/endpoint';
 import type { Rand } from '../../prng';
+import { contradicts } from './conditions';
 import { defaultParamValue, validValue, withField } from '../../reliability/helpers';
 import {
 	assetKeyCase,
@@ -49,6 +50,8 @@ export interface Target {
 	set: (params: INodeParameters, value: unknown) => INodeParameters;
 	field?: Field;
 	param?: boolean;
+	/** The value is an object whose keys are merged into the body (Other API Keys). */
+	merge?: boolean;
 }
 
 export const refuse = (v: unknown, says?: string): Fixed => ({
@@ -153,10 +156,11 @@ export function fieldTarget(row: Endpoint, field: Field, asFilter: boolean): Tar
 	});
 	if (row.resource === 'themeAsset' && field.key === 'key')
 		return { ...t((r) => assetKeyCase(r)), fixed: [] };
+	if (field.rawKeys) return rawKeysTarget(row, field);
 	switch (field.kind) {
 		case 'string':
 		case 'text':
-			return t((r) => textCase(r, asFilter));
+			return t((r) => textCase(r, asFilter, field.required));
 		case 'url':
 			return t((r) => urlCase(r));
 		case 'number':
@@ -184,22 +188,52 @@ export function fieldTarget(row: Endpoint, field: Field, asFilter: boolean): Tar
 	}
 }
 
+/**
+ * Other API Keys: an object (or its JSON text) merged into the body; a key a field of the form sets (every
+ * field is given in the baseline, the maximum's flag included) is refused, and so is anything but an object.
+ */
+function rawKeysTarget(row: Endpoint, field: Field): Target {
+	return {
+		label: field.displayName,
+		where: 'body',
+		key: field.key,
+		merge: true,
+		fixed: [
+			send('{"per_client": 2}', { per_client: 2 }),
+			send({ type: 3, discount_value: 10 }, { type: 3, discount_value: 10 }),
+			send('{}', {}),
+			{ m: 'raw', v: '', want: { absent: true }, what: 'fixed' },
+			refuse('{"code": "X"}', "sets 'code', which 'Code' sets too"),
+			refuse('{"discount_maximal_value_require": 0}', "which 'Maximal Discount' sets too"),
+			refuse('[1, 2]', 'must be a JSON object'),
+			refuse('nope', 'is not valid JSON'),
+			refuse(42, 'must be a JSON object'),
+		],
+		base: '',
+		set: (params, value) => withField(params, row, field, value),
+		field,
+	};
+}
+
 /** Every input of an endpoint that a case can target, in the seeded order. */
 export function targetsOf(row: Endpoint): Target[] {
 	const targets: Target[] = [];
 	for (const param of row.params ?? []) {
 		const inPath = param.in === 'path';
 		const base = defaultParamValue(row, param.name);
+		const numeric = !param.text;
 		targets.push({
 			label: param.displayName,
 			where: param.in,
 			key: param.key,
 			param: true,
-			make: (r) => idCase(r, true, inPath),
+			make: (r) => idCase(r, true, inPath, numeric),
 			fixed: [
 				...['', '   ', null].map((v) => refuse(v, 'is required')),
-				...WEIRD.map((v) => send(v, v.trim())),
+				...WEIRD.map((v) => (numeric ? refuse(v, 'a whole number such as 12') : send(v, v.trim()))),
 				...(inPath ? ['.', '..'].map((v) => refuse(v)) : []),
+				...(numeric ? [send(' 0042 ', '0042'), send(7, '7')] : []),
+				...(numeric && param.locator ? [refuse('Leatherworks', '"From list"')] : []),
 			],
 			base: typeof base === 'object' ? (base as IDataObject).value : base,
 			set: (params, value) => ({
@@ -297,7 +331,14 @@ export function baseline(table: ResourceTable, row: Endpoint, targets: Target[])
 	let params: INodeParameters = { resource: table.resource, operation: row.operation, options: {} };
 	if (row.answer === 'many') Object.assign(params, { returnAll: false, limit: 2 });
 	if (row.resource === 'themeAsset' && row.operation === 'create') params.content = 'body{}';
-	for (const target of targets)
-		if (target.base !== undefined) params = target.set(params, target.base);
+	// a collection field that the values before it contradict is left out (Percent Off beside Price Discount)
+	const given: IDataObject = {};
+	for (const target of targets) {
+		if (target.base === undefined) continue;
+		const field = target.where === 'body' ? target.field : undefined;
+		if (field && !field.required && !field.top && contradicts(field, given)) continue;
+		params = target.set(params, target.base);
+		if (field) given[field.key] = target.base as IDataObject[string];
+	}
 	return params;
 }

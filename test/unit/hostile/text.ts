@@ -18,18 +18,25 @@ import {
 	wrongShape,
 } from './case';
 
-/** Text fields (string, text): any well-formed text without control characters, sent exactly. */
-export function textCase(rand: Rand, inQuery: boolean): Case {
+/**
+ * Text fields (string, text): any well-formed text without control characters, sent exactly; a `required`
+ * text must hold more than white space.
+ */
+export function textCase(rand: Rand, inQuery: boolean, required = false): Case {
+	// pieces can make text of white space only (a space, U+00A0, U+FEFF, a break): a required text refuses it
+	const text = (what: string, v: string) =>
+		required && v.trim() === '' ? refuse(`${what}, white space only`, v) : send(what, v, v);
 	const c = pick(rand, [
+		() => text('text', pieces(rand, 12)),
+		() =>
+			text(
+				'text with a tab or line break',
+				`${pieces(rand, 4)}${pick(rand, BREAKS)}${pieces(rand, 4)}`,
+			),
 		() => {
-			const v = pieces(rand, 12);
-			return send('text', v, v);
+			const v = pick(rand, ['   ', ' ', '\t\n', '\u00a0 \u3000', '\r\n  ']);
+			return required ? refuse('white space only', v) : send('white space only', v, v);
 		},
-		() => {
-			const v = `${pieces(rand, 4)}${pick(rand, BREAKS)}${pieces(rand, 4)}`;
-			return send('text with a tab or line break', v, v);
-		},
-		() => send('spaces only', '   ', '   '),
 		() => {
 			const v = pick(rand, [
 				'x'.repeat(int(rand, 2000, 20000)),

@@ -76,7 +76,13 @@ export function numberCase(rand: Rand): Case {
 // ---- ids -------------------------------------------------------------------------------------
 
 /** IDs: whole numbers ≥ 0 or text (spaces around removed); `required` for path/query params. */
-export function idCase(rand: Rand, required: boolean, inPath: boolean): Case {
+/**
+ * Ids: `numeric` for the records whose ids are whole numbers (every id param but a cart's user key and an
+ * asset key), where any text but digits is refused, naming the field, with the "From list" hint.
+ */
+export function idCase(rand: Rand, required: boolean, inPath: boolean, numeric = false): Case {
+	const text = (what: string, v: string, sent: string): Case =>
+		numeric ? refuse(`${what} (not a whole number)`, v) : send(what, v, sent);
 	const c = pick(rand, [
 		() => {
 			const n = int(rand, 0, 10 ** int(rand, 1, 12));
@@ -92,16 +98,16 @@ export function idCase(rand: Rand, required: boolean, inPath: boolean): Case {
 		},
 		() => {
 			const id = `${word(rand)}${pick(rand, ['/', '?', '#', '%2F', '..', '&x=1', ';', ' ', '+', ''])}${word(rand)}`;
-			return send('text with reserved characters', id, id);
+			return text('text with reserved characters', id, id);
 		},
-		() => send('a dot in a word', 'a..b', 'a..b'),
+		() => text('a dot in a word', 'a..b', 'a..b'),
 		() =>
-			inPath ? refuse('a dot segment', pick(rand, ['.', '..', ' .. '])) : send('dots', '..', '..'),
+			inPath ? refuse('a dot segment', pick(rand, ['.', '..', ' .. '])) : text('dots', '..', '..'),
 		() => refuse('a line break or tab inside', `${word(rand)}${pick(rand, BREAKS)}${word(rand)}`),
 		() => refuse('a control character inside', `${word(rand)}${pick(rand, CONTROLS)}${word(rand)}`),
 		() => refuse('an unpaired surrogate', `1${pick(rand, SURROGATES)}`),
 		() => refuse('over 255 characters', '7'.repeat(int(rand, 256, 3000))),
-		() => send('255 characters', 'k'.repeat(255), 'k'.repeat(255)),
+		() => text('255 characters', 'k'.repeat(255), 'k'.repeat(255)),
 		() => refuse('a fraction', pick(rand, [1.5, -0.5])),
 		() => refuse('a negative number', pick(rand, [-1, -42])),
 		() => refuse('beyond 2^53 - 1', 2 ** 53),

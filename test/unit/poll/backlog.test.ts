@@ -53,9 +53,9 @@ describe('backlog under a budget', () => {
 			}
 			expect(polls).toBeLessThanOrEqual(maxPolls);
 			expect(seen).toEqual(expected);
-			// drained, the cursor holds about 45 bytes per record of the newest second (here the whole backlog's)
+			// drained, the cursor holds about 22 bytes per record of the newest second (here the whole backlog's)
 			const newest = shop.records.filter((r) => r.updated_at === '2024-03-10 10:00:00').length;
-			expect(JSON.stringify(trigger.stored).length).toBeLessThan(1_000 + 45 * newest);
+			expect(JSON.stringify(trigger.stored).length).toBeLessThan(1_000 + 25 * newest);
 		},
 	);
 

@@ -16,6 +16,8 @@ export interface Case {
 	body?: unknown;
 	before?: (s: Sandbox) => void;
 	check: (out: IDataObject[], s: Sandbox) => void;
+	/** The node's typeVersion when not the default (the forms of nodes saved earlier). */
+	typeVersion?: number;
 }
 
 export const list = (resource: string, extra: INodeParameters = {}): INodeParameters => ({
@@ -51,7 +53,7 @@ export async function expectOperation(s: Sandbox, c: Case) {
 	if (params.productId === '={{ "" }}') params.productId = String(firstVariant(s).product_id);
 	c.before?.(s);
 	const path = typeof c.path === 'function' ? c.path(s) : c.path;
-	const result = await runStore(s, params);
+	const result = await runStore(s, params, { typeVersion: c.typeVersion });
 	expect(result.error).toBeUndefined();
 	const requests = apiRequests(s);
 	const sent = requests.find((r) => r.method === c.method && r.path === path);

@@ -4,6 +4,7 @@
  */
 import { byId } from '../setup';
 import { type Case, countIs, deleted, firstCart, list, manyOf, record } from './case';
+import { VOUCHER_FORM_CASES } from './voucherForm';
 
 export const SALES_CASES: Case[] = [
 	// promotion
@@ -36,7 +37,8 @@ export const SALES_CASES: Case[] = [
 		check: (out) => expect(Object.keys(out[0]).sort()).toEqual(['id', 'title']),
 	},
 	{
-		name: 'promotion create',
+		name: 'promotion create (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'promotion',
 			operation: 'create',
@@ -66,6 +68,35 @@ export const SALES_CASES: Case[] = [
 		check: record({ title: 'Autumn' }),
 	},
 	{
+		name: 'promotion create (typeVersion 3 form): the vendor at the top, shown for Applies To Vendor',
+		params: {
+			resource: 'promotion',
+			operation: 'create',
+			title: 'Leather week',
+			promotionType: 1,
+			promotionValue: 500,
+			promotionOnType: 4,
+			promotionSet: '2',
+			additionalFields: { startAt: '2026-09-01 08:00:00' },
+		},
+		method: 'POST',
+		path: '/services/promotions',
+		body: {
+			promotion: {
+				title: 'Leather week',
+				promotion_type: 1,
+				promotion_value: 500,
+				promotion_on_type: 4,
+				promotion_set: 2,
+				start_at: '2026-09-01 08:00:00',
+			},
+		},
+		check: (out) => {
+			record({ title: 'Leather week' })(out);
+			expect(out[0].promotion_on_value).toEqual([2]);
+		},
+	},
+	{
 		name: 'promotion update',
 		params: {
 			resource: 'promotion',
@@ -77,7 +108,8 @@ export const SALES_CASES: Case[] = [
 		path: '/services/promotions/2',
 		body: { promotion: { promotion_value: 30 } },
 		check: (out, s) => {
-			expect(String(out[0].id)).toBe('2');
+			expect(out[0]).toMatchObject({ id: 2, promotion_value: 30, promotion_type: 1 });
+			expect(out[0].promotion_type_label).toBe('Price');
 			expect(Number(s.store.promotions.get(2)?.promotion_value)).toBe(30);
 		},
 	},
@@ -87,7 +119,7 @@ export const SALES_CASES: Case[] = [
 		method: 'DELETE',
 		path: '/services/promotions/3',
 		check: (out, s) => {
-			deleted({ id: '3' })(out);
+			deleted({ id: 3 })(out);
 			expect(s.store.promotions.get(3)).toBeUndefined();
 		},
 	},
@@ -124,7 +156,8 @@ export const SALES_CASES: Case[] = [
 		},
 	},
 	{
-		name: 'voucher create',
+		name: 'voucher create (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'create',
@@ -163,29 +196,28 @@ export const SALES_CASES: Case[] = [
 		},
 		check: record({ code: 'AUTUMN5' }),
 	},
+	...VOUCHER_FORM_CASES,
 	{
-		name: 'voucher update',
+		name: 'voucher update (typeVersion 2 form)',
+		typeVersion: 2,
 		params: {
 			resource: 'voucher',
 			operation: 'update',
 			voucherId: byId(2),
 			updateFields: { perClient: 1 },
-			options: { returnFullRecord: true },
 		},
 		method: 'PUT',
 		path: '/services/vouchers/2',
 		body: { per_client: 1 },
-		check: (out) => {
-			expect(String(out[0].id)).toBe('2');
-			expect(out[0].code).toBeDefined();
-		},
+		// typeVersion 2: the shop's answer, the id only (Return Full Record off by default)
+		check: (out) => expect(out).toEqual([{ id: 2 }]),
 	},
 	{
 		name: 'voucher delete',
 		params: { resource: 'voucher', operation: 'delete', voucherId: byId(4) },
 		method: 'DELETE',
 		path: '/services/vouchers/4',
-		check: deleted({ id: '4' }),
+		check: deleted({ id: 4 }),
 	},
 	// application charge
 	{
@@ -256,7 +288,7 @@ export const SALES_CASES: Case[] = [
 		params: { resource: 'applicationCharge', operation: 'delete', applicationChargeId: byId(3) },
 		method: 'DELETE',
 		path: '/services/application_charges/3',
-		check: deleted({ id: '3' }),
+		check: deleted({ id: 3 }),
 	},
 	// abandoned cart
 	{
@@ -354,13 +386,13 @@ export const SALES_CASES: Case[] = [
 		method: 'PUT',
 		path: '/services/statuses/3',
 		body: { status: { color: '000000' } },
-		check: (out) => expect(String(out[0].id)).toBe('3'),
+		check: record({ id: 3, color: '000000' }),
 	},
 	{
 		name: 'orderStatus delete',
 		params: { resource: 'orderStatus', operation: 'delete', orderStatusId: byId(5) },
 		method: 'DELETE',
 		path: '/services/statuses/5',
-		check: deleted({ id: '5' }),
+		check: deleted({ id: 5 }),
 	},
 ];

@@ -69,7 +69,7 @@ export const SITE_CASES: Case[] = [
 		path: '/services/pages/2',
 		body: { page: { title: 'Shipping & delivery' } },
 		check: (out, s) => {
-			expect(String(out[0].id)).toBe('2');
+			expect(out[0]).toMatchObject({ id: 2, title: 'Shipping & delivery' });
 			expect(s.store.pages.get(2)?.title).toBe('Shipping & delivery');
 		},
 	},
@@ -78,7 +78,7 @@ export const SITE_CASES: Case[] = [
 		params: { resource: 'page', operation: 'delete', pageId: byId(4) },
 		method: 'DELETE',
 		path: '/services/pages/4',
-		check: deleted({ id: '4' }),
+		check: deleted({ id: 4 }),
 	},
 	// blog
 	{
@@ -127,14 +127,14 @@ export const SITE_CASES: Case[] = [
 		method: 'PUT',
 		path: '/services/blogs/2',
 		body: { blog: { meta_keywords: 'style' } },
-		check: (out) => expect(String(out[0].id)).toBe('2'),
+		check: record({ id: 2, meta_keywords: 'style' }),
 	},
 	{
 		name: 'blog delete',
 		params: { resource: 'blog', operation: 'delete', blogId: byId(3) },
 		method: 'DELETE',
 		path: '/services/blogs/3',
-		check: deleted({ id: '3' }),
+		check: deleted({ id: 3 }),
 	},
 	// theme asset
 	{
@@ -189,7 +189,7 @@ export const SITE_CASES: Case[] = [
 		method: 'DELETE',
 		path: '/services/themes/1/assets',
 		query: { 'asset[key]': 'snippets/header.tpl' },
-		check: deleted({ id: '1', key: 'snippets/header.tpl' }),
+		check: deleted({ id: 1, key: 'snippets/header.tpl' }),
 	},
 	// theme
 	{
@@ -204,7 +204,7 @@ export const SITE_CASES: Case[] = [
 		params: { resource: 'theme', operation: 'get', themeId: byId(2) },
 		method: 'GET',
 		path: '/services/themes/2',
-		check: record({ id: '2' }),
+		check: record({ id: 2 }),
 	},
 	{
 		name: 'theme activate',
@@ -213,7 +213,7 @@ export const SITE_CASES: Case[] = [
 		path: '/services/themes/2',
 		body: { theme: { active: true } },
 		check: (out, s) => {
-			expect(out[0]).toMatchObject({ id: '2', active: true });
+			expect(out[0]).toMatchObject({ id: 2, active: true });
 			expect(s.store.activeTheme()?.id).toBe('2');
 		},
 	},
@@ -263,14 +263,14 @@ export const SITE_CASES: Case[] = [
 		method: 'PUT',
 		path: '/services/theme_scripts/1',
 		body: { theme_script: { scope: 'all' } },
-		check: record({ id: '1', scope: 'all' }),
+		check: record({ id: 1, scope: 'all' }),
 	},
 	{
 		name: 'themeScript delete',
 		params: { resource: 'themeScript', operation: 'delete', themeScriptId: byId(2) },
 		method: 'DELETE',
 		path: '/services/theme_scripts/2',
-		check: deleted({ id: '2' }),
+		check: deleted({ id: 2 }),
 	},
 	// user
 	{
