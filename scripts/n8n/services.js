@@ -20,6 +20,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { LIVE, killGroup, freePort } = require('./process');
 const { aptInstall, which } = require('./apt');
+const { cacheRoot, withLock } = require('./cache');
 
 const PG_USER = 'n8n';
 const PG_DATABASE = 'n8n';
@@ -72,11 +73,17 @@ function ensureServices({ log = () => {}, timeoutMs = 15 * 60 * 1000 } = {}) {
 	const installed = [];
 	if (missing.length) {
 		try {
-			installed.push(
-				...aptInstall(
-					missing.map((m) => m.pkg),
-					{ why: `queue mode (${missing.map((m) => m.why).join('; ')})`, log, timeoutMs },
-				),
+			// two legs (queue, poll) may start queue mode at once: one apt-get at a time, the other then finds them
+			withLock(
+				SERVICES_LOCK_DIR(),
+				() => missingServices().length === 0,
+				() =>
+					installed.push(
+						...aptInstall(
+							missingServices().map((m) => m.pkg),
+							{ why: `queue mode (${missing.map((m) => m.why).join('; ')})`, log, timeoutMs },
+						),
+					),
 			);
 		} catch (e) {
 			throw new Error(
@@ -91,6 +98,9 @@ function ensureServices({ log = () => {}, timeoutMs = 15 * 60 * 1000 } = {}) {
 	}
 	return { pgBin: postgresBinDir(), redisServer: redisServerBin(), installed };
 }
+
+/** The lock (`<dir>.lock`, see cache.js withLock) held while apt-get installs the services. */
+const SERVICES_LOCK_DIR = () => path.join(cacheRoot(), 'queue-services');
 
 /** The system user the postgres server runs as when we are root (created when missing). */
 function postgresRunUser() {
@@ -355,6 +365,7 @@ async function startRedis({ redisServer = redisServerBin(), timeoutMs = 30000 } 
 
 module.exports = {
 	ensureServices,
+	SERVICES_LOCK_DIR,
 	missingServices,
 	startPostgres,
 	startRedis,

@@ -7,7 +7,17 @@ const fs = require('fs');
 const path = require('path');
 
 const RESULTS_MD = path.join(__dirname, 'RESULTS.md');
-const ORDER = ['load', 'action', 'trigger', 'healing', 'connect', 'editor', 'inputRules', 'queue'];
+const ORDER = [
+	'load',
+	'action',
+	'trigger',
+	'healing',
+	'poll',
+	'connect',
+	'editor',
+	'inputRules',
+	'queue',
+];
 const secs = (ms) => `${((ms || 0) / 1000).toFixed(1)}s`;
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|');
 
@@ -46,6 +56,19 @@ function observed(recs) {
 			`queue mode: ${q.queueBurst.ok}/${q.queueBurst.sent} deliveries answered 200 by the webhook process at ${q.queueBurst.rate.toFixed(1)}/s (20 at a time), ${q.queueRows ?? '?'} executions in Postgres, all on the worker`,
 		);
 	if (q?.queuePending) n.push(`queue mode: pending: ${q.queuePending}`);
+	const p = by.poll;
+	if (p?.items)
+		n.push(
+			`poll trigger: ${p.items.pages} page and ${p.items.charges} charge items in ${p.executions.pages + p.executions.charges} executions, each change once (a scheduled poll ${p.scheduledPollS} s after the changes; after a restart ${p.restartArrivalS} s; a backlog of ${p.backlog?.changes} changes in ${p.backlog?.executions} execution(s), ${p.backlog?.requests} requests, ${p.backlog?.wallS} s); a quiet poll: ${p.quietPollRequests?.page} requests (pages), ${p.quietPollRequests?.applicationCharge} (charges)`,
+		);
+	if (p?.durableWindow)
+		n.push(
+			`durable cursors: a page created between the first activation and the first scheduled poll was ${p.durableWindow}; SIGKILL mid-poll and mid-execution, then a backlog of ${p.durableBacklog?.pages} pages with the shop answering in 5 s (${p.durableBacklog?.executions} executions, ${p.durableBacklog?.requests} requests, ${p.durableBacklog?.wallS} s, no poll abandoned): ${p.durableItems} items, none lost or repeated; executions after the kills ${p.durableKilledExecution}`,
+		);
+	if (p?.queuePoll?.items)
+		n.push(
+			`poll trigger in queue mode: ${p.queuePoll.items} items in ${p.queuePoll.executions} executions, all on the worker`,
+		);
 	if (by.editor?.screenshot)
 		n.push(
 			`editor screenshot \`${by.editor.screenshot.file}\` (${Math.round(by.editor.screenshot.bytes / 1024)} KB)`,

@@ -14,7 +14,7 @@
  *            STORE_PLATFORM_N8N_CACHE         where n8n is installed (see scripts/n8n/install.js)
  *
  * Prepares once (build + npm pack, the sandbox compiled, missing n8n versions installed side by side, playwright),
- * then runs the leg files with node:test (legs.js: `run()` keeps their order, `node --test` sorts them), longest first (queue, healing, deliveries, ...), with the spec reporter on stdout and
+ * then runs the leg files with node:test (legs.js: `run()` keeps their order, `node --test` sorts them), longest first (queue, healing, poll, deliveries, ...), with the spec reporter on stdout and
  * TAP into build/e2e/results.tap; writes test/e2e/RESULTS.md (compatibility table from the legs' records) and ends
  * with the runner's summary (`# pass N`, `# fail N`). A leg alone: `node --test test/e2e/<leg>.test.js` (setup.js).
  */
@@ -43,10 +43,11 @@ const LEGS = (opt('leg') || '').split(',').filter(Boolean);
 const CONCURRENCY = Number(opt('concurrency') || 3);
 const TIMEOUT_MIN = Number(process.env.STORE_PLATFORM_E2E_TIMEOUT_MIN || 60);
 /**
- * Longest first (their times in the last runs: queue 536 s, healing 463 s, deliveries 414 s, editor, trigger,
- * connect 156-240 s), so the short ones fill the lanes at the end instead of a long one starting last.
+ * Longest first (their times in the last runs: queue 536 s, healing 463 s, poll ~440 s (its 2.x flows: main,
+ * durable cursors and queue mode side by side), deliveries 414 s, editor, trigger, connect 156-240 s), so the short
+ * ones fill the lanes at the end instead of a long one starting last.
  */
-const FIRST = ['queue', 'healing', 'deliveries', 'editor', 'trigger', 'connect'];
+const FIRST = ['queue', 'healing', 'poll', 'deliveries', 'editor', 'trigger', 'connect'];
 const OUT = path.join(PROJECT_DIR, 'build', 'e2e');
 const TAP = path.join(OUT, 'results.tap');
 const T0 = Date.now();

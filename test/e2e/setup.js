@@ -76,9 +76,10 @@ async function waitFor(fn, what, timeoutMs = 20000) {
 	}
 }
 
-/** HTTP server that records what the workflows POST to it. */
+/** HTTP server that records what the workflows POST to it (on arrival); it answers after `holdMs` (default 0). */
 async function startCollector() {
 	const received = [];
+	const collector = { holdMs: 0 };
 	const server = http.createServer((req, res) => {
 		let raw = '';
 		req.on('data', (d) => (raw += d));
@@ -91,16 +92,16 @@ async function startCollector() {
 			}
 			received.push({ method: req.method, url: req.url, headers: req.headers, body });
 			res.setHeader('content-type', 'application/json');
-			res.end('{"ok":true}');
+			setTimeout(() => res.end('{"ok":true}'), collector.holdMs);
 		});
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
 	const url = `http://127.0.0.1:${server.address().port}`;
-	return {
+	return Object.assign(collector, {
 		url,
 		received,
 		close: () => new Promise((r) => (server.closeAllConnections?.(), server.close(() => r()))),
-	};
+	});
 }
 
 /**
@@ -268,13 +269,21 @@ class Version {
 
 /**
  * Declares a leg: one test per version (`only2x`: 1.x skipped; `serial`: one version after the other; `skip`: a
- * reason to skip every version; `priority`: keep the default CPU priority, the other legs run at nice 10), each
+ * reason to skip every version; `priority`: keep the default CPU priority, the other legs run at nice 10;
+ * `concurrency`: a version's checks may run side by side, for a body running several flows at once), each
  * running `body(v)` with a `Version` and ending what it started.
  */
 function leg(
 	name,
 	body,
-	{ only2x = false, serial = false, skip, timeoutMs = 40 * 60 * 1000, priority = false } = {},
+	{
+		only2x = false,
+		serial = false,
+		skip,
+		timeoutMs = 40 * 60 * 1000,
+		priority = false,
+		concurrency = false,
+	} = {},
 ) {
 	// the legs run side by side on few cores: all but the one that measures a burst (queue) yield the CPU to it
 	// (the niceness is inherited by the n8n processes, Postgres aside, and browsers a leg starts)
@@ -296,7 +305,7 @@ function leg(
 		for (const version of versions()) {
 			const why =
 				skip || (only2x && Number(version.split('.')[0]) < 2 ? 'n8n 2.x only' : undefined);
-			it(`n8n ${version}`, { timeout: timeoutMs }, async (t) => {
+			it(`n8n ${version}`, { timeout: timeoutMs, concurrency }, async (t) => {
 				const v = new Version(t, name, version);
 				const t0 = Date.now();
 				try {
