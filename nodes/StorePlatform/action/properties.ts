@@ -1,9 +1,4 @@
-import type {
-	IDisplayOptions,
-	INodeProperties,
-	INodePropertyModeValidation,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { atTop, fieldProperty, paramName, withCompanions } from './fields';
 import { displayWhen } from './formRules';
@@ -17,15 +12,6 @@ import { OPTION, PARAMETER } from './parameters';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
-
-/** The editor's check of a typed "By ID" value (n8n anchors the regex; the node checks every value again before any request). */
-const NUMERIC_ID: INodePropertyModeValidation = {
-	type: 'regex',
-	properties: {
-		regex: '\\s*[0-9]+\\s*',
-		errorMessage: 'Not an ID: give the whole number, or pick the record with "From list"',
-	},
-};
 
 export function locatorProperty(param: Param): INodeProperties {
 	if (!param.locator) {
@@ -58,7 +44,6 @@ export function locatorProperty(param: Param): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: param.placeholder ?? 'e.g. 12',
-				...(param.text ? {} : { validation: [NUMERIC_ID] }),
 			},
 		],
 	};
