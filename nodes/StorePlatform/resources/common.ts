@@ -205,6 +205,14 @@ export const descriptionField = (what: string): Field => ({
 	description: `The ${what}'s description (HTML allowed)`,
 });
 
+/** What a promotion or a voucher of new nodes applies to (promotion_on_type, discount_on_type): one list for both. */
+export const TARGET_TYPES: NonNullable<Field['options']> = [
+	[1, 'Products', 'The products listed in Products'],
+	[2, 'Category', 'The category chosen in Target'],
+	[3, 'Collection', 'The collection chosen in Target'],
+	[4, 'Vendor', 'The vendor chosen in Target'],
+];
+
 /**
  * promotion.ts and voucher.ts: the category, collection or vendor a discount applies to, listed by the
  * promotion's Promotion On Type or the voucher's Discount On Type (2, 3, 4).

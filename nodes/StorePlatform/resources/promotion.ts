@@ -8,6 +8,7 @@ import {
 	updateEndpoint,
 	type Noun,
 	discountTarget,
+	TARGET_TYPES,
 } from './common';
 
 const noun: Noun = { resource: 'promotion', one: 'promotion', many: 'promotions' };
@@ -72,12 +73,7 @@ const createTop: Field[] = [
 		displayName: 'Applies To',
 		kind: 'options',
 		required: true,
-		options: [
-			[1, 'Products', 'The products listed in Products'],
-			[2, 'Category', 'The category chosen in Target'],
-			[3, 'Collection', 'The collection chosen in Target'],
-			[4, 'Vendor', 'The vendor chosen in Target'],
-		],
+		options: TARGET_TYPES,
 	},
 ];
 

@@ -7,7 +7,7 @@
  * `per_client`) are left to Other API Keys. Nodes saved earlier keep the form of `voucher.ts`.
  */
 import type { Field } from '../endpoint';
-import { discountTarget, sinceId } from './common';
+import { discountTarget, sinceId, TARGET_TYPES } from './common';
 
 const PRICE = [1, 6];
 const PERCENT = [2, 7];
@@ -97,12 +97,7 @@ const discountOnType: Field = {
 	key: 'discount_on_type',
 	displayName: 'Discount On Type',
 	kind: 'options',
-	options: [
-		[1, 'Products', 'The products listed in Products'],
-		[2, 'Category', 'The category chosen in Target'],
-		[3, 'Collection', 'The collection chosen in Target'],
-		[4, 'Vendor', 'The vendor chosen in Target'],
-	],
+	options: TARGET_TYPES,
 	showWhen: { discount_on: [3] },
 };
 
