@@ -97,28 +97,20 @@ export function conditionsOf(table: WordTable): WordConditions {
 	return conditions;
 }
 
-const cache = new WeakMap<WordTable, CodeWords>();
-const conditionsCache = new WeakMap<WordTable, WordConditions>();
+/** A function of a table, computed once per table (the tables are constants of the module). */
+function perTable<T>(compute: (table: WordTable) => T): (table: WordTable) => T {
+	const cache = new WeakMap<WordTable, T>();
+	return (table) => {
+		if (!cache.has(table)) cache.set(table, compute(table));
+		return cache.get(table) as T;
+	};
+}
 
 /** conditionsOf, computed once per table. */
-export function conditionsOfTable(table: WordTable): WordConditions {
-	let conditions = conditionsCache.get(table);
-	if (!conditions) {
-		conditions = conditionsOf(table);
-		conditionsCache.set(table, conditions);
-	}
-	return conditions;
-}
+export const conditionsOfTable = perTable(conditionsOf);
 
 /** wordsOf, computed once per table. */
-export function wordsOfTable(table: WordTable): CodeWords {
-	let words = cache.get(table);
-	if (!words) {
-		words = wordsOf(table);
-		cache.set(table, words);
-	}
-	return words;
-}
+export const wordsOfTable = perTable(wordsOf);
 
 /** The word of a value of a field, or undefined (no word for that code, or not a code). */
 export function wordFor(words: CodeWords, key: string, value: unknown): string | undefined {
