@@ -32,10 +32,15 @@ test('every resource with a list is offered', () => {
 
 describe("the README's poll trigger table", () => {
 	const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-	const section = readme.slice(
-		readme.indexOf('## Poll trigger'),
-		readme.indexOf('### Which trigger?'),
-	);
+	// the poll trigger's section: from its heading to the next heading of the same level
+	const start = readme.indexOf('\n## Poll trigger\n');
+	const end = readme.indexOf('\n## ', start + 1);
+	const section = readme.slice(start, end);
+
+	test('the README has a poll trigger section followed by another section', () => {
+		expect(start).toBeGreaterThanOrEqual(0);
+		expect(end).toBeGreaterThan(start);
+	});
 	const rows = new Map(
 		section
 			.split('\n')
