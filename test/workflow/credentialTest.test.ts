@@ -44,7 +44,10 @@ describe('the credential test', () => {
 
 	describe('against the sandbox shop', () => {
 		it('passes with the pasted tokens, with one signed GET of the webhook count', async () => {
-			const result = await run('storePlatformApi', apiCredentials(ctx.sandbox));
+			const result = await run(
+				'storePlatformApi',
+				apiCredentials(ctx.sandbox) as ICredentialDataDecryptedObject,
+			);
 			expect(result).toEqual({ status: 'OK', message: MESSAGES.ok });
 			const calls = ctx.sandbox.requests.filter((r) => r.path === '/services/webhooks/count');
 			expect(calls).toHaveLength(1);
