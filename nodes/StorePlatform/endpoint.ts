@@ -113,6 +113,8 @@ export interface Param {
 	 * is a whole number: anything else is refused before any request, with a hint to use "From list".
 	 */
 	text?: boolean;
+	/** Where a user finds the id, added to the poll trigger's field description (a scope of a list). */
+	findHint?: string;
 }
 
 /** What the executor does with the answer. */

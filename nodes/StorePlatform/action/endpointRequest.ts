@@ -33,7 +33,7 @@ export interface EndpointRequest {
 const outputKey = (param: Param) => param.key.replace(/^\w+\[(\w+)\]$/, '$1');
 
 /** One id of a request: text for carts and theme assets, a whole number for every other record. */
-function readId(param: Param, value: unknown): string {
+export function readId(param: Param, value: unknown): string {
 	if (param.text) return toId(value, param.displayName);
 	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
 	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';

@@ -53,7 +53,7 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				required: true,
 				default: '',
 				placeholder: 'e.g. 42',
-				description: `The ${param.displayName.replace(/ ID$/, '').toLowerCase()} whose ${plan.table.displayName.toLowerCase()}s to watch`,
+				description: `The ${param.displayName.replace(/ ID$/, '').toLowerCase()} whose ${plan.table.displayName.toLowerCase()}s to watch${param.findHint ? `. ${param.findHint}` : ''}`,
 				displayOptions: { show: { resource: [plan.table.resource] } },
 			});
 		}

@@ -24,6 +24,8 @@ export interface PollState {
 	known?: Record<string, string>;
 	/** The longest page the shop was seen to fill: a shorter page ends a read. */
 	full?: number;
+	/** Scoped lists: the parent (product, theme) was found gone and its records reported deleted (parent.ts). */
+	parentGone?: true;
 }
 
 /** The parts of the state a plan and a choice of events need. */
@@ -57,5 +59,6 @@ export function usableState(
 	const kept: PollState = { v: 2, watch, full: state.full };
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
 	if (trackers.includes('live')) kept.liveFloor = state.liveFloor;
+	if (state.parentGone === true) kept.parentGone = true;
 	return kept;
 }

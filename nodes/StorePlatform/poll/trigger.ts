@@ -1,9 +1,17 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { InputError } from '../action/inputRules';
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
+import {
+	pollWithParent,
+	readScopeId,
+	readWithParent,
+	shopAnswers,
+	type ParentWatch,
+} from './parent';
 import { runPoll, type Change } from './poller';
 import { ShopReader } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
@@ -50,13 +58,18 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event to watch');
 	const scope: Record<string, string> = {};
 	for (const param of plan.scope) {
-		const value = String(ctx.getNodeParameter(param.name, '') ?? '').trim();
-		if (value === '')
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`'${param.displayName.replace(/ ID$/, '')} ID' is required`,
-			);
-		scope[param.name] = value;
+		// the action node's by-ID rule, before any request (an InputError names the field)
+		const value = ctx.getNodeParameter(param.name, '');
+		let refused: InputError | undefined;
+		try {
+			scope[param.name] = readScopeId(param, value);
+		} catch (error) {
+			refused = error as InputError;
+		}
+		if (refused)
+			throw new NodeOperationError(ctx.getNode(), refused.message, {
+				description: `Field: ${refused.field}`,
+			});
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
@@ -141,8 +154,16 @@ export async function pollChanges(
 		timeout: Math.min(DEFAULT_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(budget / 2))),
 	});
 
+	// a list with a parent (a product's variants): a 404 is judged by asking the shop (parent.ts)
+	const parent: ParentWatch = {
+		plan,
+		scope: settings.scope,
+		node: this.getNode(),
+		askShop: async () => await shopAnswers(run, reader.limits),
+	};
+
 	if (this.getMode() === 'manual') {
-		const record = await sample(reader);
+		const record = await readWithParent(parent, async () => await sample(reader));
 		if (!record) return null;
 		const change: Change = {
 			kind: sampleKind(settings.events, record),
@@ -159,7 +180,7 @@ export async function pollChanges(
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
 	try {
-		return await pollOnce.call(this, settings, reader);
+		return await pollOnce.call(this, settings, reader, parent);
 	} finally {
 		IN_FLIGHT.delete(inFlightKey);
 	}
@@ -172,6 +193,7 @@ async function pollOnce(
 	this: IPollFunctions,
 	settings: Settings,
 	reader: ShopReader,
+	parent: ParentWatch,
 ): Promise<INodeExecutionData[][] | null> {
 	const { plan } = settings;
 	const staticData = this.getWorkflowStaticData('node');
@@ -186,7 +208,11 @@ async function pollOnce(
 		(staticData.cursor === undefined
 			? usableState(global[baselineKey], watch, trackers)
 			: undefined);
-	const outcome = await runPoll(reader, watch, trackers, stored);
+	const outcome = await pollWithParent(
+		parent,
+		stored,
+		async () => await runPoll(reader, watch, trackers, stored),
+	);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))

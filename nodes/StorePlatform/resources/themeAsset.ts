@@ -11,7 +11,12 @@ import { idParam } from './common';
 
 const themeId: Param = idParam(
 	{ resource: 'theme', one: 'theme', many: 'themes' },
-	{ name: 'themeId', displayName: 'Theme', description: 'The theme whose files to use' },
+	{
+		name: 'themeId',
+		displayName: 'Theme',
+		description: 'The theme whose files to use',
+		findHint: 'The IDs are in the list of themes (the Store Platform node: Theme, Get Many)',
+	},
 );
 
 const assetKey: Param = {

@@ -19,6 +19,9 @@ const productId: Param = {
 	displayName: 'Product ID',
 	description: 'The product the variants belong to',
 	placeholder: 'e.g. 42',
+	// the spec shows no product endpoint: the ids it does show (delivery headers, cart items)
+	findHint:
+		"The API lists no products: the ID is the objectId of the Store Platform Trigger's product events, or a product_id in an abandoned cart's items",
 };
 
 const variantId = idParam(noun, {

@@ -1,0 +1,198 @@
+import type { INode, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
+import { readId } from '../action/endpointRequest';
+import { apiRequest } from '../api/request';
+import type { Param } from '../endpoint';
+import { decodeRuns, encodeRuns, idsIn } from './idRuns';
+import type { Change, PollOutcome } from './poller';
+import { fillPath, type ReadLimits } from './reader';
+import { baselineScan } from './scan';
+import type { PollState } from './state';
+import type { PollPlan } from './strategy';
+
+/**
+ * The parent of a scoped list (a variant list's product, a theme asset list's theme): its id as the field takes
+ * it, and what a poll does when the list's address answers 404.
+ *
+ * A 404 on the list may mean the parent is gone or that the Shop Base URL points elsewhere, so the shop is asked
+ * once (`GET /services/webhooks/count`, the credential test's request): only a shop-shaped answer proves the
+ * parent gone. Then, with no cursor yet (activation, Fetch Test Event), it is an error naming the field; with a
+ * cursor, the records it knows come as deleted once and the cursor keeps a marker (`parentGone`), so that later
+ * polls are quiet (the list's one request each). When the list answers again (restored, or its id reused), its
+ * records are created. The rules are pure ({@link parentVerdict}, {@link goneOutcome}); the shop is reached only
+ * through the functions given.
+ */
+
+/** The poll trigger's field of a scope param: "Product ID", "Theme ID". */
+export const scopeField = (param: Param) => `${param.displayName.replace(/ ID$/, '')} ID`;
+
+const parentNoun = (param: Param) => param.displayName.replace(/ ID$/, '').toLowerCase();
+
+/**
+ * A scope id by the action node's by-ID rule (a whole number where the ids are whole numbers, text where they are
+ * text), refused before any request with an InputError naming the poll field. The field is plain text here: no
+ * "From list" hint.
+ */
+export function readScopeId(param: Param, value: unknown): string {
+	return readId({ ...param, displayName: scopeField(param), locator: undefined }, value);
+}
+
+/** Where the cursor stands: none yet, kept, or marked with its parent gone. */
+export type CursorStage = 'none' | 'kept' | 'gone';
+
+export type ParentVerdict =
+	/** not the parent's absence, or not proven: the list's own error */
+	| 'rethrow'
+	/** ask the shop whether it answers at all */
+	| 'askShop'
+	/** no cursor: an error naming the field */
+	| 'unknownParent'
+	/** the known records come as deleted, the cursor is marked */
+	| 'parentGone'
+	/** already reported: nothing to do */
+	| 'quiet';
+
+/**
+ * What a failed read of a scoped list means. `status`: the failure's HTTP status (undefined: no answer);
+ * `shopAnswers`: undefined until the shop was asked, then whether it answered as a shop.
+ */
+export function parentVerdict(
+	status: number | undefined,
+	cursor: CursorStage,
+	shopAnswers?: boolean,
+): ParentVerdict {
+	if (status !== 404) return 'rethrow';
+	if (cursor === 'gone') return 'quiet';
+	if (shopAnswers === undefined) return 'askShop';
+	if (!shopAnswers) return 'rethrow';
+	return cursor === 'none' ? 'unknownParent' : 'parentGone';
+}
+
+export const cursorStage = (stored: PollState | undefined): CursorStage =>
+	!stored ? 'none' : stored.parentGone ? 'gone' : 'kept';
+
+/** The ids a cursor knows: fingerprinted records, and the known id runs of a keyed list. */
+export function knownIds(state: PollState): string[] {
+	const ids = Object.keys(state.known ?? {});
+	if (state.live !== undefined) {
+		const runs = decodeRuns(state.live);
+		for (const id of idsIn(runs, state.liveFloor ?? 0, state.maxId ?? 0)) ids.push(String(id));
+	}
+	return ids;
+}
+
+/**
+ * The poll in which the parent was found gone: each known record deleted, and the cursor with every tracker
+ * empty (so that a list that answers again gives its records as created) and the marker.
+ */
+export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
+	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
+	const state: PollState = { v: 2, watch: stored.watch, full: stored.full, parentGone: true };
+	if (stored.known !== undefined) state.known = {};
+	if (stored.maxId !== undefined) state.maxId = 0;
+	if (stored.live !== undefined) {
+		state.live = encodeRuns([]);
+		state.liveFloor = 0;
+	}
+	if (stored.scan !== undefined && plan.stamp) state.scan = baselineScan([], plan.stamp, plan.key);
+	return { changes, state, baseline: false };
+}
+
+/** The scoped list, as the poll watches it. */
+export interface ParentWatch {
+	plan: PollPlan;
+	scope: Record<string, string>;
+	node: INode;
+	/** Whether the shop answers its cheapest request as a shop. */
+	askShop: () => Promise<boolean>;
+}
+
+function unknownParent(watch: ParentWatch): NodeOperationError {
+	const { plan, scope } = watch;
+	const param = plan.scope[0];
+	const field = scopeField(param);
+	const noun = parentNoun(param);
+	const path = fillPath(plan.list, scope);
+	return new NodeOperationError(
+		watch.node,
+		`The shop has no ${noun} with ${field} ${scope[param.name]}`,
+		{
+			description: `Check the ${field}: the shop answers, but not for this ${noun} (it may have been deleted). (${plan.table.displayName} → Poll: GET ${path}, HTTP 404)`,
+		},
+	);
+}
+
+const statusOf = (error: unknown): number | undefined => {
+	const code = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
+	return Number.isFinite(code) ? code : undefined;
+};
+
+/**
+ * What a failed read of the list comes to, the shop asked where needed: the outcome of a quiet poll or of the
+ * parent's absence; else it throws (an unknown parent, or the read's own error). Without a cursor it always throws.
+ */
+async function judge(
+	watch: ParentWatch,
+	stored: PollState | undefined,
+	error: unknown,
+): Promise<PollOutcome> {
+	const cursor = cursorStage(stored);
+	const status = statusOf(error);
+	let verdict = parentVerdict(status, cursor);
+	if (verdict === 'askShop') verdict = parentVerdict(status, cursor, await watch.askShop());
+	if (verdict === 'unknownParent') throw unknownParent(watch);
+	if (stored && verdict === 'quiet') return { changes: [], state: stored, baseline: false };
+	if (stored && verdict === 'parentGone') return goneOutcome(watch.plan, stored);
+	throw error;
+}
+
+/** A read's answer or its failure (judged after the catch: the node's rules rethrow only n8n's errors in one). */
+async function attempt<T>(
+	read: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+	try {
+		return { ok: true, value: await read() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/** One poll of a list, its parent's absence judged where the list has a parent. */
+export async function pollWithParent(
+	watch: ParentWatch,
+	stored: PollState | undefined,
+	run: () => Promise<PollOutcome>,
+): Promise<PollOutcome> {
+	if (watch.plan.scope.length === 0) return await run();
+	const tried = await attempt(run);
+	if (!tried.ok) return await judge(watch, stored, tried.error);
+	// the list answers (again): its records were read against an empty cursor, as created
+	delete tried.value.state.parentGone;
+	return tried.value;
+}
+
+/** A read with no cursor (Fetch Test Event): an unknown parent is an error naming the field. */
+export async function readWithParent<T>(watch: ParentWatch, read: () => Promise<T>): Promise<T> {
+	if (watch.plan.scope.length === 0) return await read();
+	const tried = await attempt(read);
+	if (tried.ok) return tried.value;
+	await judge(watch, undefined, tried.error);
+	// not reached: without a cursor, judge throws
+	throw tried.error;
+}
+
+/** The shop's cheapest request, the credential test's: whether it answers `{count}` as the shop does. */
+export async function shopAnswers(ctx: IPollFunctions, limits: ReadLimits): Promise<boolean> {
+	limits.requests++;
+	try {
+		const body = await apiRequest.call(ctx, 'GET', TEST_PATH, {
+			operation: 'Shop → Check',
+			timeout: limits.timeout,
+		});
+		return isCountAnswer(body);
+	} catch {
+		return false;
+	}
+}
