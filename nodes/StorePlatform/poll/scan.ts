@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from './fingerprint';
+import { fingerprint, sameState } from './fingerprint';
 import { isShopTime, laterOf, latestOf, secondBefore } from './shopTime';
 
 /**
@@ -36,6 +36,8 @@ export interface ScanChange {
 	state: string;
 	/** Whether the record was accounted for before (at another state). */
 	known: boolean;
+	/** The time it was accounted for at, where it was. */
+	at?: string;
 }
 
 /** Where each seen record is: id → [time, fingerprint]. */
@@ -121,9 +123,13 @@ export function takePage(
 		const id = String(record[key]);
 		const state = fingerprint(record);
 		const earlier = index.get(id);
-		if (earlier?.[1] === state) continue;
+		if (earlier && sameState(earlier[1], record, state)) {
+			// the same state (a version-1 fingerprint, or another form of its values): kept in the new fingerprint
+			if (earlier[1] !== state) put(seen, index, id, time, state);
+			continue;
+		}
 		put(seen, index, id, time, state);
-		changes.push({ record, id, state, known: earlier !== undefined });
+		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
 	const observed = latestOf(records, field);
 	const pass = scan.pass ?? { at, nextFloor: scan.latest };
