@@ -226,6 +226,23 @@ describe.each(FILTERS)('one record stamped in the shop future (%s filters)', (fi
 		expect(await trigger.poll()).toEqual([]);
 	});
 
+	test.each(cases)('%s: a record already ahead at activation blinds nothing', async (_n, plan) => {
+		const shop = new FakeShop({ filters });
+		shop.seed(30, true);
+		shop.at('2024-03-12 09:00:00');
+		shop.update(8, { title: 'ahead' });
+		shop.at('2024-03-10 09:00:00');
+		const trigger = new FakeTrigger(shop, plan);
+		await trigger.poll();
+		expect((trigger.stored as PollState).scan?.floor).toBe('2024-03-10 08:59:57');
+		for (let i = 0; i < 3; i++) {
+			shop.at(`2024-03-10 09:00:0${i}`);
+			shop.update(20 + i, { title: `real ${i}` });
+			expect(lines(await trigger.poll())).toEqual([`updated ${20 + i} real ${i}`]);
+		}
+		expect(await trigger.poll()).toEqual([]);
+	});
+
 	test.each(cases)(
 		'%s: up to three records ahead (created or updated) blind nothing; the cursor stays small',
 		async (_n, plan) => {
@@ -254,6 +271,13 @@ describe.each(FILTERS)('one record stamped in the shop future (%s filters)', (fi
 						: [`updated ${7 + i} later ${i}`],
 				);
 			}
+			expect(await trigger.poll()).toEqual([]);
+			// the record created ahead, changed twice by a writer on the shop's clock: updated, not created again
+			shop.update(31, { title: 'ahead 2, changed' });
+			expect(lines(await trigger.poll())).toEqual(['updated 31 ahead 2, changed']);
+			shop.at('2024-03-10 09:02:00');
+			shop.update(31, { title: 'ahead 2, changed again' });
+			expect(lines(await trigger.poll())).toEqual(['updated 31 ahead 2, changed again']);
 			expect(await trigger.poll()).toEqual([]);
 			// the records kept: the three ahead and the latest few at the shop's time
 			const seen = (trigger.stored as PollState).scan?.seen ?? {};
