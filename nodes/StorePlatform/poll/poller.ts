@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { scannedKind } from './created';
 import { findDeleted } from './deletions';
 import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
@@ -16,7 +17,6 @@ import {
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
-import { isShopTime } from './shopTime';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
@@ -82,7 +82,7 @@ async function baseline(
 	trackers: Tracker[],
 ): Promise<PollOutcome> {
 	const { plan } = reader;
-	const state: PollState = { v: 2, watch };
+	const state: PollState = { v: 2, fp: 2, watch };
 	let records: IDataObject[] = [];
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(0, {}, (page) => void records.push(...page), false);
@@ -137,7 +137,7 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 			scan = await scanPass(reader, scan, plan.stamp, 'since', (c) => {
 				const id = Number(c.id);
 				if (id > maxId) return; // not read as created yet: the creation read gives it, latest state
-				changes.add({ ...c, kind: id > previousMax ? 'created' : 'updated' });
+				changes.add({ ...c, kind: id > previousMax ? 'created' : c.kind });
 			});
 		state.scan = scan;
 	}
@@ -181,7 +181,7 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 
 /**
  * One pass of a scan (or the part of it the budget allows), by `since_id` or by page number. `emit` gets each
- * record whose state was not accounted for.
+ * record whose state was not accounted for, as a creation or an update (created.ts).
  */
 async function scanPass(
 	reader: ShopReader,
@@ -198,8 +198,10 @@ async function scanPass(
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;
-		for (const c of taken.changes)
-			emit({ kind: 'updated', id: c.id, record: c.record, state: c.state, known: c.known });
+		for (const c of taken.changes) {
+			const kind = scannedKind(c, field, scan.floor);
+			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+		}
 	};
 	const from = scan.pass?.at ?? origin;
 	const done =
@@ -213,13 +215,9 @@ async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollO
 	const { plan } = reader;
 	const field = plan.stamp ?? 'updated_at';
 	const changes = new Changes();
-	const floor = stored.scan?.floor ?? '';
-	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) => {
-		const createdAt = c.record?.created_at;
-		const isNew =
-			field === 'created_at' || (!c.known && isShopTime(createdAt) && createdAt >= floor);
-		changes.add({ ...c, kind: isNew ? 'created' : 'updated' });
-	});
+	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) =>
+		changes.add(c),
+	);
 	return { changes: changes.list(), state: { ...stored, scan }, baseline: false };
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChangeKind } from './fingerprint';
+import { LEGACY_MARK, type ChangeKind } from './fingerprint';
 import type { ScanState } from './scan';
 import type { PollPlan } from './strategy';
 
@@ -10,6 +10,11 @@ import type { PollPlan } from './strategy';
  */
 export interface PollState {
 	v: 2;
+	/**
+	 * 2: its fingerprints are made by fingerprint() or marked as made by version 1 (LEGACY_MARK). Absent from
+	 * cursors stored before: their fingerprints get the mark when the cursor is read (usableState).
+	 */
+	fp?: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
 	watch: string;
 	/** keyed lists: the highest id accounted for. */
@@ -60,5 +65,21 @@ export function usableState(
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
 	if (trackers.includes('live')) kept.liveFloor = state.liveFloor;
 	if (state.parentGone === true) kept.parentGone = true;
+	if (state.fp !== 2) markVersion1(kept);
+	kept.fp = 2;
 	return kept;
+}
+
+/**
+ * Marks the fingerprints of a cursor stored before `fp: 2` as version 1's, so that a record read unchanged after
+ * the upgrade is not a change (fingerprint.ts sameState); each is replaced by its record's fingerprint when read.
+ */
+function markVersion1(state: PollState): void {
+	const mark = (fingerprints: Record<string, string>) => {
+		for (const id of Object.keys(fingerprints))
+			if (!fingerprints[id].startsWith(LEGACY_MARK))
+				fingerprints[id] = `${LEGACY_MARK}${fingerprints[id]}`;
+	};
+	if (state.known) mark(state.known);
+	for (const group of Object.values(state.scan?.seen ?? {})) mark(group);
 }

@@ -34,6 +34,11 @@ export class FakeShop {
 	pollRequests = 0;
 	/** Called before each answer with the request's number in the poll (from 1): changes made while a poll pages. */
 	beforeAnswer?: (n: number) => void;
+	/**
+	 * How an answer spells a record (the spec's two forms of one value: `1`/`true`, `19`/`"19.00"`); `answer`: the
+	 * request's number since the shop began. Unset: as stored.
+	 */
+	spell?: (record: IDataObject, answer: number) => IDataObject;
 
 	constructor(readonly opts: FakeOptions = {}) {}
 
@@ -42,15 +47,20 @@ export class FakeShop {
 		return this;
 	}
 
+	/** A record; `fields.id` hands out that id (again: a reused id, or a record restored with its old id). */
 	create(fields: IDataObject = {}): IDataObject {
+		const id = Number(fields.id ?? this.nextId);
+		this.nextId = Math.max(this.nextId, id + 1);
 		const r = {
-			id: this.nextId++,
+			id,
 			title: 'r',
 			created_at: this.time,
 			updated_at: this.time,
 			...fields,
 		};
 		this.records.push(r);
+		// the shop's lists come in id order
+		this.records.sort((a, b) => Number(a.id) - Number(b.id));
 		return r;
 	}
 
@@ -95,7 +105,9 @@ export class FakeShop {
 		const all = this.records.filter((r) => this.matches(r, q));
 		const limit = Math.min(Number(q.limit ?? 50), this.opts.pageCap ?? Infinity);
 		const page = Number(q.page ?? 1);
-		return all.slice((page - 1) * limit, page * limit).map((r) => ({ ...r }));
+		return all
+			.slice((page - 1) * limit, page * limit)
+			.map((r) => (this.spell ? this.spell({ ...r }, this.requests.length) : { ...r }));
 	}
 
 	count(q: Query): number {
