@@ -89,7 +89,13 @@ export function knownIds(state: PollState): string[] {
  */
 export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
 	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
-	const state: PollState = { v: 2, watch: stored.watch, full: stored.full, parentGone: true };
+	const state: PollState = {
+		v: 2,
+		fp: 2,
+		watch: stored.watch,
+		full: stored.full,
+		parentGone: true,
+	};
 	if (stored.known !== undefined) state.known = {};
 	if (stored.maxId !== undefined) state.maxId = 0;
 	if (stored.live !== undefined) {
