@@ -83,6 +83,7 @@ describe('the poll that finds the parent gone', () => {
 		]);
 		expect(outcome.state).toEqual({
 			v: 2,
+			fp: 2,
 			watch: 'variant/7',
 			known: {},
 			full: 50,
@@ -108,6 +109,7 @@ describe('the poll that finds the parent gone', () => {
 		const { state } = goneOutcome(plan('page'), stored);
 		expect(state).toEqual({
 			v: 2,
+			fp: 2,
 			watch: 'x/1',
 			maxId: 0,
 			live: encodeRuns([]),
@@ -223,7 +225,7 @@ describe('the poll flow around a scoped list', () => {
 			state: { ...gone, known: { '1': 'a' } },
 			baseline: false,
 		}));
-		expect(outcome.state).toEqual({ v: 2, watch: 'variant/7', known: { '1': 'a' } });
+		expect(outcome.state).toEqual({ v: 2, fp: 2, watch: 'variant/7', known: { '1': 'a' } });
 		expect(outcome.changes).toHaveLength(1);
 	});
 
