@@ -8,7 +8,7 @@
  * (exact lists, each deliveryKey once). The limits (gapped ids, lists ignoring a parameter, counts off their
  * lists): pollHabitBounds.test.ts.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { habitPoller, Script } from './habitPoller';
 import { useSandbox } from './setup';
@@ -16,7 +16,7 @@ import { useSandbox } from './setup';
 const env = useSandbox();
 const at = (second: number) =>
 	env.sandbox.shopTime.pin(`2030-01-01 12:00:${String(second).padStart(2, '0')}`);
-const watch = (parameters: IDataObject, key?: string) =>
+const watch = (parameters: INodeParameters, key?: string) =>
 	new Script(habitPoller(env.sandbox, parameters, { key }));
 
 describe('a cart that changes after its creation is created once', () => {
@@ -49,7 +49,7 @@ describe('a cart that changes after its creation is created once', () => {
 
 /** A resource watched while the shop flips forms, and one real change of it (returns its "event id"). */
 interface FlipCase {
-	parameters: IDataObject;
+	parameters: INodeParameters;
 	key?: string;
 	change(): string;
 }
