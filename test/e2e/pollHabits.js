@@ -106,6 +106,7 @@ async function runHabits(v) {
 			};
 			wanted[w.resource] = { items: lines(want[w.resource] || []), errorExecutions: 0 };
 		}
+		v.log(`habits round: ${JSON.stringify(got)}`);
 		assert.deepStrictEqual(got, wanted);
 	};
 
