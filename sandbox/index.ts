@@ -112,7 +112,7 @@ export interface Sandbox {
 		): Rec;
 		/** add one generated record (node resource name), stamped with the shop's now, then `fields` */
 		add(resource: string, fields?: Record<string, unknown>): Rec;
-		/** remove a record (node resource name); a product with its variants, a theme with its assets */
+		/** remove a record (node resource name); a product's variants and a theme's assets then answer 404 */
 		remove(resource: string, id: string | number): Rec;
 		/** put a removed record back with its old id (its old fields, then `fields`) */
 		restore(resource: string, id: string | number, fields?: Record<string, unknown>): Rec;

@@ -1,9 +1,9 @@
 /**
  * What happens in the shop without the API: the shop owner accepts or declines a charge (the confirmation page),
  * changes a record in the admin panel (also records the API only reads: collections, payment methods, users,
- * carts; a cart also changes when the customer edits it or places the order), removes a record (a product with
- * its variants, a theme with its assets), restores one from the trash with its old id, the shop's database
- * restarts, or the shop's settings change (zone, reading of date filters).
+ * carts; a cart also changes when the customer edits it or places the order), removes a record (a product, and
+ * with it its variants as the API shows them; a theme and its assets), restores one from the trash with its old
+ * id, the shop's database restarts, or the shop's settings change (zone, reading of date filters).
  */
 import { nowDate, type App } from './app';
 import { shiftDate } from './dates';
@@ -83,19 +83,15 @@ export function addRecord(app: App, resource: string, fields: Record<string, unk
 }
 
 /**
- * Removes a record as the shop does outside the API; returns it. A product goes with its variants and a theme
- * with its assets, as a shop deletes them: afterwards the variants' list and the assets' list answer 404.
+ * Removes a record as the shop does outside the API; returns it. A product's variants and a theme's assets go
+ * with it as far as the API shows: their list and count answer 404, as for a shop that deleted them; a product or
+ * theme restored (restoreRecord) brings them back.
  */
 export function removeRecord(app: App, resource: string, id: string | number): Rec {
 	const table = tableFor(app.store, resource);
 	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
 	const rec = table.remove(id);
 	if (!rec) throw notFound(`${resource} ${id} not found`);
-	const { store } = app;
-	if (resource === 'product')
-		for (const v of store.variants.rows.filter((r) => r.product_id === String(rec.id)))
-			store.variants.remove(v.id);
-	if (resource === 'theme') store.themeAssets.delete(String(rec.id));
 	return rec;
 }
 
