@@ -1,8 +1,10 @@
 /**
  * A shop list in memory for the cursor tables: records with ids and shop times, a shop clock the test sets (in
  * any zone: it is only text), "later than" filters that are strict or inclusive, a page cap, and a hook that
- * changes the shop between two requests (churn while paging). The poll module reads it through ShopReader, whose
- * three I/O methods are replaced here; every rule above them is the shipped code.
+ * changes the shop between two requests (churn while paging); and the habits of real shops: ids that step by 2 or
+ * 3, ids handed out again, a list that ignores `since_id` or `page`, a count off its list. The poll module reads
+ * it through ShopReader, whose two requests (a page, a count) and whole-list read are replaced here; every rule
+ * above them (paging, the ceiling of requests) is the shipped code.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -134,28 +136,27 @@ export class FakeShop {
 	}
 }
 
+/** The shop reader with its two requests answered by the fake shop: the rest (ceiling, paging) is the shipped code. */
 class FakeReader extends ShopReader {
 	constructor(
 		private readonly shop: FakeShop,
 		plan: PollPlan,
 		limits: ReadLimits,
 	) {
-		super({} as never, plan, {}, limits);
+		super({ getNode: () => ({ name: 'Poll Trigger' }) } as never, plan, {}, limits);
 	}
 
-	async list(query: Query) {
-		this.limits.requests++;
+	protected async getRecords(query: Query) {
 		return this.shop.list(query);
 	}
 
-	async count(query: Query) {
-		this.limits.requests++;
+	protected async getCount(query: Query) {
 		return this.shop.count(query);
 	}
 
 	async all() {
 		const out: IDataObject[] = [];
-		await this.readPages(1, {}, (page) => void out.push(...page));
+		await this.readPages(1, {}, (page) => void out.push(...page), false);
 		return out;
 	}
 }

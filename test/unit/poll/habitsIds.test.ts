@@ -4,10 +4,10 @@
  * its list; and the ceiling of requests every poll has.
  */
 import type { Change } from '../../../nodes/StorePlatform/poll/poller';
+import { MAX_POLL_REQUESTS as CEILING } from '../../../nodes/StorePlatform/poll/reader';
+import { MAX_PINNED } from '../../../nodes/StorePlatform/poll/countSearch';
 import type { PollState } from '../../../nodes/StorePlatform/poll/state';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
-
-const CEILING = 1000;
 
 /** Steps of 1–3 in an order that repeats only after many ids (several database nodes writing). */
 function irregular(): () => number {
@@ -257,4 +257,49 @@ describe('a count that is off its list', () => {
 			expect(trigger.lastRequests).toBe(3);
 		},
 	);
+});
+
+describe('a count off its list from the activation on', () => {
+	test.each([
+		['counts one more in every range', (shop: FakeShop) => (shop.opts.countSkew = 1)],
+		['counts one less in every range', (shop: FakeShop) => (shop.opts.countSkew = -1)],
+		['counts a record the list does not show', (shop: FakeShop) => shop.unlisted.add(250)],
+		['does not count a record the list shows', (shop: FakeShop) => shop.uncounted.add(250)],
+	])(
+		'a count that %s is learned at the activation: a deletion before the first poll is found in it',
+		async (_name, skew) => {
+			const shop = new FakeShop({ filters: 'strict' });
+			shop.seed(500, true);
+			skew(shop);
+			const trigger = new FakeTrigger(shop, pages(50));
+			await trigger.poll();
+			shop.remove(77);
+			expect(lines(await trigger.poll())).toEqual(['deleted 77']);
+			expect(await trigger.poll()).toEqual([]);
+			expect(trigger.lastRequests).toBe(3);
+		},
+	);
+});
+
+test('a count off its list at 150 ids (more than are pinned): bounded polls, nothing invented, changes found', async () => {
+	const shop = new FakeShop({ filters: 'strict' });
+	shop.seed(3000, true);
+	// trashed records the count still counts, spread over the list
+	for (let id = 10; id <= 3000; id += 20) shop.unlisted.add(id);
+	const trigger = new FakeTrigger(shop, pages(50));
+	await trigger.poll();
+	for (let polls = 0; polls < 3; polls++) {
+		expect(await trigger.poll()).toEqual([]);
+		expect(trigger.lastRequests).toBeLessThanOrEqual(CEILING);
+	}
+	expect(trigger.lastRequests).toBe(3);
+	const off = (trigger.stored as PollState).countOff;
+	expect(off?.unplaced).toBe(150 - MAX_PINNED);
+	expect(JSON.stringify(off).length).toBeLessThan(600);
+	shop.remove(1234);
+	shop.remove(2999);
+	expect(lines(await trigger.poll())).toEqual(['deleted 1234', 'deleted 2999']);
+	expect(trigger.lastRequests).toBeLessThanOrEqual(CEILING);
+	expect(await trigger.poll()).toEqual([]);
+	expect(trigger.lastRequests).toBe(3);
 });
