@@ -178,7 +178,8 @@ export class ShopReader {
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
-			const ids = page.map((r) => String(r[this.plan.key])).join(',');
+			// by key (the whole record where it has none)
+			const ids = page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
 			if (ids === previous)
 				this.fail(
 					`The shop's ${this.noun} list ignores page: page ${n} holds the same ${page.length} records as page ${n - 1}, so its answers cannot tell which records changed`,
