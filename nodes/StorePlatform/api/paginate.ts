@@ -38,6 +38,13 @@ export interface ListStats {
 	total?: number;
 	/** How the records after the first page were read. */
 	strategy?: 'single' | 'idRanges' | 'pages' | 'sequential';
+	/** Pages after the first that held records, all of them read before (a list that ignores `page`). */
+	repeatedPages?: number;
+}
+
+/** Counts a page after the first that held records, none of them new. */
+function noteRepeat(stats: ListStats, added: number, got: IDataObject[]): void {
+	if (added === 0 && got.length > 0) stats.repeatedPages = (stats.repeatedPages ?? 0) + 1;
 }
 
 const idOf = (r: IDataObject): string | undefined =>
@@ -154,10 +161,13 @@ export async function fetchList(
 			}
 		};
 		await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-		for (let n = 2; n <= pages; n++) addUnique(out, seen, results[n] ?? []);
+		for (let n = 2; n <= pages; n++) {
+			const got = results[n] ?? [];
+			noteRepeat(stats, addUnique(out, seen, got), got);
+		}
 		// Records created meanwhile sit on further pages: go on while the last page was full.
 		if ((results[pages]?.length ?? 0) === size)
-			await sequential(pages + 1, size, page, out, seen, want);
+			await sequential(pages + 1, size, page, out, seen, want, stats);
 		return done();
 	}
 
@@ -166,9 +176,9 @@ export async function fetchList(
 		// No total to split by: one id range, read by since_id, stable under inserts and deletes.
 		const after = async (_n: number, limit: number) =>
 			await records({ ...plan.query, since_id: maxId(out), limit, page: 1 });
-		await sequential(2, size, after, out, seen, want);
+		await sequential(2, size, after, out, seen, want, stats);
 	} else {
-		await sequential(2, size, page, out, seen, want);
+		await sequential(2, size, page, out, seen, want, stats);
 	}
 	return done();
 }
@@ -181,10 +191,13 @@ async function sequential(
 	out: IDataObject[],
 	seen: Set<string>,
 	want: number | 'all',
+	stats: ListStats,
 ): Promise<void> {
 	for (let n = from; want === 'all' || out.length < want; n++) {
 		const got = await page(n, size);
-		if (addUnique(out, seen, got) === 0 || got.length < size) return;
+		const added = addUnique(out, seen, got);
+		noteRepeat(stats, added, got);
+		if (added === 0 || got.length < size) return;
 	}
 }
 

@@ -1,7 +1,7 @@
-import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fetchList } from '../api/paginate';
+import { fetchList, type ListStats } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapRecords } from '../api/unwrap';
 import type { Endpoint } from '../endpoint';
@@ -24,6 +24,24 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 		path = path.replace(`{${param.key}}`, encodeURIComponent(scope[param.name] ?? ''));
 	}
 	return path;
+}
+
+/**
+ * A list the trigger cannot read whole: it ignores `since_id` and `page` (or `page` alone, where it has no
+ * `since_id`) and holds more than one page. The trigger reports it once (trigger.ts) and then waits.
+ */
+export class UnreadableList extends NodeOperationError {
+	constructor(
+		node: INode,
+		message: string,
+		/** What the list ignores: the same text for every poll of the node. */
+		readonly ignored: string,
+	) {
+		super(node, message, {
+			description:
+				'Changes of this list are not reported until the shop answers `since_id` or `page`. This error is shown once; the trigger keeps polling.',
+		});
+	}
 }
 
 /**
@@ -127,11 +145,12 @@ export class ShopReader {
 	}
 
 	/**
-	 * Reads by `since_id` from `from`, page by page, handing each page to `onPage` (which may stop the read by
-	 * returning false). Records created or deleted meanwhile shift nothing: each page starts after the last id
-	 * read. Returns whether the read reached the end (false when the budget or `onPage` stopped it). A read that
-	 * must be whole (`budgeted` false) ignores the budget, not the ceiling. A page with no id above the one asked
-	 * for fails the poll: the list ignores `since_id`, and its answers prove nothing.
+	 * Reads by `since_id` from `from`, page by page, handing each page's records above the id asked for to `onPage`
+	 * (which may stop the read by returning false). Records created or deleted meanwhile shift nothing: each page
+	 * starts after the last id read. Returns whether the read reached the end (false when the budget, the ceiling
+	 * or `onPage` stopped it). A read that must be whole (`budgeted` false) ignores the budget, not the ceiling.
+	 * A list that ignores `since_id` answers its first page again: shorter than a page, that is the whole list and
+	 * the read ends; else the read goes on by page number (readAfterPages).
 	 */
 	async readSince(
 		from: number,
@@ -145,23 +164,75 @@ export class ShopReader {
 		for (let n = 0; ; n++) {
 			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, since_id: since, limit: asked, page: 1 });
+			const next = maxIdOf(page, since);
+			if (page.length > 0 && !(next > since)) {
+				if (this.wholeList(page, asked)) return true;
+				return await this.readAfterPages(since, query, onPage, budgeted, page);
+			}
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
-			const next = maxIdOf(page, since);
-			if (!(next > since))
-				this.fail(
-					`The shop's ${this.noun} list ignores since_id: asked for the records after id ${since}, it answered ${page.length} records, none after it, so its answers cannot tell which records are new or gone`,
-				);
+			const after = page.filter((r) => numericId(r) > since);
 			since = next;
-			if (onPage(page, since) === false) return end;
+			if (onPage(after, since) === false) return end;
 			if (end) return true;
 		}
 	}
 
 	/**
-	 * Reads by page number from `from`, as readSince. A page holding the same records as the one before fails the
-	 * poll: the list ignores `page`.
+	 * Whether a page answered again (a list that ignores `since_id` or `page`) is the whole list: shorter than
+	 * asked and than any page the shop was seen to fill.
+	 */
+	private wholeList(page: IDataObject[], asked: number): boolean {
+		return page.length < Math.min(asked, this.limits.full ?? asked);
+	}
+
+	/**
+	 * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above
+	 * the highest id handed on so far. A page that repeats the one before (the list ignores `page` too) leaves
+	 * the list unreadable beyond its first page: UnreadableList.
+	 */
+	private async readAfterPages(
+		since: number,
+		query: Query,
+		onPage: (page: IDataObject[], at: number) => boolean | void,
+		budgeted: boolean,
+		first: IDataObject[],
+	): Promise<boolean> {
+		const asked = this.plan.pageSize;
+		let handed = since;
+		let previous = this.keysOf(first);
+		for (let n = 2; ; n++) {
+			if (budgeted && (this.spent() || this.limits.expired())) return false;
+			const page = await this.list({ ...query, since_id: since, limit: asked, page: n });
+			if (page.length === 0) return true;
+			const keys = this.keysOf(page);
+			if (keys === previous) throw this.unreadable('since_id and page', first.length);
+			previous = keys;
+			const after = page.filter((r) => numericId(r) > handed);
+			handed = maxIdOf(page, handed);
+			if (after.length > 0 && onPage(after, handed) === false) return false;
+			if (page.length < asked) return true;
+		}
+	}
+
+	/** The records' keys as one text (the whole record where it has none): what tells two pages apart. */
+	private keysOf(page: IDataObject[]): string {
+		return page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
+	}
+
+	private unreadable(ignored: string, shown: number): UnreadableList {
+		return new UnreadableList(
+			this.ctx.getNode(),
+			`The shop's ${this.noun} list ignores ${ignored}: it answers the same ${shown} records whatever is asked, so the trigger cannot read the rest of it`,
+			ignored,
+		);
+	}
+
+	/**
+	 * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores
+	 * `page`) ends the read where it is shorter than a page (it was the whole list); else the list is unreadable
+	 * beyond its first page: UnreadableList.
 	 */
 	async readPages(
 		from: number,
@@ -175,25 +246,37 @@ export class ShopReader {
 		for (let n = from; ; n++) {
 			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, limit: asked, page: n });
+			const keys = this.keysOf(page);
+			if (page.length > 0 && keys === previous) {
+				if (this.wholeList(page, asked)) return true;
+				throw this.unreadable('page', page.length);
+			}
+			previous = keys;
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
-			// by key (the whole record where it has none)
-			const ids = page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
-			if (ids === previous)
-				this.fail(
-					`The shop's ${this.noun} list ignores page: page ${n} holds the same ${page.length} records as page ${n - 1}, so its answers cannot tell which records changed`,
-				);
-			previous = ids;
 			onPage(page, n + 1);
 			if (end) return true;
 		}
 	}
 
-	/** The whole list (Return All's churn-safe reading: api/paginate.ts), within the poll's ceiling. */
+	/**
+	 * The whole list (Return All's churn-safe reading: api/paginate.ts), within the poll's ceiling. A page that
+	 * held only records read before (a list that ignores `page`, or heavy churn) makes it read once more; where
+	 * that happens again the list is unreadable beyond its first page: UnreadableList.
+	 */
 	async all(): Promise<IDataObject[]> {
+		const first = await this.allOnce();
+		if (!first.repeated) return first.records;
+		const again = await this.allOnce();
+		if (again.repeated) throw this.unreadable('page', again.records.length);
+		return again.records;
+	}
+
+	private async allOnce(): Promise<{ records: IDataObject[]; repeated: boolean }> {
 		const { plan } = this;
-		return await fetchList.call(
+		const stats: ListStats = { requests: 0, pageSize: 0 };
+		const records = await fetchList.call(
 			this.ctx,
 			{
 				path: fillPath(plan.list, this.scope),
@@ -210,7 +293,9 @@ export class ShopReader {
 				beforeRequest: () => this.send(),
 			},
 			'all',
+			stats,
 		);
+		return { records, repeated: (stats.repeatedPages ?? 0) > 0 };
 	}
 
 	/** The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). */

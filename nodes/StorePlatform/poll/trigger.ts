@@ -13,7 +13,7 @@ import {
 	type ParentWatch,
 } from './parent';
 import { runPoll, type Change } from './poller';
-import { MAX_POLL_REQUESTS, ShopReader } from './reader';
+import { MAX_POLL_REQUESTS, ShopReader, UnreadableList } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
 import type { PollPlan } from './strategy';
 
@@ -182,6 +182,13 @@ export async function pollChanges(
 	IN_FLIGHT.add(inFlightKey);
 	try {
 		return await pollOnce.call(this, settings, reader, parent);
+	} catch (error) {
+		// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
+		if (!(error instanceof UnreadableList)) throw error;
+		const reported = `${inFlightKey}:${settings.plan.table.resource}:${error.ignored}`;
+		if (REPORTED.has(reported)) return null;
+		REPORTED.add(reported);
+		throw error;
 	} finally {
 		IN_FLIGHT.delete(inFlightKey);
 	}
@@ -189,6 +196,8 @@ export async function pollChanges(
 
 /** Polls that are running, by workflow and node. */
 const IN_FLIGHT = new Set<string>();
+/** Lists reported unreadable, by workflow, node, resource and what the list ignores (once per n8n process). */
+const REPORTED = new Set<string>();
 
 async function pollOnce(
 	this: IPollFunctions,

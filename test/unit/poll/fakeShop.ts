@@ -22,7 +22,7 @@ export interface FakeOptions {
 	/** How far apart new ids are: a step, or a function of each next step (a database cluster's auto_increment). */
 	idStep?: number | (() => number);
 	/** A parameter the list ignores (a proxy, a shop bug): it answers as if it had not been asked. */
-	ignores?: 'since_id' | 'page';
+	ignores?: 'since_id' | 'page' | 'both';
 	/** Added to every count (a count off its list in every range). */
 	countSkew?: number;
 }
@@ -114,7 +114,8 @@ export class FakeShop {
 			this.opts.filters === 'strict'
 				? String(r[field]) > String(min)
 				: String(r[field]) >= String(min);
-		const since = this.opts.ignores === 'since_id' ? undefined : q.since_id;
+		const ignores = this.opts.ignores;
+		const since = ignores === 'since_id' || ignores === 'both' ? undefined : q.since_id;
 		if (since !== undefined && !(Number(r.id) > Number(since))) return false;
 		if (q.updated_at_min !== undefined && !later('updated_at', q.updated_at_min)) return false;
 		if (q.created_at_min !== undefined && !later('created_at', q.created_at_min)) return false;
@@ -132,7 +133,8 @@ export class FakeShop {
 		this.answer(q);
 		const all = this.records.filter((r) => this.matches(r, q) && !this.unlisted.has(Number(r.id)));
 		const limit = Math.min(Number(q.limit ?? 50), this.opts.pageCap ?? Infinity);
-		const page = this.opts.ignores === 'page' ? 1 : Number(q.page ?? 1);
+		const page =
+			this.opts.ignores === 'page' || this.opts.ignores === 'both' ? 1 : Number(q.page ?? 1);
 		return all
 			.slice((page - 1) * limit, page * limit)
 			.map((r) => (this.spell ? this.spell({ ...r }, this.requests.length) : { ...r }));

@@ -120,29 +120,37 @@ describe('an id handed out again, or a record restored, found by the count', () 
 });
 
 describe('lists that ignore since_id or page', () => {
-	test('a list that ignores since_id from the start: the activation fails naming it, within a few requests', async () => {
+	test('a list that ignores since_id from the start: it is read by page number, each change once', async () => {
 		const shop = new FakeShop({ filters: 'strict', ignores: 'since_id' });
 		shop.seed(120);
 		const trigger = new FakeTrigger(shop, pages(50));
-		await expect(trigger.poll()).rejects.toThrow(/since_id/);
-		expect(shop.requests.length).toBeLessThanOrEqual(3);
-		expect(trigger.stored).toBeUndefined();
+		expect(await trigger.poll()).toEqual([]);
+		// the count, page 1 by since_id, page 1 again (no id above 50), pages 2 and 3
+		expect(trigger.lastRequests).toBeLessThanOrEqual(6);
+		for (let i = 0; i < 5; i++) shop.create({ title: `new ${i}` });
+		shop.remove(3);
+		shop.update(7);
+		expect(lines(await trigger.poll())).toEqual([
+			'created 121 new 0',
+			'created 122 new 1',
+			'created 123 new 2',
+			'created 124 new 3',
+			'created 125 new 4',
+			'deleted 3',
+			"updated 7 seed 6'",
+		]);
+		expect(await trigger.poll()).toEqual([]);
+		expect(trigger.lastRequests).toBeLessThanOrEqual(12);
 	});
 
-	test('a list that starts ignoring since_id: the poll fails, nothing invented, the cursor kept; fixed, it goes on', async () => {
+	test('a list that starts ignoring since_id: the changes still come once; fixed, it goes on', async () => {
 		const shop = new FakeShop({ filters: 'strict' });
 		shop.seed(120);
 		const trigger = new FakeTrigger(shop, pages(50));
 		await trigger.poll();
-		const before = JSON.stringify(trigger.stored);
 		for (let i = 0; i < 5; i++) shop.create({ title: `new ${i}` });
 		shop.remove(3);
 		shop.opts.ignores = 'since_id';
-		shop.requests = [];
-		await expect(trigger.poll()).rejects.toThrow(/since_id/);
-		expect(shop.requests.length).toBeLessThanOrEqual(4);
-		expect(JSON.stringify(trigger.stored)).toBe(before);
-		shop.opts.ignores = undefined;
 		expect(lines(await trigger.poll())).toEqual([
 			'created 121 new 0',
 			'created 122 new 1',
@@ -151,6 +159,34 @@ describe('lists that ignore since_id or page', () => {
 			'created 125 new 4',
 			'deleted 3',
 		]);
+		shop.opts.ignores = undefined;
+		shop.create({ title: 'after' });
+		expect(lines(await trigger.poll())).toEqual(['created 126 after']);
+	});
+
+	test('a list under one page that ignores since_id and page: its one page is the whole list', async () => {
+		const shop = new FakeShop({ filters: 'strict', ignores: 'both' });
+		shop.seed(20);
+		const trigger = new FakeTrigger(shop, pages(50));
+		await trigger.poll();
+		shop.create({ title: 'new' });
+		shop.remove(4);
+		expect(lines(await trigger.poll())).toEqual(['created 21 new', 'deleted 4']);
+		expect(await trigger.poll()).toEqual([]);
+	});
+
+	test('a list longer than a page that ignores since_id and page fails naming both, nothing invented, the cursor kept', async () => {
+		const shop = new FakeShop({ filters: 'strict' });
+		shop.seed(120);
+		const trigger = new FakeTrigger(shop, pages(50));
+		await trigger.poll();
+		const before = JSON.stringify(trigger.stored);
+		shop.create({ title: 'new' });
+		shop.opts.ignores = 'both';
+		shop.requests = [];
+		await expect(trigger.poll()).rejects.toThrow(/ignores since_id and page/);
+		expect(shop.requests.length).toBeLessThanOrEqual(5);
+		expect(JSON.stringify(trigger.stored)).toBe(before);
 	});
 
 	test('a list read by page number that ignores page: the poll fails naming it, within a few requests', async () => {
