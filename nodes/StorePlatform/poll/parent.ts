@@ -5,6 +5,7 @@ import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
 import { readId } from '../action/endpointRequest';
 import { apiRequest } from '../api/request';
 import type { Param } from '../endpoint';
+import { attempt } from './attempt';
 import { decodeIds } from './knownIds';
 import type { Change, PollOutcome } from './poller';
 import { fillPath, type ReadLimits } from './reader';
@@ -149,17 +150,6 @@ async function judge(
 	if (stored && verdict === 'quiet') return { changes: [], state: stored, baseline: false };
 	if (stored && verdict === 'parentGone') return goneOutcome(watch.plan, stored);
 	throw error;
-}
-
-/** A read's answer or its failure (judged after the catch: the node's rules rethrow only n8n's errors in one). */
-async function attempt<T>(
-	read: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-	try {
-		return { ok: true, value: await read() };
-	} catch (error) {
-		return { ok: false, error };
-	}
 }
 
 /** One poll of a list, its parent's absence judged where the list has a parent. */

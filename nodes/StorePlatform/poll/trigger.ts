@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { InputError } from '../action/inputRules';
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
+import { attempt } from './attempt';
 import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
 import {
 	pollWithParent,
@@ -180,18 +181,17 @@ export async function pollChanges(
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
-	try {
-		return await pollOnce.call(this, settings, reader, parent);
-	} catch (error) {
-		// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
-		if (!(error instanceof UnreadableList)) throw error;
+	const tried = await attempt(async () => await pollOnce.call(this, settings, reader, parent));
+	IN_FLIGHT.delete(inFlightKey);
+	if (tried.ok) return tried.value;
+	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
+	const { error } = tried;
+	if (error instanceof UnreadableList) {
 		const reported = `${inFlightKey}:${settings.plan.table.resource}:${error.ignored}`;
 		if (REPORTED.has(reported)) return null;
 		REPORTED.add(reported);
-		throw error;
-	} finally {
-		IN_FLIGHT.delete(inFlightKey);
 	}
+	throw error;
 }
 
 /** Polls that are running, by workflow and node. */
