@@ -34,7 +34,8 @@ export class StorePlatformApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: "The app's API key (OAuth consumer key), shown in the partner account",
+			description:
+				"Your app's API key, shown with the app in the partner account (the app developer's account at Store Platform)",
 		},
 		{
 			displayName: 'Shared Secret',
@@ -44,7 +45,7 @@ export class StorePlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				"The app's shared secret (OAuth consumer secret). Also the key of the webhook signatures. Keep it private.",
+				'Shown beside the API Key in the partner account. Keep it private: it opens every shop where the app is installed, and it signs webhook deliveries.',
 		},
 		{
 			displayName: 'Access Token',
@@ -53,7 +54,8 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The access token the shop gave the app when it was installed (oauth_token)',
+			description:
+				'Given to your app when the shop installed it, and kept by the app. No token? Use the Store Platform OAuth1 API credential instead: its Connect button gets one.',
 		},
 		{
 			displayName: 'Access Token Secret',
@@ -62,7 +64,7 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The secret of the access token (oauth_token_secret)',
+			description: 'Given with the Access Token when the shop installed your app',
 		},
 	];
 
