@@ -184,6 +184,11 @@ export interface Endpoint {
 	answer: Answer;
 	/** Lists paged with `limit`/`page`, with the spec's largest `limit` where it gives one (`webhook.ts`: 200). */
 	paging?: { maxLimit?: number };
+	/**
+	 * Lists: fields of the record the list's entries leave out, which Get returns (`voucher.ts`: the generated codes,
+	 * `items`). Tooltips of what a list gives (the poll trigger's Simplify) do not name them.
+	 */
+	lacks?: string[];
 	/** Lists: the count endpoint of the same resource, used to plan Return All (`vendor.ts`). */
 	countWith?: Operation;
 	/** Counts with no count endpoint: count by listing this endpoint of the same resource (`themeScript.ts`). */
