@@ -34,8 +34,9 @@ export class StorePlatformApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
+			hint: 'Shown with your app in the partner account',
 			description:
-				"Your app's API key, shown with the app in the partner account (the app developer's account at Store Platform)",
+				"Your app's API key, from the partner account (the app developer's account at Store Platform)",
 		},
 		{
 			displayName: 'Shared Secret',
@@ -44,8 +45,9 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			hint: 'Shown beside the API Key in the partner account',
 			description:
-				'Shown beside the API Key in the partner account. Keep it private: it opens every shop where the app is installed, and it signs webhook deliveries.',
+				"Your app's shared secret. Keep it private: it opens every shop where the app is installed, and it signs webhook deliveries.",
 		},
 		{
 			displayName: 'Access Token',
@@ -54,8 +56,9 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			hint: 'Given to your app when the shop installed it. No token? Use the Store Platform OAuth1 API credential and Connect.',
 			description:
-				'Given to your app when the shop installed it, and kept by the app. No token? Use the Store Platform OAuth1 API credential instead: its Connect button gets one.',
+				'The token the shop gave your app at install, kept by the app; valid as long as the app stays installed',
 		},
 		{
 			displayName: 'Access Token Secret',
@@ -64,7 +67,8 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Given with the Access Token when the shop installed your app',
+			hint: 'Given with the Access Token when the shop installed your app',
+			description: 'The secret of the Access Token, from the same install',
 		},
 	];
 

@@ -29,7 +29,9 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: "Your app's API key, shown with the app in the partner account",
+			hint: "Your app's API key, shown with the app in the partner account",
+			description:
+				"Your app's API key, from the partner account (the app developer's account at Store Platform)",
 		},
 		{
 			displayName: 'Consumer Secret',
@@ -38,8 +40,9 @@ export class StorePlatformOAuth1Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			hint: "Your app's shared secret, shown beside the API key in the partner account",
 			description:
-				"Your app's shared secret, shown beside the API key in the partner account. Keep it private.",
+				'Keep it private: it opens every shop where the app is installed, and it signs webhook deliveries',
 		},
 		BASE_URL_PROPERTY,
 		{

@@ -55,10 +55,10 @@ describe('credential hints', () => {
 	];
 
 	it.each(fields.map(([c, p]) => [`${c}: ${p.displayName}`, p] as const))(
-		'%s has a hint in plain words',
+		'%s has a description in plain words',
 		(_name, p) => {
 			expect(p.description ?? '').not.toBe('');
-			expect(p.description).not.toMatch(TECHNICAL);
+			expect(`${p.description} ${p.hint ?? ''}`).not.toMatch(TECHNICAL);
 		},
 	);
 
@@ -68,17 +68,20 @@ describe('credential hints', () => {
 		[api, 'accessToken', /install/i],
 		[api, 'accessTokenSecret', /install|access token/i],
 		[api, 'accessToken', /Store Platform OAuth1 API/],
-	] as const)('%#: the hint says where the value comes from', (credential, name, where) => {
-		const p = credential.properties.find((q) => q.name === name);
-		expect(p?.description).toMatch(where);
-	});
+	] as const)(
+		"%#: the hint (under the field: n8n's credential form shows the description only on focus) says where the value comes from",
+		(credential, name, where) => {
+			const p = credential.properties.find((q) => q.name === name);
+			expect(p?.hint).toMatch(where);
+		},
+	);
 
 	it("the OAuth1 form's Consumer Key and Secret say where they are; the secret stays a password field", () => {
 		const form = oauthForm();
 		const key = form.find((p) => p.name === 'consumerKey');
 		const secret = form.find((p) => p.name === 'consumerSecret');
-		expect(key?.description).toMatch(/API key.*partner account/i);
-		expect(secret?.description).toMatch(/shared secret.*partner account/i);
+		expect(key?.hint).toMatch(/API key.*partner account/i);
+		expect(secret?.hint).toMatch(/shared secret.*partner account/i);
 		// the secret stays a password field; the API key is the public half (as in the Store Platform API form)
 		expect(secret?.typeOptions?.password).toBe(true);
 		expect([key?.required, secret?.required]).toEqual([true, true]);
