@@ -157,15 +157,15 @@ describe("each resource's events in its own words", () => {
 		['orderStatus', /no Deleted.*count/i],
 		['themeScript', /no Deleted/i],
 		['abandonedCart', /no Updated/i],
-	])('%s: says why an event is missing', (resource, why) => {
-		expect(eventsOf(resource).description).toMatch(why);
+	])('%s: says why an event is missing, in the hint always shown under Events', (resource, why) => {
+		expect(eventsOf(resource).hint).toMatch(why);
 	});
 
 	it('says why for every resource that lacks an event, and for no other', () => {
 		for (const plan of PLANS) {
-			const description = String(eventsOf(plan.table.resource).description);
+			const hint = String(eventsOf(plan.table.resource).hint ?? '');
 			const lacks = plan.events.length < 3;
-			expect([plan.table.resource, /\bno (Created|Updated|Deleted)\b/i.test(description)]).toEqual([
+			expect([plan.table.resource, /\bno (Created|Updated|Deleted)\b/i.test(hint)]).toEqual([
 				plan.table.resource,
 				lacks,
 			]);

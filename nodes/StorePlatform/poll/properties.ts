@@ -82,7 +82,9 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				description: words?.events[e]?.description ?? EVENT_NAMES[e][1],
 			})),
 			default: [...plan.events],
-			description: `Which changes start the workflow, one item per changed record${words?.missing ? `. ${words.missing}` : ''}`,
+			description: 'Which changes start the workflow, one item per changed record',
+			// under the field, always shown: why an event the user may look for is not offered
+			...(words?.missing ? { hint: words.missing } : {}),
 			displayOptions: { show: { resource: [plan.table.resource] } },
 		});
 	}

@@ -15,7 +15,7 @@ export interface ResourceWords {
 	 * promise more than the trigger sees (the value stays: saved workflows rely on it).
 	 */
 	events: Partial<Record<ChangeKind, { name?: string; description: string }>>;
-	/** Why an event of the three is not offered, under Events. */
+	/** Why an event of the three is not offered: the hint under Events. */
 	missing?: string;
 }
 
@@ -124,7 +124,7 @@ export const RESOURCE_WORDS: Partial<Record<Resource, ResourceWords>> = {
 			updated: {
 				name: 'Size Changed',
 				description:
-					"A theme file whose size or type changed. An edit that keeps the file's size is not seen: the shop lists each file's key, type and size only.",
+					'A file whose size or type changed. An edit that keeps the size is not seen: the shop lists only key, type, size',
 			},
 			deleted: { description: 'A file removed from the theme (the item holds its key)' },
 		},
