@@ -3,7 +3,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nowDate, type App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
 import { faultFromJson } from './faults';
-import { addRecord, applySettings, changeRecord, decideCharge, removeRecord } from './owner';
+import { applyHabits } from './habits';
+import {
+	addRecord,
+	applySettings,
+	changeRecord,
+	decideCharge,
+	removeRecord,
+	restartShop,
+	restoreRecord,
+} from './owner';
 import { SEEDABLE } from './seed';
 import type { Delivery } from './types';
 import type { FireOptions } from './webhooks';
@@ -163,6 +172,27 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		case 'POST /_sandbox/settings':
 			// {"shopZoneOffsetMinutes"?: -300, "dateFilters"?: "strict" | "inclusive"}
 			return json(200, applySettings(app, body));
+		case 'GET /_sandbox/habits':
+			return json(200, app.habits);
+		case 'POST /_sandbox/habits':
+			// {"flipForms"?: true, "idStep"?: 3, "ignoreSinceId"?: [path], "ignorePage"?: [path], "countOffset"?: {path: n}}
+			return json(200, applyHabits(app, body));
+		case 'POST /_sandbox/restart':
+			// the shop's database restarts: auto-increment counters fall back to the highest existing ids
+			restartShop(app);
+			return json(200, { status: 'ok' });
+		case 'POST /_sandbox/restore': {
+			// a record restored from the trash with its old id: {"resource": "page", "id": 5, "fields"?: {...}}
+			if (
+				typeof body.resource !== 'string' ||
+				(typeof body.id !== 'string' && typeof body.id !== 'number')
+			)
+				throw badRequest('restore needs {"resource": "page", "id": 5, "fields"?: {...}}');
+			const fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+			return json(200, {
+				record: restoreRecord(app, body.resource, body.id, fields as Record<string, unknown>),
+			});
+		}
 		case 'GET /_sandbox/shop-time':
 			return json(200, shopTimeState(app));
 		case 'POST /_sandbox/shop-time':
@@ -181,7 +211,7 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			return json(200, { application_charge: decideCharge(app, body.id, body.decision) });
 		}
 		case 'POST /_sandbox/change': {
-			// a change made in the shop's admin panel: {"resource": "collection", "id": 1, "fields": {...}}
+			// a change made in the shop's admin panel: {"resource": "collection", "id": 1, "fields": {...}, "aheadMs"?: 3600000}
 			const fields = body.fields;
 			if (
 				typeof body.resource !== 'string' ||
@@ -191,8 +221,12 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 				Array.isArray(fields)
 			)
 				throw badRequest('change needs {"resource": "collection", "id": 1, "fields": {...}}');
+			// "aheadMs": a writer's clock that far ahead of the shop's stamps updated_at in the shop's future
+			const aheadMs = body.aheadMs === undefined ? undefined : Number(body.aheadMs);
 			return json(200, {
-				record: changeRecord(app, body.resource, body.id, fields as Record<string, unknown>),
+				record: changeRecord(app, body.resource, body.id, fields as Record<string, unknown>, {
+					aheadMs,
+				}),
 			});
 		}
 		case 'POST /_sandbox/add': {

@@ -1,5 +1,6 @@
 /** The sandbox's shared state, handed to every route. */
 import type { Faults } from './faults';
+import type { ShopHabits } from './habits';
 import type { Renderer } from './list';
 import type { OAuthState } from './oauth';
 import type { ShopTime } from './shopTime';
@@ -17,6 +18,8 @@ export interface App {
 	clock: Clock;
 	/** the shop's zone, pinned "now" and reading of date filters */
 	shopTime: ShopTime;
+	/** the real-shop habits switched on (habits.ts) */
+	habits: ShopHabits;
 	requests: RecordedRequest[];
 	/** API requests in flight now, the most seen together, TCP connections accepted (reset by reset()). */
 	traffic: Traffic;

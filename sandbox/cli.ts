@@ -80,6 +80,7 @@ async function serve(args: string[]): Promise<void> {
 			`  Shop time           ${sb.shopTime.now()} (${utcLabel(zone)}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
 			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
 			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /charges/decide, /change, /add, /remove`,
+			`                      POST /habits {"flipForms","idStep","ignoreSinceId","ignorePage","countOffset"}, /restart, /restore`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
 			'',
 			'Ctrl+C to stop.',

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { adminHandler, type Control } from './admin';
 import { newTraffic, type App, type Traffic } from './app';
 import { Faults } from './faults';
+import { applyHabits, DEFAULT_HABITS, type ShopHabits } from './habits';
 import { Renderer } from './list';
 import { OAuthState, registerOAuthFlow } from './oauth';
 import {
@@ -16,6 +17,9 @@ import {
 	changeRecord,
 	decideCharge,
 	removeRecord,
+	restartShop,
+	restoreRecord,
+	type ChangeOptions,
 	type ChargeDecision,
 } from './owner';
 import { apiRouter } from './routes';
@@ -32,7 +36,8 @@ export { Store, Table, type Rec } from './store';
 export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
 export { SECTIONS } from './events';
-export type { ChargeDecision } from './owner';
+export type { ChangeOptions, ChargeDecision } from './owner';
+export type { ShopHabits } from './habits';
 export type { DateFilters, ShopSettings } from './shopTime';
 
 export interface Sandbox {
@@ -86,16 +91,33 @@ export interface Sandbox {
 	 * A zone change re-renders the stamps already stored (same instants). reset() restores the start options.
 	 */
 	settings(next?: Partial<ShopSettings>): ShopSettings;
+	/**
+	 * Switches real-shop habits on or off (habits.ts: flipForms, idStep, ignoreSinceId, ignorePage, countOffset);
+	 * returns the habits now in force. All off by default; reset() restores the start options.
+	 */
+	habits(next?: Partial<ShopHabits>): ShopHabits;
 	/** What the shop owner does outside the API. */
 	owner: {
 		/** accept or decline a pending charge, as on its confirmation page (status, updated_at) */
 		decideCharge(id: string | number, decision: ChargeDecision): Rec;
-		/** change fields of any record (node resource name), updated_at set to the shop's now where it has one */
-		change(resource: string, id: string | number, fields: Record<string, unknown>): Rec;
+		/**
+		 * change fields of any record (node resource name), updated_at set to the shop's now where it has one
+		 * (`aheadMs`: a writer's clock that far ahead stamps it in the shop's future)
+		 */
+		change(
+			resource: string,
+			id: string | number,
+			fields: Record<string, unknown>,
+			opts?: ChangeOptions,
+		): Rec;
 		/** add one generated record (node resource name), stamped with the shop's now, then `fields` */
 		add(resource: string, fields?: Record<string, unknown>): Rec;
-		/** remove a record (node resource name) */
+		/** remove a record (node resource name); a product's variants and a theme's assets then answer 404 */
 		remove(resource: string, id: string | number): Rec;
+		/** put a removed record back with its old id (its old fields, then `fields`) */
+		restore(resource: string, id: string | number, fields?: Record<string, unknown>): Rec;
+		/** the database restarts: the next id of each table is the highest that exists + 1 (MySQL before 8) */
+		restart(): void;
 	};
 	close(): Promise<void>;
 }
@@ -113,6 +135,8 @@ export interface SandboxOptions {
 	dateFilters?: 'strict' | 'inclusive';
 	/** advance the retry clock at wall-clock speed (the shop's time then stays the wall clock's) */
 	realtime?: boolean;
+	/** real-shop habits on from the start (and after each reset()); default all off */
+	habits?: Partial<ShopHabits>;
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
@@ -147,6 +171,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		credentials,
 		clock,
 		shopTime,
+		habits: { ...DEFAULT_HABITS },
 		faults,
 		url: '',
 		shopId: SHOP_ID,
@@ -161,7 +186,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	registerOAuthFlow(router);
 	const sleeper = new Sleeper();
 
+	// the start habits apply after the seed, whose ids follow one another
+	const startHabits = () => applyHabits(app, { ...DEFAULT_HABITS, ...opts.habits });
 	const reset = () => {
+		applyHabits(app, DEFAULT_HABITS);
 		store.clear();
 		if (seeded) seedAll(store, app.url);
 		faults.clear();
@@ -171,6 +199,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		app.oauth.reset();
 		shopTime.reset();
 		app.render = new Renderer(app.render.mode);
+		startHabits();
 	};
 	const control: Control = {
 		app,
@@ -192,6 +221,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const port = (server.address() as AddressInfo).port;
 	app.url = `http://127.0.0.1:${port}`;
 	if (seeded) seedAll(store, app.url);
+	startHabits();
 	let timer: NodeJS.Timeout | undefined;
 	if (opts.realtime) {
 		let last = Date.now();
@@ -223,11 +253,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			pinned: () => shopTime.pinned(),
 		},
 		settings: (next = {}) => ({ ...applySettings(app, next) }),
+		habits: (next = {}) => applyHabits(app, next),
 		owner: {
 			decideCharge: (id, decision) => decideCharge(app, id, decision),
-			change: (resource, id, fields) => changeRecord(app, resource, id, fields),
+			change: (resource, id, fields, o) => changeRecord(app, resource, id, fields, o),
 			add: (resource, fields) => addRecord(app, resource, fields),
 			remove: (resource, id) => removeRecord(app, resource, id),
+			restore: (resource, id, fields) => restoreRecord(app, resource, id, fields),
+			restart: () => restartShop(app),
 		},
 		close: () =>
 			(closed ??= new Promise<void>((resolve) => {

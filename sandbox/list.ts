@@ -1,6 +1,7 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
+import { flipForms } from './forms';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -241,9 +242,13 @@ const NUMERIC = new Set([
 	'buy_if_empty',
 ]);
 
-/** Renders stored records for an answer: `fields` projection, then the id style. */
+/** Renders stored records for an answer: `fields` projection, then the id style, then the answer's forms. */
 export class Renderer {
 	private seed: number;
+	/** The habit of flipping forms (habits.ts): each answer in the other form of the spec's two. */
+	flipping = false;
+	/** Answers begun so far (server.ts counts each API request). */
+	private turn = 0;
 
 	constructor(
 		readonly mode: 'spec' | 'mixed',
@@ -258,6 +263,16 @@ export class Renderer {
 		t = Math.imul(t ^ (t >>> 15), t | 1);
 		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	}
+
+	/** A new answer begins: with flipping on, its values take the next form. */
+	answer(): void {
+		this.turn++;
+	}
+
+	/** A record in this answer's forms (as it is where the shop does not flip them). */
+	flipped(rec: Rec): Rec {
+		return this.flipping ? flipForms(rec, this.turn) : rec;
 	}
 
 	one(rec: Rec, fields: string[] | null): Rec {
@@ -278,7 +293,7 @@ export class Renderer {
 					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
-		return out;
+		return this.flipped(out);
 	}
 
 	many(rows: Rec[], fields: string[] | null): Rec[] {

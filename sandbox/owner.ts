@@ -1,14 +1,16 @@
 /**
  * What happens in the shop without the API: the shop owner accepts or declines a charge (the confirmation page),
  * changes a record in the admin panel (also records the API only reads: collections, payment methods, users,
- * carts), or the shop's settings change (zone, reading of date filters).
+ * carts; a cart also changes when the customer edits it or places the order), removes a record (a product, and
+ * with it its variants as the API shows them; a theme and its assets), restores one from the trash with its old
+ * id, the shop's database restarts, or the shop's settings change (zone, reading of date filters).
  */
 import { nowDate, type App } from './app';
 import { shiftDate } from './dates';
 import { badRequest, HttpError, notFound } from './errors';
 import { seedResource, tableFor } from './seed';
 import { checkSettings, STAMP_FIELDS, type ShopSettings } from './shopTime';
-import { Table, type Rec } from './store';
+import type { Rec } from './store';
 
 export type ChargeDecision = 'accept' | 'decline';
 
@@ -26,6 +28,14 @@ export function decideCharge(app: App, id: string | number, decision: ChargeDeci
 	return c;
 }
 
+export interface ChangeOptions {
+	/**
+	 * The writer's clock runs this many ms ahead of the shop's: updated_at is stamped in the shop's future (one
+	 * record with an odd stamp). An `updated_at` among the fields is used as given instead.
+	 */
+	aheadMs?: number;
+}
+
 /**
  * Changes fields of a record as the shop's admin panel does: the given fields (id excepted), and updated_at set
  * to the shop's now where the record has one (vouchers and promotions have none). `resource` is the node's
@@ -36,14 +46,19 @@ export function changeRecord(
 	resource: string,
 	id: string | number,
 	fields: Record<string, unknown>,
+	opts: ChangeOptions = {},
 ): Rec {
 	const table = tableFor(app.store, resource);
 	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
 	const rec = table.get(id);
 	if (!rec) throw notFound(`${resource} ${id} not found`);
+	const ahead = opts.aheadMs ?? 0;
+	if (!Number.isFinite(ahead) || ahead < 0)
+		throw badRequest(`aheadMs must be a number of ms >= 0, got ${JSON.stringify(opts.aheadMs)}`);
 	const { [table.keyField]: _key, ...rest } = fields;
 	Object.assign(rec, rest);
-	if ('updated_at' in rec && !('updated_at' in rest)) rec.updated_at = nowDate(app);
+	if ('updated_at' in rec && !('updated_at' in rest))
+		rec.updated_at = shiftDate(nowDate(app), ahead);
 	return rec;
 }
 
@@ -67,13 +82,44 @@ export function addRecord(app: App, resource: string, fields: Record<string, unk
 	return rec;
 }
 
-/** Removes a record as the shop does outside the API; returns it. */
+/**
+ * Removes a record as the shop does outside the API; returns it. A product's variants and a theme's assets go
+ * with it as far as the API shows: their list and count answer 404, as for a shop that deleted them; a product or
+ * theme restored (restoreRecord) brings them back.
+ */
 export function removeRecord(app: App, resource: string, id: string | number): Rec {
 	const table = tableFor(app.store, resource);
 	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
 	const rec = table.remove(id);
 	if (!rec) throw notFound(`${resource} ${id} not found`);
 	return rec;
+}
+
+/**
+ * Restores a removed record from the trash with its old id (and its old fields and stamps, unless `fields` say
+ * otherwise); returns it. 404 when no record of that id was removed, 409 when one with that id exists.
+ */
+export function restoreRecord(
+	app: App,
+	resource: string,
+	id: string | number,
+	fields: Record<string, unknown> = {},
+): Rec {
+	const table = tableFor(app.store, resource);
+	if (!table) throw badRequest(`unknown resource ${JSON.stringify(resource)}`);
+	if (table.get(id)) throw new HttpError(409, 'exists', `${resource} ${id} exists`);
+	const rec = table.restore(id);
+	if (!rec) throw notFound(`no removed ${resource} ${id} to restore`);
+	const { [table.keyField]: _key, ...rest } = fields;
+	return Object.assign(rec, rest);
+}
+
+/**
+ * The shop's database restarts: every auto-increment counter falls back to the highest id that exists (MySQL
+ * before 8), so a table whose highest record was deleted hands that id out again.
+ */
+export function restartShop(app: App): void {
+	for (const t of app.store.tables()) t.restart();
 }
 
 /**
@@ -84,11 +130,7 @@ export function applySettings(app: App, input: Record<string, unknown>): ShopSet
 	const next = checkSettings(input);
 	const shift = app.shopTime.apply(next);
 	if (shift !== 0) {
-		const tables = [
-			...Object.values(app.store).filter((v): v is Table => v instanceof Table),
-			...app.store.themeAssets.values(),
-		];
-		for (const t of tables)
+		for (const t of app.store.tables())
 			for (const r of t.rows)
 				for (const f of STAMP_FIELDS) if (f in r) r[f] = shiftDate(r[f], shift);
 	}

@@ -220,6 +220,8 @@ async function handle(
 				{ allow: match.allowed.join(', ') },
 			);
 		}
+		// each answer in its own form where the shop flips them (the handlers render synchronously)
+		if (isApi) app.render.answer();
 		return await match.handler(ctx);
 	} catch (e) {
 		if (!(e instanceof HttpError) && app.log)

@@ -11,6 +11,10 @@ export class Table<R extends Rec = Rec> {
 	readonly rows: R[] = [];
 	private readonly byKey = new Map<string, R>();
 	private lastId = 0;
+	/** The auto-increment step (a database cluster's auto_increment_increment; habits.ts sets it). */
+	step = 1;
+	/** Removed records by key, the last of each: what the shop's trash can restore with its old id. */
+	private readonly trash = new Map<string, R>();
 
 	/** keyField 'id' orders rows by numeric id; another key keeps insertion order. */
 	constructor(readonly keyField = 'id') {}
@@ -20,7 +24,16 @@ export class Table<R extends Rec = Rec> {
 	}
 
 	nextId(): number {
-		return ++this.lastId;
+		return (this.lastId += this.step);
+	}
+
+	/**
+	 * The database restarts: the auto-increment counter falls back to the highest id that exists (MySQL before 8
+	 * does not persist it), so the next id handed out may be one a deleted record had.
+	 */
+	restart(): void {
+		const last = this.rows[this.rows.length - 1];
+		this.lastId = this.keyField === 'id' && last ? Number(last.id) : 0;
 	}
 
 	private norm(key: string | number): string {
@@ -64,12 +77,23 @@ export class Table<R extends Rec = Rec> {
 		if (!rec) return undefined;
 		this.byKey.delete(k);
 		this.rows.splice(this.rows.indexOf(rec), 1);
+		this.trash.set(k, rec);
 		return rec;
+	}
+
+	/** Puts a removed record back with its old key (a restore from the trash); undefined when none was removed. */
+	restore(key: string | number): R | undefined {
+		const k = this.norm(key);
+		const rec = this.trash.get(k);
+		if (!rec || this.byKey.has(k)) return undefined;
+		this.trash.delete(k);
+		return this.insert(rec);
 	}
 
 	clear(): void {
 		this.rows.length = 0;
 		this.byKey.clear();
+		this.trash.clear();
 		this.lastId = 0;
 	}
 }
@@ -112,8 +136,14 @@ export class Store {
 		return this.themes.rows.find((t) => t.active === true);
 	}
 
+	/** Every table of the store, theme assets included. */
+	tables(): Table[] {
+		const own = Object.values(this).filter((v): v is Table => v instanceof Table);
+		return [...own, ...this.themeAssets.values()];
+	}
+
 	clear(): void {
-		for (const v of Object.values(this)) if (v instanceof Table) v.clear();
+		for (const t of this.tables()) t.clear();
 		this.themeAssets.clear();
 	}
 }

@@ -8,6 +8,7 @@ import { ok } from '../wire';
 import {
 	assign,
 	count,
+	counted,
 	found,
 	int,
 	list,
@@ -217,7 +218,7 @@ export function registerCatalog(r: Router): void {
 	r.get('/services/variants/:product_id', (ctx) =>
 		list(ctx, variantsOf(ctx), { paged: false }, 'variants'),
 	);
-	r.get(`${base}/count`, (ctx) => ok({ count: variantsOf(ctx).length }));
+	r.get(`${base}/count`, (ctx) => counted(ctx, variantsOf(ctx).length));
 	r.get(`${base}/:id`, (ctx) => ok({ variant: out(ctx, variant(ctx)) }));
 	r.post(base, (ctx) => {
 		const p = product(ctx);

@@ -2,6 +2,7 @@
 import { nowDate } from '../app';
 import { isSpecDate } from '../dates';
 import { badRequest, notFound, unprocessable } from '../errors';
+import { countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
@@ -51,13 +52,19 @@ export function list(
 	key: string,
 	view: (r: Rec) => Rec = (r) => r,
 ): Reply {
-	const page = pageOf(rows, ctx.query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
+	const query = listQuery(ctx.app, ctx.path, ctx.query);
+	const page = pageOf(rows, query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);
 	return ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
 }
 
 export function count(ctx: Ctx, rows: Rec[], spec: ListSpec): Reply {
-	return ok({ count: filterRows(rows, ctx.query, spec, ctx.app.shopTime).length });
+	return counted(ctx, filterRows(rows, ctx.query, spec, ctx.app.shopTime).length);
+}
+
+/** A count answer `{count}`, as the shop's habits give it (off by an offset, in the answer's form). */
+export function counted(ctx: Ctx, n: number): Reply {
+	return ok(ctx.app.render.flipped({ count: countOf(ctx.app, ctx.path, n) }));
 }
 
 export const statusOk = (): Reply => ok({ status: 'ok' });

@@ -15,8 +15,12 @@
  *      of the workflow (saved over REST, published) the next poll catches up, each change once
  *   p. a quiet scheduled poll emits nothing and costs the README's requests (pages 3, charges 1); after REST deactivation n8n sends no
  *      request for a minute while the shop changes; no deliveryKey arrived twice
- * n8n 2.x also: pollDurable.js (the four durable-cursor variables, SIGKILL mid-poll and mid-execution) and
- * pollQueue.js (queue mode: polls on main, executions on the worker), side by side with the phases above.
+ * n8n 2.x also: pollDurable.js (the four durable-cursor variables, SIGKILL mid-poll and mid-execution),
+ * pollQueue.js (queue mode: polls on main, executions on the worker) and pollHabits.js (a shop with several real
+ * habits at once: a changing cart, flipping forms, a deleted product, a reused id, a future stamp; every item
+ * counted), side by side with the phases above. STORE_PLATFORM_E2E_POLL_FLOWS=habits (or main,durable,queue,
+ * habits: a comma list) runs only those flows, e.g. the habits alone:
+ *   STORE_PLATFORM_E2E_POLL_FLOWS=habits node test/e2e/run.js 2.41.1 --leg=poll --no-browser
  * Why it takes ~6 min on 1.x and ~7.5 min on 2.x: n8n polls at most once a minute, so the scheduled-poll,
  * failed-poll and deactivation phases wait up to a minute each (the others use activation polls: restart,
  * deactivate + activate); on 2.x the durable flow has no activation poll at a restart, so its five phases wait for
@@ -27,16 +31,28 @@ const { leg, sleep, waitFor } = require('./setup');
 const { shop, pollWorkflow, Ledger, pollRequests, pollStarted, pollDone } = require('./pollShop');
 const { runDurable } = require('./pollDurable');
 const { runQueue } = require('./pollQueue');
+const { runHabits } = require('./pollHabits');
 
 const PAGES = 'E2E poll: pages';
 const CHARGES = 'E2E poll: charges';
 const BACKLOG = Number(process.env.STORE_PLATFORM_E2E_POLL_BACKLOG || 3000);
+/** The flows to run (default all; durable, queue and habits on n8n 2.x only). */
+const FLOWS = (process.env.STORE_PLATFORM_E2E_POLL_FLOWS || 'main,durable,queue,habits')
+	.split(',')
+	.map((f) => f.trim());
 
 leg(
 	'poll',
 	async (v) => {
-		const flows = [mainFlow(v)];
-		if (v.major >= 2) flows.push(runDurable(v), runQueue(v));
+		const flows = [];
+		if (FLOWS.includes('main')) flows.push(mainFlow(v));
+		if (v.major >= 2) {
+			if (FLOWS.includes('durable')) flows.push(runDurable(v));
+			if (FLOWS.includes('queue')) flows.push(runQueue(v));
+			if (FLOWS.includes('habits')) flows.push(runHabits(v));
+		}
+		if (flows.length === 0)
+			await v.skip(`no poll flow of ${FLOWS.join(',')} runs on n8n ${v.version}`);
 		await Promise.all(flows);
 	},
 	{ timeoutMs: 25 * 60 * 1000, concurrency: true },

@@ -15,8 +15,14 @@ const { waitFor, sleep } = require('./setup');
 const { collectorNode } = require('./workflows');
 
 const POLL_TRIGGER = 'n8n-nodes-store-platform.storePlatformPollTrigger';
-/** the list path each watched resource reads */
-const LIST_PATH = { page: '/services/pages', applicationCharge: '/services/application_charges' };
+/** the list path each watched resource reads (variants: /services/variants/{product_id}) */
+const LIST_PATH = {
+	page: '/services/pages',
+	applicationCharge: '/services/application_charges',
+	abandonedCart: '/services/checkout',
+	voucher: '/services/vouchers',
+	variant: '/services/variants',
+};
 
 /** The shop owner's changes, stamped by the shop's clock (its zone, pinned or running). */
 function shop(sandbox) {
@@ -70,22 +76,23 @@ function shop(sandbox) {
 
 /**
  * Store Platform Poll Trigger -> HTTP Request (once per execution) POSTing
- * `{ workflow, executionId, items: [{ event, id, deliveryKey, status, title }] }` to the collector.
+ * `{ workflow, executionId, items: [{ event, id, deliveryKey, status, title }] }` to the collector (`id`: the
+ * record's id, or its user_key or key where it has no id). `parameters`: more of the trigger's (productId, ...).
  */
-function pollWorkflow(cred, { name, resource, events, collectorUrl }) {
+function pollWorkflow(cred, { name, resource, events, collectorUrl, parameters = {} }) {
 	const trigger = {
 		id: crypto.randomUUID(),
 		name: 'Store Platform Poll Trigger',
 		type: POLL_TRIGGER,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: { resource, events, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+		parameters: { resource, events, ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
 		credentials: { storePlatformApi: { id: cred.id, name: cred.name } },
 	};
 	const body =
 		'={{ JSON.stringify({ workflow: ' +
 		JSON.stringify(name) +
-		', executionId: $execution.id, items: $input.all().map((i) => ({ event: i.json.event, id: i.json.id, deliveryKey: i.json.deliveryKey, status: i.json.status, title: i.json.title })) }) }}';
+		', executionId: $execution.id, items: $input.all().map((i) => ({ event: i.json.event, id: i.json.id || i.json.user_key || i.json.key, deliveryKey: i.json.deliveryKey, status: i.json.status, title: i.json.title })) }) }}';
 	const post = { ...collectorNode(collectorUrl, body), executeOnce: true };
 	return {
 		name,

@@ -65,6 +65,10 @@ function observed(recs) {
 		n.push(
 			`durable cursors: a page created between the first activation and the first scheduled poll was ${p.durableWindow}; SIGKILL mid-poll and mid-execution, then a backlog of ${p.durableBacklog?.pages} pages with the shop answering in 5 s (${p.durableBacklog?.executions} executions, ${p.durableBacklog?.requests} requests, ${p.durableBacklog?.wallS} s, no poll abandoned): ${p.durableItems} items, none lost or repeated; executions after the kills ${p.durableKilledExecution}`,
 		);
+	if (p?.habits)
+		n.push(
+			`poll trigger on a shop with habits (flipping forms, a changing cart, a deleted product, reused ids, a future stamp): items ${JSON.stringify(p.habits.items)}, error executions ${JSON.stringify(p.habits.errorExecutions)}`,
+		);
 	if (p?.queuePoll?.items)
 		n.push(
 			`poll trigger in queue mode: ${p.queuePoll.items} items in ${p.queuePoll.executions} executions, all on the worker`,

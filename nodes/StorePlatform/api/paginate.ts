@@ -27,6 +27,8 @@ export interface ListPlan {
 	sinceId?: boolean;
 	operation?: string;
 	timeout?: number;
+	/** Called before each request (a caller's ceiling of requests throws there). */
+	beforeRequest?: () => void;
 }
 
 /** Statistics of one list fetch, for tests and benchmarks. */
@@ -95,6 +97,7 @@ export async function fetchList(
 	stats: ListStats = { requests: 0, pageSize: 0 },
 ): Promise<IDataObject[]> {
 	const get = async (path: string, query: Query): Promise<unknown> => {
+		plan.beforeRequest?.();
 		stats.requests++;
 		return await apiRequest.call(this, 'GET', path, {
 			query,

@@ -20,21 +20,71 @@ export function stableJson(value: unknown): string {
 export const FINGERPRINT_LENGTH = 12;
 
 /**
- * A short hash of a record as the shop sent it. An id given as a number or as a string counts alike (the API
- * sends both), so the fingerprint changes only when the record does.
+ * A short hash of a record as the shop sent it, where the spec's two forms of one value count as one value:
+ * numbers as JSON numbers or as text (`1900`/`"1900"`, `10.5`/`"10.50"`), flags as `true`/`false` or `1`/`0`.
+ * Text that is not a plain decimal (`"007"`, `"1e3"`, `" 12"`) is a code and kept as it is. So the fingerprint
+ * changes only when the record does. A record with neither flags nor numbers as text keeps its version-1
+ * fingerprint (the same hash of the same text), so its changes keep their `deliveryKey` across the upgrade.
  */
 export function fingerprint(record: IDataObject): string {
-	return shortHash(['record/1', stableJson(normaliseScalars(record))]).slice(0, FINGERPRINT_LENGTH);
+	return hashOf(canonical(record));
 }
 
-function normaliseScalars(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(normaliseScalars);
+/**
+ * The fingerprint of version 1 (ids and numbers as text, nothing else): fingerprints stored by it are still read
+ * (`sameState`), never made.
+ */
+export function legacyFingerprint(record: IDataObject): string {
+	return hashOf(numbersAsText(record));
+}
+
+const hashOf = (value: unknown) =>
+	shortHash(['record/1', stableJson(value)]).slice(0, FINGERPRINT_LENGTH);
+
+/** Marks a fingerprint stored by version 1, in a cursor stored before `fp: 2` (state.ts). */
+export const LEGACY_MARK = '~';
+
+/**
+ * Whether a record is in the state a stored fingerprint names; `state` is the record's fingerprint. A stored
+ * fingerprint marked as made by version 1 is also compared with the version-1 fingerprint of the record.
+ */
+export function sameState(stored: string | undefined, record: IDataObject, state: string): boolean {
+	if (stored === undefined) return false;
+	if (stored === state) return true;
+	if (!stored.startsWith(LEGACY_MARK)) return false;
+	const made = stored.slice(LEGACY_MARK.length);
+	return made === state || made === legacyFingerprint(record);
+}
+
+function numbersAsText(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(numbersAsText);
 	if (value && typeof value === 'object') {
 		return Object.fromEntries(
-			Object.entries(value as IDataObject).map(([k, v]) => [k, normaliseScalars(v)]),
+			Object.entries(value as IDataObject).map(([k, v]) => [k, numbersAsText(v)]),
 		);
 	}
 	return typeof value === 'number' ? String(value) : value;
+}
+
+/** A plain decimal: no leading zero (but `0` and `0.5`), no sign but `-`, no exponent, no spaces. */
+const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/** One text per value: numbers and decimal text as their shortest decimal, flags as `1`/`0`. */
+function canonical(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(canonical);
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value as IDataObject).map(([k, v]) => [k, canonical(v)]),
+		);
+	}
+	if (typeof value === 'boolean') return value ? '1' : '0';
+	if (typeof value === 'number') return String(value);
+	if (typeof value === 'string' && DECIMAL.test(value)) {
+		// digits, not Number(): a long id or code keeps every digit
+		const text = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+		return text === '-0' ? '0' : text;
+	}
+	return value;
 }
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';

@@ -5,7 +5,7 @@ import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
 import { readId } from '../action/endpointRequest';
 import { apiRequest } from '../api/request';
 import type { Param } from '../endpoint';
-import { decodeRuns, encodeRuns, idsIn } from './idRuns';
+import { decodeIds } from './knownIds';
 import type { Change, PollOutcome } from './poller';
 import { fillPath, type ReadLimits } from './reader';
 import { baselineScan } from './scan';
@@ -73,13 +73,10 @@ export function parentVerdict(
 export const cursorStage = (stored: PollState | undefined): CursorStage =>
 	!stored ? 'none' : stored.parentGone ? 'gone' : 'kept';
 
-/** The ids a cursor knows: fingerprinted records, and the known id runs of a keyed list. */
+/** The ids a cursor knows: fingerprinted records, and the known ids of a keyed list. */
 export function knownIds(state: PollState): string[] {
 	const ids = Object.keys(state.known ?? {});
-	if (state.live !== undefined) {
-		const runs = decodeRuns(state.live);
-		for (const id of idsIn(runs, state.liveFloor ?? 0, state.maxId ?? 0)) ids.push(String(id));
-	}
+	for (const id of decodeIds(state.ids ?? '')) ids.push(String(id));
 	return ids;
 }
 
@@ -89,11 +86,17 @@ export function knownIds(state: PollState): string[] {
  */
 export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
 	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
-	const state: PollState = { v: 2, watch: stored.watch, full: stored.full, parentGone: true };
+	const state: PollState = {
+		v: 2,
+		fp: 2,
+		watch: stored.watch,
+		full: stored.full,
+		parentGone: true,
+	};
 	if (stored.known !== undefined) state.known = {};
 	if (stored.maxId !== undefined) state.maxId = 0;
-	if (stored.live !== undefined) {
-		state.live = encodeRuns([]);
+	if (stored.ids !== undefined) {
+		state.ids = '';
 		state.liveFloor = 0;
 	}
 	if (stored.scan !== undefined && plan.stamp) state.scan = baselineScan([], plan.stamp, plan.key);

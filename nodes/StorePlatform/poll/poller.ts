@@ -1,22 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { findDeleted } from './deletions';
+import { scannedKind } from './created';
 import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
-import {
-	capRuns,
-	decodeRuns,
-	encodeRuns,
-	fromIds,
-	fromIdsMerged,
-	removeId,
-	size,
-	type Runs,
-} from './idRuns';
+import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
-import { isShopTime } from './shopTime';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
@@ -82,8 +72,10 @@ async function baseline(
 	trackers: Tracker[],
 ): Promise<PollOutcome> {
 	const { plan } = reader;
-	const state: PollState = { v: 2, watch };
+	const state: PollState = { v: 2, fp: 2, watch };
 	let records: IDataObject[] = [];
+	// asked before the list is read, as at every poll
+	const counted = trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(0, {}, (page) => void records.push(...page), false);
 	} else if (plan.strategy === 'stamped') {
@@ -92,9 +84,11 @@ async function baseline(
 		records = await reader.allUpTo(MAX_SNAPSHOT);
 	}
 	if (trackers.includes('maxId')) state.maxId = maxIdOf(records);
-	if (trackers.includes('live')) {
-		state.live = encodeRuns(fromIds(records.map((r) => Number(r.id)).filter(Number.isSafeInteger)));
-		state.liveFloor = 0;
+	if (trackers.includes('ids') && counted !== undefined) {
+		// where the count is off its list, that is learned now (nothing is emitted): the first poll's count then
+		// says what changed since, and nothing else
+		const found = await reconcile(reader, knownOf(records), counted, maxIdOf(records));
+		Object.assign(state, storeKnown(found.known));
 	}
 	if (trackers.includes('scan') && plan.stamp)
 		state.scan = baselineScan(records, plan.stamp, plan.key);
@@ -107,11 +101,10 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 	const state: PollState = { ...stored };
 	const changes = new Changes();
 	const previousMax = stored.maxId ?? 0;
-	let runs: Runs | undefined = stored.live !== undefined ? decodeRuns(stored.live) : undefined;
-	const liveFloor = stored.liveFloor ?? 0;
+	let known = stored.ids !== undefined ? loadKnown(stored) : undefined;
 
 	// before the creations are read: a record created in between only makes the search look, never hides one
-	const counted = runs ? await reader.count({ since_id: liveFloor }) : undefined;
+	const counted = known ? await reader.count({ since_id: known.floor }) : undefined;
 
 	let maxId = previousMax;
 	const created: IDataObject[] = [];
@@ -125,9 +118,9 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 		}
 	});
 	state.maxId = maxId;
-	if (runs)
-		runs = fromIdsMerged(
-			runs,
+	if (known)
+		known = withCreated(
+			known,
 			created.map((r) => Number(r.id)),
 		);
 
@@ -137,51 +130,32 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 			scan = await scanPass(reader, scan, plan.stamp, 'since', (c) => {
 				const id = Number(c.id);
 				if (id > maxId) return; // not read as created yet: the creation read gives it, latest state
-				changes.add({ ...c, kind: id > previousMax ? 'created' : 'updated' });
+				changes.add({ ...c, kind: id > previousMax ? 'created' : c.kind });
 			});
 		state.scan = scan;
 	}
 
-	if (runs && counted !== undefined) {
-		if (createdDone && size(runs) > counted && !reader.limits.expired()) {
-			const deleted = await findDeleted(
-				runs,
-				liveFloor,
-				maxId,
-				{
-					countSince: async (since) => await reader.count({ since_id: since }),
-					idsIn: async (lo, hi) => {
-						const ids: number[] = [];
-						await reader.readSince(
-							lo,
-							{ fields: plan.list.fieldsOption ? 'id' : undefined },
-							(page) => {
-								for (const r of page) if (Number(r.id) <= hi) ids.push(Number(r.id));
-								return maxIdOf(page) < hi;
-							},
-							false,
-						);
-						return ids;
-					},
-				},
-				plan.pageSize,
-			);
-			for (const id of deleted) {
-				runs = removeId(runs, id);
-				changes.add({ kind: 'deleted', id: String(id), state: '' });
-				if (state.scan) state.scan = forget(state.scan, String(id));
-			}
+	if (known && counted !== undefined) {
+		// only once every creation is read: the known ids then reach maxId
+		const found = createdDone
+			? await reconcile(reader, known, counted, maxId)
+			: { known, created: [], deleted: [] };
+		for (const record of found.created)
+			changes.add({ kind: 'created', id: String(record.id), record, state: fingerprint(record) });
+		if (state.scan && plan.stamp && found.created.length > 0)
+			state.scan = noteRecords(state.scan, found.created, plan.stamp, plan.key);
+		for (const id of found.deleted) {
+			changes.add({ kind: 'deleted', id: String(id), state: '' });
+			if (state.scan) state.scan = forget(state.scan, String(id));
 		}
-		const capped = capRuns(runs, liveFloor);
-		state.live = encodeRuns(capped.runs);
-		state.liveFloor = capped.floor;
+		Object.assign(state, storeKnown(found.known));
 	}
 	return { changes: changes.list(), state, baseline: false };
 }
 
 /**
  * One pass of a scan (or the part of it the budget allows), by `since_id` or by page number. `emit` gets each
- * record whose state was not accounted for.
+ * record whose state was not accounted for, as a creation or an update (created.ts).
  */
 async function scanPass(
 	reader: ShopReader,
@@ -198,8 +172,10 @@ async function scanPass(
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;
-		for (const c of taken.changes)
-			emit({ kind: 'updated', id: c.id, record: c.record, state: c.state, known: c.known });
+		for (const c of taken.changes) {
+			const kind = scannedKind(c, field, scan.floor);
+			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+		}
 	};
 	const from = scan.pass?.at ?? origin;
 	const done =
@@ -213,13 +189,9 @@ async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollO
 	const { plan } = reader;
 	const field = plan.stamp ?? 'updated_at';
 	const changes = new Changes();
-	const floor = stored.scan?.floor ?? '';
-	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) => {
-		const createdAt = c.record?.created_at;
-		const isNew =
-			field === 'created_at' || (!c.known && isShopTime(createdAt) && createdAt >= floor);
-		changes.add({ ...c, kind: isNew ? 'created' : 'updated' });
-	});
+	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) =>
+		changes.add(c),
+	);
 	return { changes: changes.list(), state: { ...stored, scan }, baseline: false };
 }
 

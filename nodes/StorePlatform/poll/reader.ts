@@ -1,5 +1,5 @@
 import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { fetchList } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
@@ -26,6 +26,14 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 	return path;
 }
 
+/**
+ * Requests one poll of one resource sends at most, its activation included: enough for an activation that reads
+ * a list whole, its count, 998 pages of 250 records (249,500 records) and the empty page after them. A read that
+ * may stop (creations, scans, the search of the count) stops there and goes on at the next poll; a read that must
+ * be whole fails the poll, naming the list.
+ */
+export const MAX_POLL_REQUESTS = 1000;
+
 /** Where a read stands in the poll's time budget; also learns the longest page the shop fills. */
 export interface ReadLimits {
 	/** Whether the poll's budget is spent (checked before every page after a read's first). */
@@ -34,6 +42,8 @@ export interface ReadLimits {
 	full?: number;
 	/** Requests sent in this poll. */
 	requests: number;
+	/** Requests this poll may send at most (MAX_POLL_REQUESTS unless given). */
+	ceiling?: number;
 	/** Milliseconds before one request is abandoned (within the poll's budget). */
 	timeout?: number;
 }
@@ -50,8 +60,42 @@ export class ShopReader {
 		this.label = `${plan.table.displayName} → Poll`;
 	}
 
-	async list(query: Query): Promise<IDataObject[]> {
+	/** Whether the poll has sent as many requests as it may. */
+	spent(): boolean {
+		return this.limits.requests >= (this.limits.ceiling ?? MAX_POLL_REQUESTS);
+	}
+
+	/** Counts a request about to be sent; past the ceiling, the poll fails. */
+	private send(): void {
+		if (this.spent()) {
+			const most = this.limits.ceiling ?? MAX_POLL_REQUESTS;
+			const page = this.limits.full ?? this.plan.pageSize;
+			this.fail(
+				`The ${this.noun} list is longer than one poll reads: a poll sends at most ${most} requests (about ${(most - 2) * page} records at ${page} a page)`,
+			);
+		}
 		this.limits.requests++;
+	}
+
+	private get noun(): string {
+		return this.plan.table.displayName.toLowerCase();
+	}
+
+	private fail(message: string): never {
+		throw new NodeOperationError(this.ctx.getNode(), message);
+	}
+
+	async list(query: Query): Promise<IDataObject[]> {
+		this.send();
+		return await this.getRecords(query);
+	}
+
+	async count(query: Query): Promise<number> {
+		this.send();
+		return await this.getCount(query);
+	}
+
+	protected async getRecords(query: Query): Promise<IDataObject[]> {
 		const body = await apiRequest.call(this.ctx, 'GET', fillPath(this.plan.list, this.scope), {
 			query,
 			operation: this.label,
@@ -60,10 +104,9 @@ export class ShopReader {
 		return unwrapRecords(body, this.plan.list.output);
 	}
 
-	async count(query: Query): Promise<number> {
+	protected async getCount(query: Query): Promise<number> {
 		const endpoint = this.plan.count;
 		if (!endpoint) throw new Error(`${this.label}: no count endpoint`);
-		this.limits.requests++;
 		const body = await apiRequest.call(this.ctx, 'GET', fillPath(endpoint, this.scope), {
 			query,
 			operation: `${this.plan.table.displayName} → Count`,
@@ -87,7 +130,8 @@ export class ShopReader {
 	 * Reads by `since_id` from `from`, page by page, handing each page to `onPage` (which may stop the read by
 	 * returning false). Records created or deleted meanwhile shift nothing: each page starts after the last id
 	 * read. Returns whether the read reached the end (false when the budget or `onPage` stopped it). A read that
-	 * must be whole (`budgeted` false) ignores the budget.
+	 * must be whole (`budgeted` false) ignores the budget, not the ceiling. A page with no id above the one asked
+	 * for fails the poll: the list ignores `since_id`, and its answers prove nothing.
 	 */
 	async readSince(
 		from: number,
@@ -99,18 +143,26 @@ export class ShopReader {
 		let since = from;
 		let short: number | undefined;
 		for (let n = 0; ; n++) {
-			if (n > 0 && budgeted && this.limits.expired()) return false;
+			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, since_id: since, limit: asked, page: 1 });
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
-			since = maxIdOf(page, since);
+			const next = maxIdOf(page, since);
+			if (!(next > since))
+				this.fail(
+					`The shop's ${this.noun} list ignores since_id: asked for the records after id ${since}, it answered ${page.length} records, none after it, so its answers cannot tell which records are new or gone`,
+				);
+			since = next;
 			if (onPage(page, since) === false) return end;
 			if (end) return true;
 		}
 	}
 
-	/** Reads by page number from `from`, as readSince. */
+	/**
+	 * Reads by page number from `from`, as readSince. A page holding the same records as the one before fails the
+	 * poll: the list ignores `page`.
+	 */
 	async readPages(
 		from: number,
 		query: Query,
@@ -119,22 +171,29 @@ export class ShopReader {
 	): Promise<boolean> {
 		const asked = this.limits.full ?? this.plan.pageSize;
 		let short: number | undefined;
+		let previous: string | undefined;
 		for (let n = from; ; n++) {
-			if (n > from && budgeted && this.limits.expired()) return false;
+			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, limit: asked, page: n });
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
+			// by key (the whole record where it has none)
+			const ids = page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
+			if (ids === previous)
+				this.fail(
+					`The shop's ${this.noun} list ignores page: page ${n} holds the same ${page.length} records as page ${n - 1}, so its answers cannot tell which records changed`,
+				);
+			previous = ids;
 			onPage(page, n + 1);
 			if (end) return true;
 		}
 	}
 
-	/** The whole list (Return All's churn-safe reading: api/paginate.ts). */
+	/** The whole list (Return All's churn-safe reading: api/paginate.ts), within the poll's ceiling. */
 	async all(): Promise<IDataObject[]> {
 		const { plan } = this;
-		const stats = { requests: 0, pageSize: 0 };
-		const records = await fetchList.call(
+		return await fetchList.call(
 			this.ctx,
 			{
 				path: fillPath(plan.list, this.scope),
@@ -148,12 +207,10 @@ export class ShopReader {
 						: undefined,
 				operation: this.label,
 				timeout: this.limits.timeout,
+				beforeRequest: () => this.send(),
 			},
 			'all',
-			stats,
 		);
-		this.limits.requests += stats.requests;
-		return records;
 	}
 
 	/** The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). */

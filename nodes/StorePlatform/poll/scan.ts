@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from './fingerprint';
-import { isShopTime, laterOf, latestOf, secondBefore } from './shopTime';
+import { fingerprint, sameState } from './fingerprint';
+import { isShopTime, laterOf, secondBefore } from './shopTime';
 
 /**
  * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure.
@@ -11,19 +11,25 @@ import { isShopTime, laterOf, latestOf, secondBefore } from './shopTime';
  * both readings give the same records. `seen` holds the fingerprint of every record accounted for at or after
  * the floor: a record read again unchanged is not emitted again, a second change in the same second is.
  *
- * The next floor is a time the shop's clock had certainly reached when the pass began: the latest time observed
- * before it (and on its first page). A record changed after its page was read carries a later time, so the next
- * pass, which starts at that floor, reads it; the highest time seen during a long pass would lose it. Nothing
- * here reads n8n's clock.
+ * The next floor is a time the shop's clock had certainly reached when the pass began, taken from the records
+ * accounted for before it and on its first page. A record changed after its page was read carries a later time,
+ * so the next pass, which starts at that floor, reads it; the highest time seen during a long pass would lose it.
+ * And it is not the latest of those times but the latest that OUTLIERS + 1 records reach: one record stamped in
+ * the shop's future (a writer whose clock runs ahead) is an outlier, not the new floor, else no later change
+ * would be read until the shop's clock reached its stamp. Up to OUTLIERS such records stay at or after the floor
+ * and are read again, unchanged, by every pass. Nothing here reads n8n's clock.
  */
+
+/** Records stamped in the shop's future that blind no scan: the floor is the time OUTLIERS + 1 records reach. */
+export const OUTLIERS = 3;
 
 export interface ScanState {
 	/** Records with a time at or after it are read again; '' before any record had a time. */
 	floor: string;
 	/** time → id → fingerprint of the records accounted for at or after the floor (grouped: the time once). */
 	seen: Seen;
-	/** The latest time observed: the shop's clock had reached it. */
-	latest: string;
+	// cursors stored before version 2 of the floor also hold `latest` (the latest time observed): not read, and
+	// dropped when their pass ends
 	/** A pass in progress: where it goes on (a `since_id`, or a page number) and the floor it will leave. */
 	pass?: { at: number; nextFloor: string };
 }
@@ -36,6 +42,8 @@ export interface ScanChange {
 	state: string;
 	/** Whether the record was accounted for before (at another state). */
 	known: boolean;
+	/** The time it was accounted for at, where it was. */
+	at?: string;
 }
 
 /** Where each seen record is: id → [time, fingerprint]. */
@@ -48,6 +56,26 @@ function indexOf(seen: Seen): Map<string, [string, string]> {
 
 const copyOf = (seen: Seen): Seen =>
 	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
+
+/**
+ * The latest time that OUTLIERS + 1 of the records in `seen` reach (one time per record); undefined while it
+ * holds fewer.
+ */
+export function floorOf(seen: Seen): string | undefined {
+	let reached = 0;
+	for (const time of Object.keys(seen).sort().reverse()) {
+		reached += Object.keys(seen[time]).length;
+		if (reached > OUTLIERS) return time;
+	}
+	return undefined;
+}
+
+/** The records of `seen` at or after a floor. */
+function from(seen: Seen, floor: string): Seen {
+	const kept: Seen = {};
+	for (const [time, group] of Object.entries(seen)) if (time >= floor) kept[time] = { ...group };
+	return kept;
+}
 
 /** Notes a record's state at its time (a copy of `seen` is changed, and the index with it). */
 function put(
@@ -79,14 +107,14 @@ export function forget(scan: ScanState, id: string): ScanState {
 
 /** The state after a baseline read: everything now present counts as seen; nothing is a change. */
 export function baselineScan(records: IDataObject[], field: string, key: string): ScanState {
-	const latest = latestOf(records, field) ?? '';
-	const seen: Seen = {};
+	const all: Seen = {};
 	const index = new Map<string, [string, string]>();
 	for (const r of records) {
 		const time = r[field];
-		if (isShopTime(time) && time >= latest) put(seen, index, String(r[key]), time, fingerprint(r));
+		if (isShopTime(time)) put(all, index, String(r[key]), time, fingerprint(r));
 	}
-	return { floor: latest, seen, latest };
+	const floor = floorOf(all) ?? '';
+	return { floor, seen: from(all, floor) };
 }
 
 /** The time filter of a pass's requests. */
@@ -97,7 +125,7 @@ export function scanQuery(scan: ScanState, field: string): Record<string, string
 /** Starts a pass where none is in progress (`start`: the first `since_id` or page number). */
 export function beginPass(scan: ScanState, start: number): ScanState {
 	if (scan.pass) return scan;
-	return { ...scan, pass: { at: start, nextFloor: laterOf(scan.latest, scan.floor) ?? '' } };
+	return { ...scan, pass: { at: start, nextFloor: laterOf(scan.floor, floorOf(scan.seen)) ?? '' } };
 }
 
 /**
@@ -121,27 +149,29 @@ export function takePage(
 		const id = String(record[key]);
 		const state = fingerprint(record);
 		const earlier = index.get(id);
-		if (earlier?.[1] === state) continue;
+		if (earlier && sameState(earlier[1], record, state)) {
+			// the same state (a version-1 fingerprint, or another form of its values): kept in the new fingerprint
+			if (earlier[1] !== state) put(seen, index, id, time, state);
+			continue;
+		}
 		put(seen, index, id, time, state);
-		changes.push({ record, id, state, known: earlier !== undefined });
+		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
-	const observed = latestOf(records, field);
-	const pass = scan.pass ?? { at, nextFloor: scan.latest };
+	const pass = scan.pass ?? { at, nextFloor: scan.floor };
 	return {
 		scan: {
 			...scan,
 			seen,
-			latest: laterOf(scan.latest, observed) ?? '',
 			pass: {
 				at,
-				nextFloor: first ? (laterOf(pass.nextFloor, observed) ?? '') : pass.nextFloor,
+				nextFloor: first ? (laterOf(pass.nextFloor, floorOf(seen)) ?? '') : pass.nextFloor,
 			},
 		},
 		changes,
 	};
 }
 
-/** Notes records read elsewhere (a creation read) as accounted for, and their times as observed. */
+/** Notes records read elsewhere (a creation read) as accounted for. */
 export function noteRecords(
 	scan: ScanState,
 	records: IDataObject[],
@@ -155,14 +185,11 @@ export function noteRecords(
 		if (isShopTime(time) && time >= scan.floor)
 			put(seen, index, String(r[key]), time, fingerprint(r));
 	}
-	return { ...scan, seen, latest: laterOf(scan.latest, latestOf(records, field)) ?? '' };
+	return { ...scan, seen };
 }
 
 /** Ends a pass: the floor moves to the pass's next floor, and `seen` keeps only what is at or after it. */
 export function endPass(scan: ScanState): ScanState {
 	const floor = laterOf(scan.floor, scan.pass?.nextFloor) ?? '';
-	const seen: Seen = {};
-	for (const [time, group] of Object.entries(scan.seen))
-		if (time >= floor) seen[time] = { ...group };
-	return { floor, seen, latest: scan.latest };
+	return { floor, seen: from(scan.seen, floor) };
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from './fingerprint';
+import { fingerprint, sameState } from './fingerprint';
 
 /**
  * The rules of a list watched by fingerprints (a list with no usable filter). Pure.
@@ -57,7 +57,8 @@ export function diffSnapshot(
 		const state = fingerprint(record);
 		next[id] = state;
 		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
-		else if (known[id] !== state) changes.push({ kind: 'updated', id, record, state });
+		else if (!sameState(known[id], record, state))
+			changes.push({ kind: 'updated', id, record, state });
 	}
 	const confirmed = new Set(gone);
 	for (const id of Object.keys(known)) {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChangeKind } from './fingerprint';
+import { LEGACY_MARK, type ChangeKind } from './fingerprint';
+import { encodeIds, idsFromRuns } from './knownIds';
 import type { ScanState } from './scan';
 import type { PollPlan } from './strategy';
 
@@ -10,14 +11,23 @@ import type { PollPlan } from './strategy';
  */
 export interface PollState {
 	v: 2;
+	/**
+	 * 2: its fingerprints are made by fingerprint() or marked as made by version 1 (LEGACY_MARK). Absent from
+	 * cursors stored before: their fingerprints get the mark when the cursor is read (usableState).
+	 */
+	fp?: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
 	watch: string;
 	/** keyed lists: the highest id accounted for. */
 	maxId?: number;
-	/** keyed lists watched for deletions: the known ids up to maxId, as encoded runs (idRuns.ts). */
-	live?: string;
-	/** Ids at or below it are no longer looked for when deleted (runs forgotten beyond MAX_RUNS). */
+	/** keyed lists watched for deletions: the known ids up to maxId, as the text of knownIds.ts. */
+	ids?: string;
+	/** Ids at or below it are no longer looked for when deleted (the lowest forgotten beyond knownIds.ts's bound). */
 	liveFloor?: number;
+	/** Where the count is known to be off its list (countSearch.ts): ids as knownIds.ts's text, a number. */
+	countOff?: { unlisted?: string; uncounted?: string; unplaced?: number };
+	/** The known ids as a cursor saved before kept them (runs of consecutive ids): read once, never written. */
+	live?: string;
 	/** The scan by updated_at (or created_at). */
 	scan?: ScanState;
 	/** Fingerprinted lists: id → fingerprint of the last reading. */
@@ -29,14 +39,14 @@ export interface PollState {
 }
 
 /** The parts of the state a plan and a choice of events need. */
-export type Tracker = 'maxId' | 'live' | 'scan' | 'known';
+export type Tracker = 'maxId' | 'ids' | 'scan' | 'known';
 
 export function trackersOf(plan: PollPlan, events: ChangeKind[]): Tracker[] {
 	if (plan.strategy === 'snapshot') return ['known'];
 	if (plan.strategy === 'stamped') return ['scan'];
 	const trackers: Tracker[] = ['maxId'];
 	if (plan.stamp && events.includes('updated')) trackers.push('scan');
-	if (plan.count && events.includes('deleted')) trackers.push('live');
+	if (plan.count && events.includes('deleted')) trackers.push('ids');
 	return trackers;
 }
 
@@ -54,11 +64,31 @@ export function usableState(
 	// a copy: the poll works on it, and the static data changes only when the poll has succeeded
 	const state = JSON.parse(JSON.stringify(stored)) as PollState & IDataObject;
 	if (state.v !== 2 || state.watch !== watch) return undefined;
+	if (trackers.includes('ids') && state.ids === undefined && typeof state.live === 'string') {
+		const old = idsFromRuns(state.live, Number(state.liveFloor ?? 0));
+		[state.ids, state.liveFloor] = [encodeIds(old.ids), old.floor];
+	}
 	if (!trackers.every((t) => state[t] !== undefined)) return undefined;
 	// a tracker no longer needed is dropped, so that adding its event again starts it afresh
 	const kept: PollState = { v: 2, watch, full: state.full };
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
-	if (trackers.includes('live')) kept.liveFloor = state.liveFloor;
+	if (trackers.includes('ids')) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
 	if (state.parentGone === true) kept.parentGone = true;
+	if (state.fp !== 2) markVersion1(kept);
+	kept.fp = 2;
 	return kept;
+}
+
+/**
+ * Marks the fingerprints of a cursor stored before `fp: 2` as version 1's, so that a record read unchanged after
+ * the upgrade is not a change (fingerprint.ts sameState); each is replaced by its record's fingerprint when read.
+ */
+function markVersion1(state: PollState): void {
+	const mark = (fingerprints: Record<string, string>) => {
+		for (const id of Object.keys(fingerprints))
+			if (!fingerprints[id].startsWith(LEGACY_MARK))
+				fingerprints[id] = `${LEGACY_MARK}${fingerprints[id]}`;
+	};
+	if (state.known) mark(state.known);
+	for (const group of Object.values(state.scan?.seen ?? {})) mark(group);
 }

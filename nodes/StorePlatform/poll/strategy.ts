@@ -7,8 +7,9 @@ import type { ChangeKind } from './fingerprint';
  * has no branch on a resource's name.
  *
  * - `keyed`: the list takes `since_id` (keyset paging): creations are the records above the highest id seen;
- *   updates come from an `updated_at_min` scan where the list has one; deletions from the count endpoint where it
- *   takes `since_id` (a count that fell, then bisection of the known ids).
+ *   updates come from an `updated_at_min` scan where the list has one; deletions (and ids handed out again) from
+ *   the count endpoint where it takes `since_id` (a count other than the known ids make expected, then bisection
+ *   of them: countSearch.ts).
  * - `stamped`: no `since_id`, but an `updated_at_min` or `created_at_min` filter: one scan of that time, paged by
  *   page number.
  * - `snapshot`: no usable filter: the whole list is read and each record's fingerprint compared.

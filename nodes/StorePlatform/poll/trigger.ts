@@ -13,7 +13,7 @@ import {
 	type ParentWatch,
 } from './parent';
 import { runPoll, type Change } from './poller';
-import { ShopReader } from './reader';
+import { MAX_POLL_REQUESTS, ShopReader } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
 import type { PollPlan } from './strategy';
 
@@ -159,6 +159,7 @@ export async function pollChanges(
 	const reader = new ShopReader(run, plan, settings.scope, {
 		expired: () => Date.now() - started > budget,
 		requests: 0,
+		ceiling: MAX_POLL_REQUESTS,
 		// one request may take at most half the budget (n8n abandons a scheduled poll that overruns it)
 		timeout: Math.min(DEFAULT_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(budget / 2))),
 	});

@@ -1,14 +1,14 @@
 /** Deletions: found by count and bisection, exactly, within a bound of requests; the static data's bound. */
-import { findDeleted } from '../../../nodes/StorePlatform/poll/deletions';
+import { searchCount } from '../../../nodes/StorePlatform/poll/countSearch';
 import {
-	capRuns,
-	decodeRuns,
-	encodeRuns,
-	fromIds,
-	MAX_RUNS,
-	removeId,
-	size,
-} from '../../../nodes/StorePlatform/poll/idRuns';
+	decodeIds,
+	encodeIds,
+	idsFromRuns,
+	idsOf,
+	keptIds,
+	MAX_IDS_TEXT,
+	MAX_KNOWN_IDS,
+} from '../../../nodes/StorePlatform/poll/knownIds';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 function shopOf(ids: number[]) {
@@ -27,10 +27,15 @@ function shopOf(ids: number[]) {
 			requests++;
 			return [...live].filter((id) => id > lo && id <= hi);
 		},
+		recordsIn: async (lo: number, hi: number) => {
+			requests++;
+			return [...live].filter((id) => id > lo && id <= hi).map((id) => ({ id }));
+		},
+		stopped: () => false,
 	};
 }
 
-describe('findDeleted (bisection)', () => {
+describe('searchCount (bisection)', () => {
 	const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 	test.each([
 		// known ids, deleted ids, page, most requests
@@ -45,34 +50,63 @@ describe('findDeleted (bisection)', () => {
 		for (const id of deleted) shop.live.delete(id);
 		// records created after the known ones do not disturb the search
 		shop.live.add(20_000);
-		const runs = fromIds(known);
-		const found = await findDeleted(runs, 0, Math.max(...known), shop, page);
-		expect(found.sort((a, b) => a - b)).toEqual(deleted);
+		const tally = { known: idsOf(known), unlisted: [], uncounted: [] };
+		const found = await searchCount(tally, 0, Math.max(...known), shop, page);
+		expect(found.deleted.sort((a, b) => a - b)).toEqual(deleted);
+		expect(found.created).toEqual([]);
 		expect(shop.requests).toBeLessThanOrEqual(most);
 	});
 });
 
-describe('id runs', () => {
+describe('known ids', () => {
 	test.each([
-		[
-			[1, 2, 3, 7, 8, 10],
-			[1, 3, 7, 8, 10, 10],
-		],
-		[[5], [5, 5]],
-		[[], []],
-	])('%j as runs %j, and back through the static data text', (ids, runs) => {
-		expect(fromIds(ids)).toEqual(runs);
-		expect(decodeRuns(encodeRuns(runs))).toEqual(runs);
-		expect(size(runs)).toBe(ids.length);
+		// ids, their text, and the runs text a cursor saved before kept them in
+		[[1, 2, 3, 7, 8, 10], 'aaadab', '1.2.4.1.2.0'],
+		[[5], 'e', '5.0'],
+		[[], '', ''],
+		[[47, 48, 49, 50, 51, 1047], '-1Ba*4-RO', '1b.4.ro.0'],
+	])('%j as text %j, and back; as runs %j, they load', (ids, text, runs) => {
+		expect(encodeIds(ids)).toBe(text);
+		expect(decodeIds(text)).toEqual(ids);
+		expect(idsFromRuns(runs, 0)).toEqual({ ids, floor: 0 });
 	});
 
-	test('the bound: at most MAX_RUNS runs, the oldest forgotten, a few bytes each', () => {
-		let runs = fromIds(Array.from({ length: 30_000 }, (_, i) => i + 1));
-		for (let id = 2; id < 30_000; id += 3) runs = removeId(runs, id);
-		const capped = capRuns(runs, 0);
-		expect(capped.runs.length / 2).toBe(MAX_RUNS);
-		expect(capped.floor).toBeGreaterThan(0);
-		expect(encodeRuns(capped.runs).length).toBeLessThan(MAX_RUNS * 8);
+	const steps = (n: number, step: (i: number) => number) => {
+		const ids = [1];
+		for (let i = 1; i < n; i++) ids.push(ids[i - 1] + step(i));
+		return ids;
+	};
+	test.each([
+		// ids, most characters of their text
+		['10,000 consecutive', steps(10_000, () => 1), 8],
+		['20,000 in steps of 3', steps(20_000, () => 3), 8],
+		['20,000 in steps of 1–3', steps(20_000, (i) => 1 + (((i * 7919) % 11) % 3)), 20_000],
+		['5,000 in steps of 1,000', steps(5_000, () => 1000), 10],
+	])('%s: text of at most %s characters, all kept', (_name, ids, most) => {
+		const kept = keptIds(ids, 0);
+		expect(kept.text.length).toBeLessThanOrEqual(most);
+		expect(kept.ids).toEqual(ids);
+		expect(decodeIds(kept.text)).toEqual(ids);
+	});
+
+	test('the bound: at most MAX_IDS_TEXT characters and MAX_KNOWN_IDS ids, the lowest forgotten', () => {
+		const irregular = steps(60_000, (i) => 1 + (((i * 7919) % 11) % 3));
+		const kept = keptIds(irregular, 0);
+		expect(kept.text.length).toBeLessThanOrEqual(MAX_IDS_TEXT);
+		expect(kept.text.length).toBeGreaterThan(MAX_IDS_TEXT - 10);
+		expect(kept.ids).toEqual(irregular.slice(irregular.length - kept.ids.length));
+		expect(kept.floor).toBe(irregular[irregular.length - kept.ids.length - 1]);
+		const many = keptIds(
+			steps(MAX_KNOWN_IDS + 10, () => 1),
+			0,
+		);
+		expect([many.ids.length, many.floor]).toEqual([MAX_KNOWN_IDS, 10]);
+		// a cursor saved before with more ids keeps the highest
+		expect(idsFromRuns(`1.${(MAX_KNOWN_IDS + 9).toString(36)}`, 0).floor).toBe(10);
+	});
+
+	test.each(['A', 'a*1', '*2', '-', 'a-', 'a?', 'a*ZZZZZZ'])('%j is refused', (text) => {
+		expect(() => decodeIds(text)).toThrow('The known ids in the static data are not readable');
 	});
 });
 

@@ -1,8 +1,10 @@
 /**
  * A shop list in memory for the cursor tables: records with ids and shop times, a shop clock the test sets (in
  * any zone: it is only text), "later than" filters that are strict or inclusive, a page cap, and a hook that
- * changes the shop between two requests (churn while paging). The poll module reads it through ShopReader, whose
- * three I/O methods are replaced here; every rule above them is the shipped code.
+ * changes the shop between two requests (churn while paging); and the habits of real shops: ids that step by 2 or
+ * 3, ids handed out again, a list that ignores `since_id` or `page`, a count off its list. The poll module reads
+ * it through ShopReader, whose two requests (a page, a count) and whole-list read are replaced here; every rule
+ * above them (paging, the ceiling of requests) is the shipped code.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -17,7 +19,16 @@ export interface FakeOptions {
 	filters?: 'strict' | 'inclusive';
 	/** The shop's largest page, whatever `limit` asks. */
 	pageCap?: number;
+	/** How far apart new ids are: a step, or a function of each next step (a database cluster's auto_increment). */
+	idStep?: number | (() => number);
+	/** A parameter the list ignores (a proxy, a shop bug): it answers as if it had not been asked. */
+	ignores?: 'since_id' | 'page';
+	/** Added to every count (a count off its list in every range). */
+	countSkew?: number;
 }
+
+/** Requests of one poll beyond which the fake shop fails the test (a read that never ends). */
+export const RUNAWAY = 20_000;
 
 export function secondsBefore(time: string, seconds: number): string {
 	const t = new Date(`${time.replace(' ', 'T')}Z`).getTime() - seconds * 1000;
@@ -34,6 +45,11 @@ export class FakeShop {
 	pollRequests = 0;
 	/** Called before each answer with the request's number in the poll (from 1): changes made while a poll pages. */
 	beforeAnswer?: (n: number) => void;
+	/**
+	 * How an answer spells a record (the spec's two forms of one value: `1`/`true`, `19`/`"19.00"`); `answer`: the
+	 * request's number since the shop began. Unset: as stored.
+	 */
+	spell?: (record: IDataObject, answer: number) => IDataObject;
 
 	constructor(readonly opts: FakeOptions = {}) {}
 
@@ -42,15 +58,34 @@ export class FakeShop {
 		return this;
 	}
 
-	create(fields: IDataObject = {}): IDataObject {
+	/** Records the count counts but the list does not show (trashed, hidden), by id. */
+	unlisted = new Set<number>();
+	/** Records the list shows but the count does not count, by id. */
+	uncounted = new Set<number>();
+
+	/**
+	 * A new record, with the next id or a given one (`id`, or `fields.id`: an id handed out again, a record
+	 * restored with its old id). The shop's lists come in id order.
+	 */
+	create(fields: IDataObject = {}, given?: number): IDataObject {
+		const id = given ?? (fields.id !== undefined ? Number(fields.id) : undefined);
 		const r = {
-			id: this.nextId++,
+			id: id ?? this.nextId,
 			title: 'r',
 			created_at: this.time,
 			updated_at: this.time,
 			...fields,
 		};
-		this.records.push(r);
+		if (id === undefined) {
+			const step = this.opts.idStep ?? 1;
+			this.nextId += typeof step === 'number' ? step : step();
+			this.records.push(r);
+		} else {
+			if (this.records.some((x) => x.id === id)) throw new Error(`record ${id} exists`);
+			const at = this.records.findIndex((x) => Number(x.id) > id);
+			this.records.splice(at < 0 ? this.records.length : at, 0, r);
+			this.nextId = Math.max(this.nextId, id + 1);
+		}
 		return r;
 	}
 
@@ -79,7 +114,8 @@ export class FakeShop {
 			this.opts.filters === 'strict'
 				? String(r[field]) > String(min)
 				: String(r[field]) >= String(min);
-		if (q.since_id !== undefined && !(Number(r.id) > Number(q.since_id))) return false;
+		const since = this.opts.ignores === 'since_id' ? undefined : q.since_id;
+		if (since !== undefined && !(Number(r.id) > Number(since))) return false;
 		if (q.updated_at_min !== undefined && !later('updated_at', q.updated_at_min)) return false;
 		if (q.created_at_min !== undefined && !later('created_at', q.created_at_min)) return false;
 		return true;
@@ -87,45 +123,51 @@ export class FakeShop {
 
 	private answer(q: Query): void {
 		this.requests.push(q);
-		this.beforeAnswer?.(++this.pollRequests);
+		const n = ++this.pollRequests;
+		this.beforeAnswer?.(n);
+		if (this.pollRequests > RUNAWAY) throw new Error(`runaway poll: over ${RUNAWAY} requests`);
 	}
 
 	list(q: Query): IDataObject[] {
 		this.answer(q);
-		const all = this.records.filter((r) => this.matches(r, q));
+		const all = this.records.filter((r) => this.matches(r, q) && !this.unlisted.has(Number(r.id)));
 		const limit = Math.min(Number(q.limit ?? 50), this.opts.pageCap ?? Infinity);
-		const page = Number(q.page ?? 1);
-		return all.slice((page - 1) * limit, page * limit).map((r) => ({ ...r }));
+		const page = this.opts.ignores === 'page' ? 1 : Number(q.page ?? 1);
+		return all
+			.slice((page - 1) * limit, page * limit)
+			.map((r) => (this.spell ? this.spell({ ...r }, this.requests.length) : { ...r }));
 	}
 
 	count(q: Query): number {
 		this.answer(q);
-		return this.records.filter((r) => this.matches(r, q)).length;
+		const counted = this.records.filter(
+			(r) => this.matches(r, q) && !this.uncounted.has(Number(r.id)),
+		).length;
+		return counted + (this.opts.countSkew ?? 0);
 	}
 }
 
+/** The shop reader with its two requests answered by the fake shop: the rest (ceiling, paging) is the shipped code. */
 class FakeReader extends ShopReader {
 	constructor(
 		private readonly shop: FakeShop,
 		plan: PollPlan,
 		limits: ReadLimits,
 	) {
-		super({} as never, plan, {}, limits);
+		super({ getNode: () => ({ name: 'Poll Trigger' }) } as never, plan, {}, limits);
 	}
 
-	async list(query: Query) {
-		this.limits.requests++;
+	protected async getRecords(query: Query) {
 		return this.shop.list(query);
 	}
 
-	async count(query: Query) {
-		this.limits.requests++;
+	protected async getCount(query: Query) {
 		return this.shop.count(query);
 	}
 
 	async all() {
 		const out: IDataObject[] = [];
-		await this.readPages(1, {}, (page) => void out.push(...page));
+		await this.readPages(1, {}, (page) => void out.push(...page), false);
 		return out;
 	}
 }

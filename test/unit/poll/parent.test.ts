@@ -6,7 +6,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { encodeRuns, fromIds } from '../../../nodes/StorePlatform/poll/idRuns';
+import { encodeIds } from '../../../nodes/StorePlatform/poll/knownIds';
 import {
 	cursorStage,
 	goneOutcome,
@@ -83,6 +83,7 @@ describe('the poll that finds the parent gone', () => {
 		]);
 		expect(outcome.state).toEqual({
 			v: 2,
+			fp: 2,
 			watch: 'variant/7',
 			known: {},
 			full: 50,
@@ -96,21 +97,22 @@ describe('the poll that finds the parent gone', () => {
 		expect(goneOutcome(ASSET, stored).changes.map((c) => c.id)).toEqual(['layout/theme.tpl']);
 	});
 
-	test('a keyed list: the known ids of its runs, above its floor', () => {
+	test('a keyed list: its known ids', () => {
 		const stored: PollState = {
 			v: 2,
 			watch: 'x/1',
 			maxId: 9,
-			live: encodeRuns(fromIds([2, 3, 4, 8, 9])),
+			ids: encodeIds([3, 4, 8, 9]),
 			liveFloor: 2,
 		};
 		expect(knownIds(stored)).toEqual(['3', '4', '8', '9']);
 		const { state } = goneOutcome(plan('page'), stored);
 		expect(state).toEqual({
 			v: 2,
+			fp: 2,
 			watch: 'x/1',
 			maxId: 0,
-			live: encodeRuns([]),
+			ids: '',
 			liveFloor: 0,
 			full: undefined,
 			parentGone: true,
@@ -223,7 +225,7 @@ describe('the poll flow around a scoped list', () => {
 			state: { ...gone, known: { '1': 'a' } },
 			baseline: false,
 		}));
-		expect(outcome.state).toEqual({ v: 2, watch: 'variant/7', known: { '1': 'a' } });
+		expect(outcome.state).toEqual({ v: 2, fp: 2, watch: 'variant/7', known: { '1': 'a' } });
 		expect(outcome.changes).toHaveLength(1);
 	});
 

@@ -1,0 +1,158 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { countIn, countUpTo, idsIn, withIds, withoutIds, type KnownIds } from './knownIds';
+
+/**
+ * Where the count endpoint and the known ids disagree, and why: records deleted, records the trigger does not
+ * know (an id handed out again, a record restored), or a count off its list. Found by bisection with the
+ * count's `since_id`; the shop is reached only through the functions given, so tests run it against tables.
+ *
+ * `countSince(a) - countSince(b)` is the number of records with an id in (a, b]; records created meanwhile have
+ * higher ids and cancel out. A range is expected to count its known ids, plus the ids the count is known to count
+ * that the list does not show (`unlisted`), minus those the list shows that the count does not (`uncounted`).
+ * A range that counts as expected is not read; one that does not, in either direction, is halved (by rank of its
+ * known ids) until it holds at most a page of them, and is then listed: a known id the list does not show is
+ * deleted; an id it shows that is not known is created, once a second reading (of whole records) shows it again.
+ * What the list leaves unexplained is the count's own: it is pinned to its id by halving the range by id value
+ * (with counts asked again) and expected from then on, so it costs nothing at later polls and hides no change.
+ * Beyond MAX_PINNED ids it stays unplaced: it is then expected only of the whole count.
+ * k changes among n known ids cost about k·log2(n / page) counts and k pages (2k where records were created).
+ */
+
+/** Ids at most where the count is known to be off its list (a few characters each in the static data). */
+export const MAX_PINNED = 100;
+
+export interface Tally {
+	/** The ids known to exist. */
+	known: KnownIds;
+	/** Ids the count counts that the list does not show (a record hidden, trashed). */
+	unlisted: KnownIds;
+	/** Ids the list shows that the count does not count. */
+	uncounted: KnownIds;
+}
+
+export interface CountShop {
+	/** How many records have an id above `since`. */
+	countSince(since: number): Promise<number>;
+	/** The ids the list shows in (lo, hi]; undefined when the read was cut short (budget, ceiling). */
+	idsIn(lo: number, hi: number): Promise<number[] | undefined>;
+	/** The records the list shows in (lo, hi] among the given ids; undefined when cut short. */
+	recordsIn(lo: number, hi: number, ids: Set<number>): Promise<IDataObject[] | undefined>;
+	/** Whether the poll must stop asking (its budget or its ceiling of requests). */
+	stopped(): boolean;
+}
+
+export interface SearchResult {
+	tally: Tally;
+	deleted: number[];
+	created: IDataObject[];
+	/** Whether every range that disagreed was read (else the rest waits for the next poll). */
+	complete: boolean;
+	/**
+	 * Where complete: what the count since the floor gave beyond the tally (a count off its list at every id, or
+	 * at ids beyond MAX_PINNED).
+	 */
+	unplaced?: number;
+}
+
+export async function searchCount(
+	start: Tally,
+	floor: number,
+	maxId: number,
+	shop: CountShop,
+	pageSize: number,
+): Promise<SearchResult> {
+	let { known, unlisted, uncounted } = start;
+	const deleted: number[] = [];
+	const created: IDataObject[] = [];
+	let complete = true;
+	const ask = async <T>(request: () => Promise<T | undefined>): Promise<T | undefined> => {
+		if (shop.stopped()) return void (complete = false);
+		const answer = await request();
+		if (answer === undefined) complete = false;
+		return answer;
+	};
+	const counter = () => {
+		const memo = new Map<number, number>();
+		return async (since: number) => {
+			const n = memo.get(since) ?? (await ask(async () => await shop.countSince(since)));
+			if (n !== undefined) memo.set(since, n);
+			return n;
+		};
+	};
+	const expected = (lo: number, hi: number) =>
+		countIn(known, lo, hi) + countIn(unlisted, lo, hi) - countIn(uncounted, lo, hi);
+	const counts = counter();
+	const counted = async (count: typeof counts, lo: number, hi: number) => {
+		const a = await count(lo);
+		const b = a === undefined ? undefined : await count(hi);
+		return a === undefined || b === undefined ? undefined : a - b;
+	};
+
+	/** Pins what the count counts in (lo, hi] beyond the listed ids to ids, with counts asked afresh. */
+	const pin = async (fresh: typeof counts, lo: number, hi: number): Promise<void> => {
+		const full = unlisted.length + uncounted.length >= MAX_PINNED;
+		// full: only pins already there may move (be dropped)
+		if (full && countIn(unlisted, lo, hi) + countIn(uncounted, lo, hi) === 0) return;
+		const n = await counted(fresh, lo, hi);
+		if (n === undefined || n === expected(lo, hi)) return;
+		if (hi - lo === 1) {
+			const listed = countIn(known, lo, hi);
+			unlisted = withoutIds(unlisted, [hi]);
+			uncounted = withoutIds(uncounted, [hi]);
+			if (unlisted.length + uncounted.length >= MAX_PINNED) return;
+			if (n > listed) unlisted = withIds(unlisted, [hi]);
+			if (n < listed) uncounted = withIds(uncounted, [hi]);
+			return;
+		}
+		const mid = lo + Math.floor((hi - lo) / 2);
+		await pin(fresh, lo, mid);
+		await pin(fresh, mid, hi);
+	};
+
+	const leaf = async (lo: number, hi: number, n: number): Promise<void> => {
+		const listed = await ask(async () => await shop.idsIn(lo, hi));
+		if (!listed) return;
+		const present = new Set(listed.filter((id) => id > lo && id <= hi));
+		const here = idsIn(known, lo, hi);
+		const gone = here.filter((id) => !present.has(id));
+		deleted.push(...gone);
+		known = withoutIds(known, gone);
+		uncounted = withoutIds(uncounted, gone);
+		const mine = new Set(here);
+		const fresh = new Set([...present].filter((id) => !mine.has(id)));
+		if (fresh.size > 0) {
+			// read again, whole: a record is created only when a second reading shows it too
+			const records = (await ask(async () => await shop.recordsIn(lo, hi, fresh))) ?? [];
+			const confirmed = records.filter((r) => fresh.has(Number(r.id)));
+			created.push(...confirmed);
+			known = withIds(
+				known,
+				confirmed.map((r) => Number(r.id)),
+			);
+		}
+		unlisted = withoutIds(unlisted, present);
+		if (n !== expected(lo, hi)) await pin(counter(), lo, hi);
+	};
+
+	const search = async (lo: number, hi: number): Promise<void> => {
+		const n = await counted(counts, lo, hi);
+		if (n === undefined || n === expected(lo, hi)) return;
+		const mine = countIn(known, lo, hi);
+		if (mine <= pageSize) return await leaf(lo, hi, n);
+		const mid = known[countUpTo(known, lo) + Math.floor(mine / 2) - 1];
+		await search(lo, mid);
+		await search(mid, hi);
+	};
+
+	await search(floor, maxId);
+	const total = complete ? await counts(floor) : undefined;
+	return {
+		tally: { known, unlisted, uncounted },
+		deleted,
+		created,
+		complete,
+		unplaced:
+			total === undefined ? undefined : total - (known.length + unlisted.length - uncounted.length),
+	};
+}

@@ -1,0 +1,108 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { searchCount, type CountShop, type Tally } from './countSearch';
+import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from './knownIds';
+import { maxIdOf, type ShopReader } from './reader';
+import type { PollState } from './state';
+
+/**
+ * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and
+ * the search (countSearch.ts) a poll runs when the count is not what those ids make expected.
+ */
+
+export interface Known {
+	tally: Tally;
+	/** Ids at or below it are no longer looked for (the lowest forgotten beyond the bound of knownIds.ts). */
+	floor: number;
+	/** What the count gives beyond the ids (countSearch.ts: off its list at every id, or unplaced). */
+	unplaced: number;
+}
+
+export function loadKnown(state: PollState): Known {
+	const off = state.countOff ?? {};
+	return {
+		tally: {
+			known: decodeIds(state.ids ?? ''),
+			unlisted: decodeIds(off.unlisted ?? ''),
+			uncounted: decodeIds(off.uncounted ?? ''),
+		},
+		floor: state.liveFloor ?? 0,
+		unplaced: off.unplaced ?? 0,
+	};
+}
+
+export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 'countOff'> {
+	const kept = keptIds(known.tally.known, known.floor);
+	const over = (ids: KnownIds) => encodeIds(ids.filter((id) => id > kept.floor));
+	const off = {
+		unlisted: over(known.tally.unlisted) || undefined,
+		uncounted: over(known.tally.uncounted) || undefined,
+		unplaced: known.unplaced || undefined,
+	};
+	const countOff = Object.values(off).some((v) => v !== undefined)
+		? (JSON.parse(JSON.stringify(off)) as PollState['countOff'])
+		: undefined;
+	return { ids: kept.text, liveFloor: kept.floor, countOff };
+}
+
+export const knownOf = (records: IDataObject[]): Known => ({
+	tally: { known: idsOf(records.map((r) => Number(r.id))), unlisted: [], uncounted: [] },
+	floor: 0,
+	unplaced: 0,
+});
+
+export const withCreated = (known: Known, ids: number[]): Known => ({
+	...known,
+	tally: { ...known.tally, known: withIds(known.tally.known, ids) },
+});
+
+/** What the count since the floor should say of the known ids. */
+export const expectedCount = ({ tally, unplaced }: Known): number =>
+	tally.known.length + tally.unlisted.length - tally.uncounted.length + unplaced;
+
+export interface Reconciled {
+	known: Known;
+	created: IDataObject[];
+	deleted: number[];
+}
+
+/**
+ * Where `counted` (the count since the floor, asked before this poll's creations were read) is not what the
+ * known ids make expected, the search finds why, within the poll's budget and ceiling; else nothing is asked.
+ */
+export async function reconcile(
+	reader: ShopReader,
+	known: Known,
+	counted: number,
+	maxId: number,
+): Promise<Reconciled> {
+	const stopped = () => reader.limits.expired() || reader.spent();
+	if (counted === expectedCount(known) || stopped()) return { known, created: [], deleted: [] };
+	const { plan } = reader;
+	const readRange = async (lo: number, hi: number, fields?: string) => {
+		const got: IDataObject[] = [];
+		let reached = false;
+		const done = await reader.readSince(lo, { fields }, (page) => {
+			for (const r of page) if (Number(r.id) > lo && Number(r.id) <= hi) got.push(r);
+			reached = maxIdOf(page) >= hi;
+			return !reached;
+		});
+		return done || reached ? got : undefined;
+	};
+	const shop: CountShop = {
+		countSince: async (since) => await reader.count({ since_id: since }),
+		idsIn: async (lo, hi) =>
+			(await readRange(lo, hi, plan.list.fieldsOption ? 'id' : undefined))?.map((r) =>
+				Number(r.id),
+			),
+		recordsIn: async (lo, hi, ids) =>
+			(await readRange(lo, hi))?.filter((r) => ids.has(Number(r.id))),
+		stopped,
+	};
+	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize);
+	return {
+		known: { ...known, tally: found.tally, unplaced: found.unplaced ?? known.unplaced },
+		created: found.created,
+		deleted: found.deleted,
+	};
+}

@@ -1,0 +1,153 @@
+/**
+ * The ids of the records a trigger knows to exist (lists read by `since_id`, watched for deletions). Pure.
+ *
+ * In memory they are ascending numbers, each once. In the static data they are the gaps between them (the first
+ * id's from 0), a token a gap: a lowercase letter for a gap of 1 to 26 (`a` is 1), else `-` and the gap in base 36
+ * capitals (`-1B` is 47); a token followed by `*` and a number in base 36 capitals is that gap so many times
+ * (`a*7PS`: 10,000 consecutive ids). So consecutive ids, and ids in steady steps of 2 or 3 (a database cluster's
+ * auto-increment), cost one token in all, and irregular small steps (several database nodes) one character an id:
+ * the size follows the number of records, never the number of gaps.
+ */
+
+export type KnownIds = number[];
+
+/** Ids kept at most: beyond, the lowest are forgotten and their deletions go unreported. */
+export const MAX_KNOWN_IDS = 250_000;
+/** Characters of the ids' text kept at most (the static data): beyond, the lowest ids are forgotten. */
+export const MAX_IDS_TEXT = 40_000;
+
+const ascending = (a: number, b: number) => a - b;
+
+/** The ids (any order, repeats) as known ids; ids that are not positive whole numbers are left out. */
+export function idsOf(values: Iterable<number>): KnownIds {
+	const ids = [...new Set(values)].filter((id) => Number.isSafeInteger(id) && id > 0);
+	return ids.sort(ascending);
+}
+
+/** The position of the first id above `x`. */
+function above(ids: KnownIds, x: number): number {
+	let [lo, hi] = [0, ids.length];
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (ids[mid] > x) hi = mid;
+		else lo = mid + 1;
+	}
+	return lo;
+}
+
+/** How many ids lie in (lo, hi]. */
+export const countIn = (ids: KnownIds, lo: number, hi: number): number =>
+	hi > lo ? above(ids, hi) - above(ids, lo) : 0;
+
+/** The ids in (lo, hi]. */
+export const idsIn = (ids: KnownIds, lo: number, hi: number): number[] =>
+	hi > lo ? ids.slice(above(ids, lo), above(ids, hi)) : [];
+
+/** How many ids lie at or below `x`. */
+export const countUpTo = above;
+
+export function withIds(ids: KnownIds, added: Iterable<number>): KnownIds {
+	const more = idsOf(added);
+	if (more.length === 0) return ids;
+	if (ids.length === 0 || more[0] > ids[ids.length - 1]) return [...ids, ...more];
+	return idsOf([...ids, ...more]);
+}
+
+export function withoutIds(ids: KnownIds, removed: Iterable<number>): KnownIds {
+	const gone = new Set(removed);
+	return gone.size === 0 ? ids : ids.filter((id) => !gone.has(id));
+}
+
+const token = (gap: number) =>
+	gap <= 26 ? String.fromCharCode(96 + gap) : `-${gap.toString(36).toUpperCase()}`;
+
+export function encodeIds(ids: KnownIds): string {
+	const parts: string[] = [];
+	for (let i = 0; i < ids.length; ) {
+		const gap = ids[i] - (i === 0 ? 0 : ids[i - 1]);
+		let n = 1;
+		while (i + n < ids.length && ids[i + n] - ids[i + n - 1] === gap) n++;
+		const one = token(gap);
+		const repeated = `${one}*${n.toString(36).toUpperCase()}`;
+		parts.push(n > 1 && repeated.length < one.length * n ? repeated : one.repeat(n));
+		i += n;
+	}
+	return parts.join('');
+}
+
+const NUMBER = /[0-9A-Z]+/y;
+
+export function decodeIds(text: string): KnownIds {
+	const bad = () => new Error('The known ids in the static data are not readable');
+	const ids: KnownIds = [];
+	let [at, previous, gap] = [0, 0, 0];
+	const number = () => {
+		NUMBER.lastIndex = at;
+		const digits = NUMBER.exec(text)?.[0];
+		if (!digits) throw bad();
+		at += digits.length;
+		return parseInt(digits, 36);
+	};
+	while (at < text.length) {
+		const c = text[at++];
+		let times = 1;
+		if (c >= 'a' && c <= 'z') gap = c.charCodeAt(0) - 96;
+		else if (c === '-') gap = number();
+		else if (c === '*' && gap > 0) times = number() - 1;
+		else throw bad();
+		if (!(times >= 1) || ids.length + times > 2 * MAX_KNOWN_IDS) throw bad();
+		for (let k = 0; k < times; k++) ids.push((previous += gap));
+		if (!Number.isSafeInteger(previous)) throw bad();
+	}
+	return ids;
+}
+
+/**
+ * The ids as they are kept: at most MAX_KNOWN_IDS, in at most MAX_IDS_TEXT characters, the lowest forgotten
+ * first. Returns the text, the ids kept and the floor (the highest id forgotten, else the given one).
+ */
+export function keptIds(
+	ids: KnownIds,
+	floor: number,
+): { text: string; ids: KnownIds; floor: number } {
+	let drop = Math.max(0, ids.length - MAX_KNOWN_IDS);
+	let text = encodeIds(drop > 0 ? ids.slice(drop) : ids);
+	if (text.length > MAX_IDS_TEXT) {
+		// the fewest lowest ids to forget (the text shrinks, near enough, as ids are dropped from its start)
+		let [lo, hi] = [drop, ids.length];
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (encodeIds(ids.slice(mid)).length <= MAX_IDS_TEXT) hi = mid;
+			else lo = mid + 1;
+		}
+		drop = lo;
+		while ((text = encodeIds(ids.slice(drop))).length > MAX_IDS_TEXT) drop++;
+	}
+	if (drop === 0) return { text, ids, floor };
+	return { text, ids: ids.slice(drop), floor: Math.max(floor, ids[drop - 1]) };
+}
+
+/**
+ * The known ids of a cursor saved before (runs of consecutive ids: the first start in base 36, then each run's
+ * length minus one and the gap to the next run's start), the highest MAX_KNOWN_IDS of them, and the floor.
+ */
+export function idsFromRuns(text: string, floor: number): { ids: KnownIds; floor: number } {
+	const numbers = text === '' ? [] : text.split('.').map((p) => parseInt(p, 36));
+	if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isSafeInteger(n) || n < 0))
+		throw new Error('The known ids in the static data are not readable');
+	const runs: Array<[number, number]> = [];
+	let end = 0;
+	for (let i = 0; i < numbers.length; i += 2) {
+		const start = i === 0 ? numbers[0] : end + numbers[i];
+		end = start + numbers[i + 1];
+		runs.push([start, end]);
+	}
+	const ids: number[] = [];
+	for (let r = runs.length - 1; r >= 0; r--) {
+		for (let id = runs[r][1]; id >= runs[r][0]; id--) {
+			if (ids.length === MAX_KNOWN_IDS) return { ids: idsOf(ids), floor: Math.max(floor, id) };
+			ids.push(id);
+		}
+	}
+	return { ids: idsOf(ids), floor };
+}
