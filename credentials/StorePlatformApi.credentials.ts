@@ -34,7 +34,9 @@ export class StorePlatformApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: "The app's API key (OAuth consumer key), shown in the partner account",
+			hint: 'Shown with your app in the partner account',
+			description:
+				"Your app's API key, from the partner account (the app developer's account at Store Platform)",
 		},
 		{
 			displayName: 'Shared Secret',
@@ -43,8 +45,9 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			hint: 'Shown beside the API Key in the partner account',
 			description:
-				"The app's shared secret (OAuth consumer secret). Also the key of the webhook signatures. Keep it private.",
+				"Your app's shared secret. Keep it private: it opens every shop where the app is installed, and it signs webhook deliveries.",
 		},
 		{
 			displayName: 'Access Token',
@@ -53,7 +56,9 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The access token the shop gave the app when it was installed (oauth_token)',
+			hint: 'Given to your app when the shop installed it. No token? Use the Store Platform OAuth1 API credential and Connect.',
+			description:
+				'The token the shop gave your app at install, kept by the app; valid as long as the app stays installed',
 		},
 		{
 			displayName: 'Access Token Secret',
@@ -62,7 +67,8 @@ export class StorePlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The secret of the access token (oauth_token_secret)',
+			hint: 'Given with the Access Token when the shop installed your app',
+			description: 'The secret of the Access Token, from the same install',
 		},
 	];
 

@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
+import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/panel';
 import { buildPollProperties } from './poll/properties';
 import { planOf, type PollPlan } from './poll/strategy';
 import { pollChanges } from './poll/trigger';
@@ -24,10 +25,15 @@ export class StorePlatformPollTrigger implements INodeType {
 			dark: 'file:../../icons/storePlatform.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// a list with a default: n8n's server adds "Custom API Call" to the Resource list of a node whose version
+		// is a single number or equals its defaultVersion, and the trigger cannot watch it (issue 31, point 2;
+		// test/unit/pollDescription.test.ts restates n8n 2.41.1's rule)
+		version: [1],
+		defaultVersion: 1,
 		subtitle: '={{ $parameter["resource"] }}',
+		// the nodes panel's line under the name
 		description:
-			'Starts a workflow when shop records change, asking the shop on a schedule: no public URL needed',
+			'Starts a workflow when pages, vouchers, charges and more change. No public URL needed; not orders, products or customers',
 		defaults: { name: 'Store Platform Poll Trigger' },
 		polling: true,
 		inputs: [],
@@ -46,7 +52,9 @@ export class StorePlatformPollTrigger implements INodeType {
 				displayOptions: WITH_OAUTH1,
 			},
 		],
-		properties: [AUTHENTICATION, ...buildPollProperties(PLANS)],
+		properties: [POLL_NOTICE, AUTHENTICATION, ...buildPollProperties(PLANS)],
+		triggerPanel: POLL_TRIGGER_PANEL,
+		hints: POLL_HINTS,
 	};
 
 	methods = { credentialTest };

@@ -18,6 +18,7 @@ import { sortProperty } from './api/sortOptions';
 import { deliveryItem, postedData } from './trigger/delivery';
 import {
 	EVENT_OPTIONS,
+	POLL_TRIGGER_POINTER,
 	TRIGGER_NORMALIZE_NUMBERS,
 	TRIGGER_NOTICE,
 	normalisesNumbers,
@@ -99,7 +100,7 @@ export class StorePlatformTrigger implements INodeType {
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		// n8n's nodes panel merges this node with Store Platform and shows this description for both
 		description:
-			'Start workflows on Store Platform shop events and manage the shop with its actions',
+			"Manage the shop, and start workflows on its events (orders, products, customers) sent to n8n's public URL",
 		defaults: { name: 'Store Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -124,6 +125,12 @@ export class StorePlatformTrigger implements INodeType {
 			{
 				displayName: TRIGGER_NOTICE,
 				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: POLL_TRIGGER_POINTER,
+				name: 'pollTriggerNotice',
 				type: 'notice',
 				default: '',
 			},

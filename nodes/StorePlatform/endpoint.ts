@@ -91,6 +91,13 @@ export interface Field {
 	 * while another field of the request says otherwise is refused (`action/conditions.ts`).
 	 */
 	showWhen?: Record<string, Array<string | number>>;
+	/** For `number`: the values accepted (`voucherForm.ts`: Amount Off more than 0, Percent Off at most 100). */
+	range?: { above?: number; atMost?: number };
+	/**
+	 * A field at the top that is required where it applies though not marked `required`, as its JSON companion may
+	 * hold the rows instead (`voucherForm.ts`: Progressive Steps).
+	 */
+	needed?: boolean;
 	/** Keys sent beside the field's own whenever it is given (`voucherForm.ts`: a maximum sets its flag). */
 	alsoSends?: IDataObject;
 	/** For `json`: an object whose keys are merged into the body, each refused if a field of the form sets it. */
@@ -177,6 +184,11 @@ export interface Endpoint {
 	answer: Answer;
 	/** Lists paged with `limit`/`page`, with the spec's largest `limit` where it gives one (`webhook.ts`: 200). */
 	paging?: { maxLimit?: number };
+	/**
+	 * Lists: fields of the record the list's entries leave out, which Get returns (`voucher.ts`: the generated codes,
+	 * `items`). Tooltips of what a list gives (the poll trigger's Simplify) do not name them.
+	 */
+	lacks?: string[];
 	/** Lists: the count endpoint of the same resource, used to plan Return All (`vendor.ts`). */
 	countWith?: Operation;
 	/** Counts with no count endpoint: count by listing this endpoint of the same resource (`themeScript.ts`). */

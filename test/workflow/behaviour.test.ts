@@ -278,6 +278,7 @@ describe('bad input', () => {
 				resource: 'voucher',
 				operation: 'create',
 				code: 'A',
+				discountAmount: 5,
 				discountOn: 3,
 				discountOnType: 1,
 				products: '1, two',

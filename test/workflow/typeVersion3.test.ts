@@ -155,7 +155,13 @@ describe('action node typeVersion 3: ids of one type per resource', () => {
 	it('voucher: Create, Get, Update and Delete give the id as a number', async () => {
 		const s = env.sandbox;
 		const created = jsonOf(
-			await runStore(s, { resource: 'voucher', operation: 'create', code: 'IDS1' }),
+			// a Price Discount (the form's default) needs its Amount Off (voucherAmounts.test.ts)
+			await runStore(s, {
+				resource: 'voucher',
+				operation: 'create',
+				code: 'IDS1',
+				discountAmount: 5,
+			}),
 		)[0];
 		const id = byId(String(created.id));
 		const ops = [

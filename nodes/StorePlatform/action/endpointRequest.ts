@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { atTop, fieldValue, paramName, withCompanions } from './fields';
+import { atTop, fieldValue, paramName, isEmptyRows, withCompanions } from './fields';
 import { addAlsoSends, applies, bracketKeys, checkApplies, mergeRawKeys } from './formRules';
 import type { ShapeOptions } from '../api/output';
 import type { Query } from '../api/request';
@@ -127,12 +127,24 @@ function buildBody(
 		const value: unknown = f.required
 			? this.getNodeParameter(name, i)
 			: this.getNodeParameter(name, i, '');
+		// the editor's empty rows are not given: the JSON companion, next in the loop, may hold them
+		if (isEmptyRows(f, value)) continue;
 		// one field at a time (its companion comes next in the loop): a later field applies by the earlier ones
 		collectFields([f], { [name]: value as IDataObject[string] }, tz, body, false, topSetBy);
 		if (!f.required) continue;
 		if (body[f.key] === undefined)
 			throw new InputError(f.displayName, `'${f.displayName}' is required`);
 		if (f.kind === 'string' || f.kind === 'text') toRequiredText(body[f.key], f.displayName);
+	}
+	for (const f of fields.filter((g) => atTop(g) && g.needed && applies(g, body))) {
+		if (body[f.key] !== undefined) continue;
+		const rows = withCompanions([f]).length > 1;
+		throw new InputError(
+			f.displayName,
+			rows
+				? `'${f.displayName}' is required: add at least one row, or give the rows in '${f.displayName} (JSON)'`
+				: `'${f.displayName}' is required`,
+		);
 	}
 	const group =
 		endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;

@@ -12,6 +12,7 @@ import {
 	toJson,
 	toNameList,
 	toNumber,
+	toNumberIn,
 	toOption,
 	toText,
 	toUrl,
@@ -160,6 +161,18 @@ export const withCompanions = (fields: Field[]): Field[] =>
 const ROW_KINDS = ['metadata', 'progressiveSteps'];
 
 /**
+ * Whether a value is the editor's empty multi-row field (`{}`, or no rows): n8n gives a field at the top of the form
+ * its empty default whenever it is shown, so only a field at the top reads it as "not given" (`buildBody`), leaving
+ * the rows to its JSON companion.
+ */
+export function isEmptyRows(field: Field, value: unknown): boolean {
+	if (!ROW_KINDS.includes(field.kind) || field.rowsAsJson) return false;
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const rows = Object.values(value as IDataObject);
+	return rows.every((r) => Array.isArray(r) && r.length === 0);
+}
+
+/**
  * Converts an editor or expression value into the API's value, by the rule of the field's kind;
  * `undefined` means "leave the key out". Empty (undefined, null, '') is "not given" for every kind.
  */
@@ -173,7 +186,7 @@ export function fieldValue(field: Field, value: unknown, timeZone: string): unkn
 		case 'url':
 			return toUrl(value, label);
 		case 'number':
-			return toNumber(value, label);
+			return field.range ? toNumberIn(value, label, field.range) : toNumber(value, label);
 		case 'id': {
 			const inner =
 				typeof value === 'object' && '__rl' in (value as IDataObject)

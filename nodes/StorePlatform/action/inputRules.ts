@@ -147,6 +147,20 @@ export function toNumber(value: unknown, field: string): number {
 	return n === 0 ? 0 : n;
 }
 
+/** A number within a field's range (`Field.range`): more than `above`, at most `atMost`. */
+export function toNumberIn(
+	value: unknown,
+	field: string,
+	range: { above?: number; atMost?: number },
+): number {
+	const n = toNumber(value, field);
+	if (range.above !== undefined && !(n > range.above))
+		throw new InputError(field, `'${field}' must be more than ${range.above}, not ${shown(value)}`);
+	if (range.atMost !== undefined && n > range.atMost)
+		throw new InputError(field, `'${field}' must be at most ${range.atMost}, not ${shown(value)}`);
+	return n;
+}
+
 /** A whole number, by the rule of `toNumber`. */
 export function toInteger(value: unknown, field: string): number {
 	const n = toNumber(value, field);

@@ -4,7 +4,7 @@ import { atTop, fieldProperty, paramName, withCompanions } from './fields';
 import { displayWhen } from './formRules';
 import { propertyVersions } from './versionShow';
 import { listSearchMethodName } from './listSearch';
-import { NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
+import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import { DEFAULT_PARALLEL } from '../api/pool';
 import { sortProperties } from '../api/sortOptions';
 import { hasSimplify, type Endpoint, type Param, type ResourceTable } from '../endpoint';
@@ -79,9 +79,12 @@ const PARALLEL_OPTION: INodeProperties = {
 		'How many requests this node may send to the shop at the same time, for all input items and pages together (1 = one at a time). Fewer are sent while the shop answers 429 or 503.',
 };
 
-/** The Simplify tooltip names the output's keys (`items_count`; a voucher's `items` too from typeVersion 3). */
-const simplifyDescription = (table: ResourceTable, keepLists: boolean) =>
-	`Whether to return only the fields used most (${simplifiedKeys(table.simplify ?? [], keepLists).join(', ')}) instead of the whole record`;
+/**
+ * The Simplify tooltip names the output's keys (`items_count`; a voucher's `items` too from typeVersion 3), only those
+ * the endpoint's records carry (a voucher list has no `items`: `Endpoint.lacks`).
+ */
+const simplifyDescription = (table: ResourceTable, endpoint: Endpoint, keepLists: boolean) =>
+	`Whether to return only the fields used most (${simplifiedKeys(keysCarried(table.simplify ?? [], endpoint.lacks), keepLists).join(', ')}) instead of the whole record`;
 
 /** The typeVersions a property shows in. */
 type Versions = NonNullable<NonNullable<IDisplayOptions['show']>['@version']>;
@@ -99,10 +102,10 @@ function simplifyProperty(table: ResourceTable, endpoint: Endpoint): INodeProper
 		name: PARAMETER.simplify,
 		type: 'boolean',
 		default: true,
-		description: simplifyDescription(table, keepLists),
+		description: simplifyDescription(table, endpoint, keepLists),
 		displayOptions: { show: { '@version': versions } },
 	});
-	if (simplifyDescription(table, true) === simplifyDescription(table, false))
+	if (simplifyDescription(table, endpoint, true) === simplifyDescription(table, endpoint, false))
 		return [property(true, [{ _cnd: { gte: 2 } }])];
 	return [property(false, [2]), property(true, [{ _cnd: SINCE_3 }])];
 }
@@ -123,7 +126,7 @@ function outputOptions(table: ResourceTable, endpoint: Endpoint): INodePropertie
 			name: OPTION.simplify,
 			type: 'boolean',
 			default: false,
-			description: simplifyDescription(table, false),
+			description: simplifyDescription(table, endpoint, false),
 			displayOptions: { show: { '@version': [1] } },
 		});
 	}

@@ -72,6 +72,13 @@ export function simplify(record: IDataObject, keys: string[], keepLists = false)
 	return out;
 }
 
+/**
+ * The Simplify keys whose field an answer carries: a list's entries leave some out (`Endpoint.lacks`: a voucher's
+ * `items`), and Simplify keeps only the fields a record has, so a tooltip names only these.
+ */
+export const keysCarried = (keys: string[], lacks: string[] = []): string[] =>
+	keys.filter((key) => !lacks.includes(key.split(':')[0]));
+
 /** The output keys Simplify keeps, in order (for the Simplify tooltip). */
 export function simplifiedKeys(keys: string[], keepLists = false): string[] {
 	return keys.flatMap((key) => {

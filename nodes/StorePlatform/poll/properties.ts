@@ -1,11 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
+import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
 import type { ChangeKind } from './fingerprint';
+import { RESOURCE_WORDS } from './resourceWords';
 import type { PollPlan } from './strategy';
 
-/** The poll trigger's editor fields, built from the plans (resource tables). Pure. */
+/**
+ * The poll trigger's editor fields, built from the plans (resource tables) and each resource's words
+ * (resourceWords.ts). Pure.
+ */
 
+/** The generic name and description of each event, where a resource has no words of its own. */
 export const EVENT_NAMES: Record<ChangeKind, [string, string]> = {
 	created: ['Created', 'A record that was not there at the previous poll'],
 	updated: [
@@ -18,20 +23,25 @@ export const EVENT_NAMES: Record<ChangeKind, [string, string]> = {
 	],
 };
 
-/** How a resource's list is read, in the resource dropdown. */
-function howRead(plan: PollPlan): string {
-	if (plan.strategy === 'keyed') return plan.stamp ? 'read by ID and update time' : 'read by ID';
-	if (plan.strategy === 'stamped')
-		return plan.stamp === 'created_at' ? 'read by creation time' : 'read by update time';
-	return 'the whole list read each poll';
-}
+/** The name of an event for a resource: its own where the generic one promises more (a theme file's size). */
+export const eventName = (plan: PollPlan, kind: ChangeKind): string =>
+	RESOURCE_WORDS[plan.table.resource]?.events[kind]?.name ?? EVENT_NAMES[kind][0];
+
+/** The Simplify keys of a resource's items: those its list carries (a voucher list has no `items`). */
+export const simplifyKeys = (plan: PollPlan): string[] =>
+	keysCarried(plan.table.simplify ?? [], plan.list.lacks);
+
+/** Normalize Numbers serves every resource: it names no field (a page has no price). */
+const NORMALIZE_NUMBERS = `Whether to turn numbers the shop sends as text (such as IDs, amounts and counts) into JSON numbers; codes such as SKUs stay text (on unless turned off). Amounts come as the shop sends them (e.g. 4350): the platform does not document their unit (cents or whole currency units).`;
 
 export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 	const byName = [...plans].sort((a, b) => a.table.displayName.localeCompare(b.table.displayName));
 	const resourceOptions: INodePropertyOptions[] = byName.map((plan) => ({
 		name: plan.table.displayName,
 		value: plan.table.resource,
-		description: `${plan.events.map((e) => EVENT_NAMES[e][0]).join(', ')} (${howRead(plan)})`,
+		description:
+			RESOURCE_WORDS[plan.table.resource]?.gets ??
+			plan.events.map((e) => eventName(plan, e)).join(', '),
 	}));
 	const properties: INodeProperties[] = [
 		{
@@ -58,36 +68,33 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 			});
 		}
 	}
-	const eventSets = new Map<string, PollPlan[]>();
+	// one Events entry per resource, in its words; the values and defaults are the plan's (saved workflows)
 	for (const plan of byName) {
-		const key = plan.events.join(',');
-		eventSets.set(key, [...(eventSets.get(key) ?? []), plan]);
-	}
-	for (const [key, group] of eventSets) {
-		const events = key.split(',') as ChangeKind[];
+		const words = RESOURCE_WORDS[plan.table.resource];
 		properties.push({
 			displayName: 'Events',
 			name: 'events',
 			type: 'multiOptions',
 			required: true,
-			options: events.map((e) => ({
-				name: EVENT_NAMES[e][0],
+			options: plan.events.map((e) => ({
+				name: eventName(plan, e),
 				value: e,
-				description: EVENT_NAMES[e][1],
+				description: words?.events[e]?.description ?? EVENT_NAMES[e][1],
 			})),
-			default: [...events],
+			default: [...plan.events],
 			description: 'Which changes start the workflow, one item per changed record',
-			displayOptions: { show: { resource: group.map((p) => p.table.resource) } },
+			// under the field, always shown: why an event the user may look for is not offered
+			...(words?.missing ? { hint: words.missing } : {}),
+			displayOptions: { show: { resource: [plan.table.resource] } },
 		});
 	}
-	const simplified = byName.filter((p) => p.table.simplify);
-	for (const plan of simplified) {
+	for (const plan of byName.filter((p) => p.table.simplify)) {
 		properties.push({
 			displayName: 'Simplify',
 			name: 'simplify',
 			type: 'boolean',
 			default: true,
-			description: `Whether to return only the fields used most (${simplifiedKeys(plan.table.simplify ?? [], true).join(', ')}) instead of the whole record`,
+			description: `Whether to return only the fields used most (${simplifiedKeys(simplifyKeys(plan), true).join(', ')}) instead of the whole record`,
 			displayOptions: { show: { resource: [plan.table.resource] } },
 		});
 	}
@@ -102,7 +109,7 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 			{
 				...NORMALIZE_NUMBERS_OPTION,
 				default: true,
-				description: `${NORMALIZE_NUMBERS_OPTION.description} (on unless turned off). ${AMOUNTS_UNIT}`,
+				description: NORMALIZE_NUMBERS,
 			},
 		],
 	});

@@ -48,9 +48,18 @@ interface Settings {
 	normaliseNumbers: boolean;
 }
 
+/** The Resource value of n8n's "Custom API Call" entry. */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
 function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 	const resource = ctx.getNodeParameter('resource') as string;
 	const plan = plans.find((p) => p.table.resource === resource);
+	// a node saved while n8n still offered "Custom API Call" in the Resource list (StorePlatformPollTrigger.node.ts)
+	if (resource === CUSTOM_API_CALL)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			"Custom API Call is not available in the poll trigger: choose a Resource it can watch, such as Page or Voucher. For any other API call, use the Store Platform node, or n8n's HTTP Request node with this credential.",
+		);
 	if (!plan)
 		throw new NodeOperationError(ctx.getNode(), `The resource '${resource}' cannot be watched`);
 	const chosen = ctx.getNodeParameter('events', plan.events) as string[];

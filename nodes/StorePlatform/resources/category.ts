@@ -35,6 +35,8 @@ export const category: ResourceTable = {
 			filters: [...commonFilters, productIdFilter('categories'), parentFilter],
 			fieldsOption: true,
 			paging: {},
+			// the spec: uuid is "in single and create responses"
+			lacks: ['uuid'],
 			countWith: 'count',
 		}),
 		countEndpoint(noun, {

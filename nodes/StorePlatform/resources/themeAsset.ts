@@ -147,6 +147,8 @@ export const themeAsset: ResourceTable = {
 			params: [themeId],
 			output: 'assets',
 			answer: 'many',
+			// the spec: "Asset without content" (metadata only)
+			lacks: ['content'],
 		},
 		{
 			resource: 'themeAsset',

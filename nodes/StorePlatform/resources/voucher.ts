@@ -266,6 +266,8 @@ export const voucher: ResourceTable = {
 			filters: listFilters,
 			fieldsOption: true,
 			paging: {},
+			// the spec: items is "only in the single-voucher response"
+			lacks: ['items'],
 			countWith: 'count',
 			...legacy,
 		}),
@@ -274,6 +276,8 @@ export const voucher: ResourceTable = {
 			filters: [...newListFilters, ...dateFilters],
 			fieldsOption: true,
 			paging: {},
+			// the spec: items is "only in the single-voucher response"
+			lacks: ['items'],
 			countWith: 'count',
 			...current,
 		}),

@@ -2,7 +2,8 @@
  * The voucher forms of new nodes (typeVersion 3 on): one field per meaning, each shown only where it applies.
  * Create asks at the top for what every voucher needs (Code, Discount Type, Discount On) and shows the field a
  * choice calls for: Amount Off for the price types, Percent Off for the percent types, the steps for the
- * progressive type, the products or the category/collection/vendor for Discount On. A maximum or minimum sets
+ * progressive type, the products or the category/collection/vendor for Discount On. A type that calls for an
+ * amount, a percent or steps gets one: nothing off (the default 0, no steps) is refused before any request. A maximum or minimum sets
  * its own flag. The keys the platform's samples use without explaining them (`type`, `discount_value`,
  * `per_client`) are left to Other API Keys. Nodes saved earlier keep the form of `voucher.ts`.
  */
@@ -37,8 +38,10 @@ const amountOff: Field = {
 	displayName: 'Amount Off',
 	kind: 'number',
 	description:
-		'The money taken off, as the shop writes amounts (whole numbers; the API does not state the unit)',
+		'The money taken off, more than 0, as the shop writes amounts (whole numbers; the API does not state the unit)',
 	showWhen: { discount_type: PRICE },
+	// a price discount with nothing off is refused, not created (issue 31)
+	range: { above: 0 },
 };
 
 const percentOff: Field = {
@@ -46,8 +49,9 @@ const percentOff: Field = {
 	name: 'discountPercent',
 	displayName: 'Percent Off',
 	kind: 'number',
-	description: 'The percentage taken off, e.g. 10 for 10%',
+	description: 'The percentage taken off, more than 0 and at most 100, e.g. 10 for 10%',
 	showWhen: { discount_type: PERCENT },
+	range: { above: 0, atMost: 100 },
 };
 
 const stepThreshold: Field = {
@@ -223,7 +227,8 @@ export const createBody: Field[] = [
 	top(percentOff),
 	top(stepThreshold),
 	top(stepDiscount),
-	top(steps, false),
+	// required for a progressive discount, given as rows or in its JSON field
+	top({ ...steps, needed: true }, false),
 	top({ ...discountOn, default: 1 }),
 	top(discountOnType),
 	top(products),

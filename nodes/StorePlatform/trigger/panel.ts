@@ -12,11 +12,19 @@ import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION } from '../api/output';
 export const TRIGGER_NOTICE =
 	'The shop posts events to the Test URL while you listen and to the Production URL once active, so n8n must be reachable from the internet.';
 
-/** The Events options: each kind's value, and what its name alone does not say. */
+/** The second notice: where a user whose n8n the shop cannot reach goes instead. */
+export const POLL_TRIGGER_POINTER =
+	'No public URL, as with n8n on a laptop? Store Platform Poll Trigger asks the shop on a schedule instead: it watches pages, vouchers, application charges, themes and more, but not orders, products or customers.';
+
+/**
+ * The Events options: each kind's value, and what its name alone does not say. `action` is the nodes panel's
+ * name of the event ("On order created"), which says what the event needs before the user adds the node.
+ */
 export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
 	name: e.name,
 	value: e.value,
 	description: e.description ? `${e.value}: ${e.description}` : e.value,
+	action: `On ${e.name.toLowerCase()} (needs a public URL)`,
 }));
 
 /** What the spec says of amounts: "Units of money amounts (minor units or currency): not shown". */

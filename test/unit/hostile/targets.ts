@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { withCompanions } from '../../../nodes/StorePlatform/action/fields';
 import type { Endpoint, Field, ResourceTable } from '../../../nodes/StorePlatform/endpoint';
 import type { Rand } from '../../prng';
+import { refuse as refuseCase } from './case';
 import { contradicts } from './conditions';
 import { defaultParamValue, validValue, withField } from '../../reliability/helpers';
 import {
@@ -106,6 +107,16 @@ export const BAD_JSON: Record<string, string[]> = {
 	json: ['{"a":', 'nope'],
 };
 
+/** A number case, refused where the number it would send is outside the field's range (`Field.range`). */
+function inRange(c: Case, range: Field['range']): Case {
+	if (!range || !('send' in c.want) || typeof c.want.send !== 'number') return c;
+	const n = c.want.send;
+	const outside =
+		(range.above !== undefined && !(n > range.above)) ||
+		(range.atMost !== undefined && n > range.atMost);
+	return outside ? refuseCase(`${c.what} (outside the field's range)`, c.v, c.m) : c;
+}
+
 /** A number given as text or text as a number, and what is sent (a field kind's conversion). */
 export function conversion(field: Field): Fixed[] {
 	switch (field.kind) {
@@ -164,7 +175,7 @@ export function fieldTarget(row: Endpoint, field: Field, asFilter: boolean): Tar
 		case 'url':
 			return t((r) => urlCase(r));
 		case 'number':
-			return t((r) => numberCase(r));
+			return t((r) => inRange(numberCase(r), field.range));
 		case 'id':
 			return t(
 				(r) => idCase(r, false, false),
