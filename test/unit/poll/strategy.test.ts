@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { planOf, quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
-import { EVENT_NAMES } from '../../../nodes/StorePlatform/poll/properties';
+import { eventName } from '../../../nodes/StorePlatform/poll/properties';
 import { TABLES } from '../../../nodes/StorePlatform/resources';
 
 const PLANS = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);
@@ -52,7 +52,7 @@ describe("the README's poll trigger table", () => {
 	test.each(PLANS.map((p) => [p.table.displayName, p] as const))('%s', (name, plan) => {
 		const row = rows.get(name);
 		expect(row).toBeDefined();
-		expect(row?.[2]).toBe(plan.events.map((e) => EVENT_NAMES[e][0]).join(', '));
+		expect(row?.[2]).toBe(plan.events.map((e) => eventName(plan, e)).join(', '));
 		const quiet = row?.[4] ?? '';
 		const perPage = /^1 \+ 1 per (\d+) records$/.exec(quiet);
 		const pair = /^(\d+) \((\d+)¹\)$/.exec(quiet);
