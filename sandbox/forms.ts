@@ -7,8 +7,8 @@
  */
 import type { Rec } from './store';
 
-/** Fields holding an integer, beside any `id` or `*_id`: ids, amounts, codes, 0/1 flags. */
-const INTEGER_FIELDS = new Set([
+/** Fields that carry ids or numeric values: in 'mixed' mode each is rendered as number or string at random. */
+export const NUMERIC = new Set([
 	'id',
 	'parent',
 	'global_parent',
@@ -20,11 +20,6 @@ const INTEGER_FIELDS = new Set([
 	'price_regular',
 	'quantity',
 	'quantity_used',
-	'used',
-	'amount',
-	'tax',
-	'weight',
-	'require_shipping',
 	'discount_type',
 	'discount_value',
 	'discount_on',
@@ -52,6 +47,9 @@ const INTEGER_FIELDS = new Set([
 	'add_to_magazine',
 	'buy_if_empty',
 ]);
+
+/** Fields holding an integer, beside any `id` or `*_id`: ids, amounts, codes, 0/1 flags. */
+const INTEGER_FIELDS = new Set([...NUMERIC, 'used', 'amount', 'tax', 'weight', 'require_shipping']);
 
 /** Fields the spec calls boolean-like (0/1 or true/false). */
 const BOOLEAN_LIKE = new Set(['test']);

@@ -1,7 +1,7 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
-import { flipForms } from './forms';
+import { flipForms, NUMERIC } from './forms';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -200,47 +200,6 @@ export function fieldsOf(q: Query): string[] | null {
 }
 
 // ---- rendering -------------------------------------------------------------------------------
-
-/** Fields that carry ids or numeric values: in 'mixed' mode each is rendered as number or string at random. */
-const NUMERIC = new Set([
-	'id',
-	'parent',
-	'global_parent',
-	'pos',
-	'sort_order',
-	'count',
-	'position',
-	'price',
-	'price_regular',
-	'quantity',
-	'quantity_used',
-	'discount_type',
-	'discount_value',
-	'discount_on',
-	'discount_on_type',
-	'discount_on_value',
-	'activate',
-	'apply_once',
-	'per_client',
-	'available_on_promo',
-	'promotion_type',
-	'promotion_value',
-	'promotion_on_type',
-	'visibility',
-	'is_active',
-	'is_default',
-	'email_template',
-	'send_mail',
-	'mail_template',
-	'size',
-	'total_price',
-	'total_items_price',
-	'total_tax',
-	'total_weight',
-	'accept_newsletter',
-	'add_to_magazine',
-	'buy_if_empty',
-]);
 
 /** Renders stored records for an answer: `fields` projection, then the id style, then the answer's forms. */
 export class Renderer {
