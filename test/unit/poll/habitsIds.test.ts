@@ -261,13 +261,16 @@ describe('a ceiling of requests on every poll', () => {
 	});
 });
 
+/** Counts off their lists: a name, and what makes the fake shop's count so. */
+const COUNT_SKEWS: Array<[string, (shop: FakeShop) => unknown]> = [
+	['counts one more in every range', (shop) => (shop.opts.countSkew = 1)],
+	['counts one less in every range', (shop) => (shop.opts.countSkew = -1)],
+	['counts a record the list does not show', (shop) => shop.unlisted.add(250)],
+	['does not count a record the list shows', (shop) => shop.uncounted.add(250)],
+];
+
 describe('a count that is off its list', () => {
-	test.each([
-		['counts one more in every range', (shop: FakeShop) => (shop.opts.countSkew = 1)],
-		['counts one less in every range', (shop: FakeShop) => (shop.opts.countSkew = -1)],
-		['counts a record the list does not show', (shop: FakeShop) => shop.unlisted.add(250)],
-		['does not count a record the list shows', (shop: FakeShop) => shop.uncounted.add(250)],
-	])(
+	test.each(COUNT_SKEWS)(
 		'a count that %s: nothing invented, a few requests once, then quiet polls; real changes still found',
 		async (_name, skew) => {
 			const shop = new FakeShop({ filters: 'strict' });
@@ -296,12 +299,7 @@ describe('a count that is off its list', () => {
 });
 
 describe('a count off its list from the activation on', () => {
-	test.each([
-		['counts one more in every range', (shop: FakeShop) => (shop.opts.countSkew = 1)],
-		['counts one less in every range', (shop: FakeShop) => (shop.opts.countSkew = -1)],
-		['counts a record the list does not show', (shop: FakeShop) => shop.unlisted.add(250)],
-		['does not count a record the list shows', (shop: FakeShop) => shop.uncounted.add(250)],
-	])(
+	test.each(COUNT_SKEWS)(
 		'a count that %s is learned at the activation: a deletion before the first poll is found in it',
 		async (_name, skew) => {
 			const shop = new FakeShop({ filters: 'strict' });
