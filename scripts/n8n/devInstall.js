@@ -14,29 +14,31 @@ const { createProgress, classifyLine } = require('./progress');
 
 const INSTALLER = path.join(__dirname, 'install.js');
 
-/** Packages in `dir`/node_modules so far (scoped ones counted one by one); 0 when there is none yet. */
+/**
+ * The packages in `dir`/node_modules so far (scoped ones counted one by one), and how many of them are unpacked
+ * (their package.json written): npm creates the folders first, then fills them. { folders, unpacked }.
+ */
 function countPackages(dir) {
 	const nm = path.join(dir, 'node_modules');
-	let n = 0;
-	let names = [];
-	try {
-		names = fs.readdirSync(nm);
-	} catch {
-		return 0;
-	}
-	for (const name of names) {
-		if (name.startsWith('.')) continue;
-		if (!name.startsWith('@')) {
-			n++;
-			continue;
-		}
+	const count = { folders: 0, unpacked: 0 };
+	const list = (d) => {
 		try {
-			n += fs.readdirSync(path.join(nm, name)).length;
+			return fs.readdirSync(d);
 		} catch {
-			/* being written */
+			return [];
+		}
+	};
+	for (const name of list(nm)) {
+		if (name.startsWith('.')) continue;
+		const folders = name.startsWith('@')
+			? list(path.join(nm, name)).map((n) => path.join(nm, name, n))
+			: [path.join(nm, name)];
+		for (const folder of folders) {
+			count.folders++;
+			if (fs.existsSync(path.join(folder, 'package.json'))) count.unpacked++;
 		}
 	}
-	return n;
+	return count;
 }
 
 /**
@@ -57,7 +59,7 @@ function runInstaller(progress, id, arg, folder) {
 				parts.push(`${counts.requests} registry requests, ${counts.tarballs} package tarballs`);
 			if (/^npm install/.test(what) && folder) {
 				const n = countPackages(folder);
-				if (n) parts.push(`${n} packages in node_modules`);
+				if (n.folders) parts.push(`${n.unpacked} of ${n.folders} packages unpacked`);
 			}
 			return parts.join(', ');
 		};
@@ -70,7 +72,8 @@ function runInstaller(progress, id, arg, folder) {
 			} else if (c.kind === 'fetch') {
 				counts.requests++;
 				if (c.tarball) counts.tarballs++;
-			} else if (c.kind === 'show') {
+			} else if (c.kind === 'show' && !c.line.startsWith('{"')) {
+				// (a JSON line is install.js's result, said better by the step's "done" line)
 				tail.push(c.line);
 				if (tail.length > 40) tail.shift();
 				progress.output(c.line);

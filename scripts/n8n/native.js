@@ -59,7 +59,7 @@ function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
 	];
 	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
 	const nodeVersion = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
-	step(`compiling ${name} for Node ${nodeVersion} (npm rebuild with node-gyp, ~1-2 min)`);
+	step(`compiling ${name} for Node ${nodeVersion} (node-gyp)`);
 	const t0 = Date.now();
 	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: nativeRebuildEnv(nodeDirForGyp), quiet: true });
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);

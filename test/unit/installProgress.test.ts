@@ -1,6 +1,10 @@
 // The progress lines of the first `npm run dev` (scripts/n8n/progress.js): given a clock and the installer's
 // steps, a line at least every 15 s, naming what is being done, for how long and how far it got. Pure: a fake
 // clock, no timers.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
 import { prng } from '../prng';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the dev tools are plain CommonJS */
@@ -20,6 +24,9 @@ const { createProgress, classifyLine, stepLine } = require('../../scripts/n8n/pr
 	};
 	classifyLine: (line: string) => { kind: string; what?: string; tarball?: boolean; line?: string };
 	stepLine: (what: string) => string;
+};
+const { countPackages } = require('../../scripts/n8n/devInstall.js') as {
+	countPackages: (dir: string) => { folders: number; unpacked: number };
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -163,5 +170,24 @@ describe('install progress (scripts/n8n/progress.js)', () => {
 		],
 	])('reads the installer line %j', (line, expected) => {
 		expect(classifyLine(line)).toEqual(expected);
+	});
+
+	it('counts the packages npm created in node_modules and those it unpacked so far', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'progress-test-'));
+		try {
+			expect(countPackages(dir)).toEqual({ folders: 0, unpacked: 0 });
+			const pkg = (rel: string, unpacked: boolean) => {
+				fs.mkdirSync(path.join(dir, 'node_modules', rel), { recursive: true });
+				if (unpacked) fs.writeFileSync(path.join(dir, 'node_modules', rel, 'package.json'), '{}');
+			};
+			pkg('a', true);
+			pkg('b', false);
+			pkg('@scope/c', true);
+			pkg('@scope/d', false);
+			pkg('.bin', false);
+			expect(countPackages(dir)).toEqual({ folders: 4, unpacked: 2 });
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
