@@ -36,9 +36,12 @@ const { CRED_ID, CRED_NAME, ACTIVE_DEMOS, demoWorkflows, bannerLines } = require
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
 const { loadSandbox } = require('../../sandbox/load');
 
-/** What the first run's install took, measured (empty cache, `npm run dev` to the banner): said before it starts. */
+/**
+ * What the first run takes, measured in a fresh clone with an empty cache, `npm run dev` to the banner, on a shared
+ * 2-core machine (load average 2 to 5): 233 s and 257 s, of which installing n8n 193 s and 218 s. Said before it starts.
+ */
 const INSTALL_MEASURED =
-	'about 5 min on a quiet 2-core machine, up to 8 on a loaded one (measured: 282 s and 489 s to the banner)';
+	'about 4 to 5 minutes (measured: 233 s and 257 s to the banner on a busy 2-core machine)';
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
