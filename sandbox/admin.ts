@@ -9,6 +9,7 @@ import {
 	applySettings,
 	changeRecord,
 	decideCharge,
+	decideNextCharge,
 	removeRecord,
 	restartShop,
 	restoreRecord,
@@ -202,13 +203,21 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 			app.shopTime.pin(body.at === null ? null : (body.at as string));
 			return json(200, shopTimeState(app));
 		case 'POST /_sandbox/charges/decide': {
-			// the shop owner on the confirmation page, without a browser
+			// the shop owner on the confirmation page, without a browser; no id: the next charge (decideNextCharge)
+			const noId = body.id === undefined || body.id === null;
 			if (
-				(typeof body.id !== 'string' && typeof body.id !== 'number') ||
+				(!noId && typeof body.id !== 'string' && typeof body.id !== 'number') ||
 				(body.decision !== 'accept' && body.decision !== 'decline')
 			)
-				throw badRequest('charges/decide needs {"id": 1, "decision": "accept" | "decline"}');
-			return json(200, { application_charge: decideCharge(app, body.id, body.decision) });
+				throw badRequest('charges/decide needs {"id"?: 1, "decision": "accept" | "decline"}');
+			if (noId) {
+				const next = decideNextCharge(app, body.decision);
+				return json(200, { application_charge: next.charge, created: next.created });
+			}
+			return json(200, {
+				application_charge: decideCharge(app, body.id as string | number, body.decision),
+				created: false,
+			});
 		}
 		case 'POST /_sandbox/change': {
 			// a change made in the shop's admin panel: {"resource": "collection", "id": 1, "fields": {...}, "aheadMs"?: 3600000}

@@ -6,9 +6,15 @@
  *   --date-filters: created/updated min/max compare strictly (the spec's "later/earlier than", default) or inclusively.
  * node build/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
+ * node build/sandbox/cli.js change <resource> <id> [--fields '{json}'] [--port N]
+ *   a change made in the shop's admin panel (updated_at set to now): e.g. `change page 1`.
+ * node build/sandbox/cli.js accept-charge [<id>] [--port N]
+ *   the shop owner accepts an application charge on its confirmation page (no id: the next pending one, else a
+ *   new one). The last two: what a Poll Trigger sees at its next poll (cliOwner.ts).
  */
 import { request } from 'node:http';
 import { option, portOf as portIn, serveOptions, utcLabel } from './cliOptions';
+import { COMMANDS, ownerCall, ownerReport } from './cliOwner';
 import { startSandbox } from './index';
 
 const portOf = (args: string[]) => portIn(args, process.env);
@@ -43,9 +49,7 @@ function postJson(
 async function fire(args: string[]): Promise<void> {
 	const section = args[1];
 	if (!section || section.startsWith('--'))
-		throw new Error(
-			"usage: cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]",
-		);
+		throw new Error(`usage: npm run sandbox -- ${COMMANDS.fire}`);
 	const port = portOf(args);
 	const rawData = option(args, '--data');
 	const data = rawData === undefined ? undefined : JSON.parse(rawData);
@@ -60,6 +64,20 @@ async function fire(args: string[]): Promise<void> {
 	};
 	if (deliveries.length === 0) console.log(`No webhook is registered for ${section}.`);
 	for (const d of deliveries) console.log(`webhook ${d.webhookId} ${d.url} → ${String(d.status)}`);
+}
+
+/** `change` and `accept-charge`: what the shop owner does, on the running sandbox. */
+async function owner(args: string[]): Promise<void> {
+	const call = ownerCall(args);
+	const { status, text } = await postJson(portOf(args), call.path, call.body);
+	if (status !== 200) throw new Error(`sandbox answered ${status}: ${text}`);
+	console.log(ownerReport(args, JSON.parse(text) as Record<string, unknown>));
+}
+
+async function unknownCommand(args: string[]): Promise<void> {
+	throw new Error(
+		`unknown command ${JSON.stringify(args[0])}; commands: ${Object.keys(COMMANDS).join(', ')} (none: start the sandbox)`,
+	);
 }
 
 async function serve(args: string[]): Promise<void> {
@@ -82,6 +100,8 @@ async function serve(args: string[]): Promise<void> {
 			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /charges/decide, /change, /add, /remove`,
 			`                      POST /habits {"flipForms","idStep","ignoreSinceId","ignorePage","countOffset"}, /restart, /restore`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
+			`  Change a page       npm run sandbox -- change page 1 --port ${sb.port}   (a Poll Trigger on Pages: Updated)`,
+			`  Accept a charge     npm run sandbox -- accept-charge --port ${sb.port}   (a Poll Trigger on Application Charges)`,
 			'',
 			'Ctrl+C to stop.',
 		].join('\n'),
@@ -94,7 +114,15 @@ async function serve(args: string[]): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-(args[0] === 'fire' ? fire(args) : serve(args)).catch((e: Error) => {
+const run =
+	args[0] === 'fire'
+		? fire
+		: args[0] === 'change' || args[0] === 'accept-charge'
+			? owner
+			: args[0] && !args[0].startsWith('--')
+				? unknownCommand
+				: serve;
+run(args).catch((e: Error) => {
 	console.error(`sandbox: ${e.message}`);
 	process.exit(1);
 });

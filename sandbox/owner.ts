@@ -37,6 +37,21 @@ export interface ChangeOptions {
 }
 
 /**
+ * The shop owner accepts or declines "the next" charge on its confirmation page: the oldest pending one, else a new
+ * pending one the app asks for first (`created`: true). Lets a user see a Poll Trigger on Application Charges fire
+ * as often as they like (`npm run sandbox -- accept-charge`).
+ */
+export function decideNextCharge(
+	app: App,
+	decision: ChargeDecision,
+): { charge: Rec; created: boolean } {
+	const pending = app.store.applicationCharges.rows.find((c) => c.status === 'pending');
+	const charge =
+		pending ?? addRecord(app, 'applicationCharge', { status: 'pending', activated_on: null });
+	return { charge: decideCharge(app, charge.id as string | number, decision), created: !pending };
+}
+
+/**
  * Changes fields of a record as the shop's admin panel does: the given fields (id excepted), and updated_at set
  * to the shop's now where the record has one (vouchers and promotions have none). `resource` is the node's
  * resource name (page, collection, paymentMethod, user, abandonedCart, ...).

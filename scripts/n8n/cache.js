@@ -8,6 +8,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { stepLine } = require('./progress');
 
 function cacheRoot() {
 	if (process.env.STORE_PLATFORM_N8N_CACHE)
@@ -18,6 +19,19 @@ function cacheRoot() {
 
 function log(msg) {
 	process.stderr.write(`[n8n-install] ${msg}\n`);
+}
+
+/** Logs the start of an install step (`npm run dev` shows it in its progress lines: progress.js). */
+function step(what) {
+	process.stderr.write(`${stepLine(what)}\n`);
+}
+
+/**
+ * npm's log level for the long installs: `http` when the caller follows the progress (dev.js sets
+ * STORE_PLATFORM_INSTALL_LOG=http and counts the registry requests), else `fallback`.
+ */
+function npmLogLevel(fallback) {
+	return process.env.STORE_PLATFORM_INSTALL_LOG === 'http' ? 'http' : fallback;
 }
 
 /** Path of the system npm CLI (JS), so we can run it with any node binary. */
@@ -147,4 +161,14 @@ function withLock(dir, isDone, fn) {
 	}
 }
 
-module.exports = { cacheRoot, log, npmCliJs, runNpm, writeJson, readJson, withLock };
+module.exports = {
+	cacheRoot,
+	log,
+	step,
+	npmLogLevel,
+	npmCliJs,
+	runNpm,
+	writeJson,
+	readJson,
+	withLock,
+};

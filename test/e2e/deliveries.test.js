@@ -3,7 +3,7 @@
  * Deliveries users can trust (issue 22), in real n8n: `node --test test/e2e/deliveries.test.js`
  * (wrap it in `flock /tmp/n8n-e2e.lock`; n8n version from STORE_PLATFORM_E2E_VERSION, default: the run's newest 2.x, else 2.41.1).
  *
- * The workflow is docs/examples/deliveries-once.json as committed (Store Platform Trigger typeVersion 3 ->
+ * The workflow is docs/examples/deliveries-once.json as committed (its sticky note, Store Platform Trigger typeVersion 4 ->
  * Remove Duplicates v2 on {{ $json.deliveryKey }} -> If event is registration/restored), with the credential,
  * a fresh webhook id, the check every minute and an HTTP Request to a collector after each branch.
  * The shop (the sandbox) reaches n8n through a proxy that can lose n8n's answers: the workflow runs, the shop

@@ -69,7 +69,11 @@ async function startLossyProxy() {
 function exampleWorkflow(cred, { webhookId, collectorUrl }) {
 	const wf = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
 	const trigger = wf.nodes.find((n) => n.type === 'n8n-nodes-store-platform.storePlatformTrigger');
-	assert.strictEqual(trigger.typeVersion, 3, 'the example uses the trigger typeVersion 3');
+	assert.strictEqual(
+		trigger.typeVersion,
+		4,
+		'the example uses the trigger typeVersion 4, a new node’s',
+	);
 	trigger.webhookId = webhookId;
 	trigger.credentials = { storePlatformApi: { id: cred.id, name: cred.name } };
 	trigger.parameters = { events: EVENTS, options: { registrationCheckMinutes: 1 } };

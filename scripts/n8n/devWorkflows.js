@@ -1,0 +1,129 @@
+'use strict';
+/**
+ * What `npm run dev` (dev.js) puts into its n8n and prints: the sandbox credential, the demo workflows (a Get Many,
+ * the webhook trigger on order/create, the poll trigger on pages; each node at the typeVersion a new node gets),
+ * and the banner that says how to see each
+ * trigger fire on the sandbox (sandbox/cliOwner.ts names the commands). Pure, but for the random node ids.
+ */
+const crypto = require('crypto');
+
+const CRED_ID = 'StorePlatformDev'; // n8n ids: 16 alphanumerics
+const CRED_NAME = 'Store Platform sandbox';
+const DEMO_LIST_ID = 'SPDemoCategories';
+const DEMO_TRIGGER_ID = 'SPDemoOrderEvent';
+const DEMO_POLL_ID = 'SPDemoPagePolled';
+const DEMO_TRIGGER_HOOK = '5f0c8f6e-8d3e-4c59-9a37-3c1d2b7e0a01';
+const NODE = 'n8n-nodes-store-platform.storePlatform';
+
+/** A two-node workflow: `first` -> No Operation (or the node given). */
+function twoNodes(id, name, first, second) {
+	const next = second || {
+		id: crypto.randomUUID(),
+		name: 'No Operation',
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: [260, 0],
+		parameters: {},
+	};
+	return {
+		id,
+		name,
+		nodes: [{ id: crypto.randomUUID(), position: [0, 0], ...first }, next],
+		connections: { [first.name]: { main: [[{ node: next.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The demo workflows, by id: imported once each (dev-state.json lists those imported). */
+function demoWorkflows() {
+	const credentials = { storePlatformApi: { id: CRED_ID, name: CRED_NAME } };
+	return [
+		twoNodes(
+			DEMO_LIST_ID,
+			'Demo: list categories (Store Platform)',
+			{
+				name: 'When clicking ‘Execute workflow’',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				parameters: {},
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Get Many Categories',
+				type: NODE,
+				typeVersion: 3,
+				position: [260, 0],
+				credentials,
+				parameters: { resource: 'category', operation: 'getAll', returnAll: true },
+			},
+		),
+		twoNodes(DEMO_TRIGGER_ID, 'Demo: order created (Store Platform Trigger)', {
+			name: 'On Order Created',
+			type: `${NODE}Trigger`,
+			typeVersion: 4,
+			webhookId: DEMO_TRIGGER_HOOK,
+			credentials,
+			parameters: { events: ['order/create'], options: {} },
+		}),
+		twoNodes(DEMO_POLL_ID, 'Demo: pages created or changed (Store Platform Poll Trigger)', {
+			name: 'On Pages Created Or Updated',
+			type: `${NODE}PollTrigger`,
+			typeVersion: 1,
+			credentials,
+			parameters: {
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				resource: 'page',
+				events: ['created', 'updated'],
+				options: {},
+			},
+		}),
+	];
+}
+
+/** The demo workflows activated at import (all but the manual one). */
+const ACTIVE_DEMOS = [DEMO_TRIGGER_ID, DEMO_POLL_ID];
+
+/**
+ * The banner printed when n8n is ready. `o`: { version, baseUrl, owner: {email, password}, sandboxUrl, sandboxPort,
+ * credentials: {consumerKey, consumerSecret}, hooks (registrations for order/create), watch, seconds }.
+ */
+function bannerLines(o) {
+	const port = o.sandboxPort === 4010 ? '' : ` --port ${o.sandboxPort}`;
+	const sandbox = (cmd) => `npm run sandbox -- ${cmd}${port}`;
+	const rule = '─'.repeat(78);
+	return [
+		'',
+		rule,
+		`  n8n ${o.version} editor   ${o.baseUrl}/${o.seconds === undefined ? '' : `   (ready after ${o.seconds}s)`}`,
+		`  sign in           email    ${o.owner.email}`,
+		`                    password ${o.owner.password}`,
+		`  sandbox shop      ${o.sandboxUrl}  (credential "${CRED_NAME}" points at it)`,
+		`  Connect (OAuth1)  new credential "Store Platform OAuth1 API": Shop Base URL ${o.sandboxUrl}`,
+		`                    Consumer Key ${o.credentials.consumerKey}   Consumer Secret ${o.credentials.consumerSecret}`,
+		'                    then Connect, and Approve on the sandbox page',
+		`  demo workflows    ${o.baseUrl}/workflow/${DEMO_LIST_ID}  Manual Trigger -> Category Get Many`,
+		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (active, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
+		`    fire it         ${sandbox('fire order/create')}   (an execution at once)`,
+		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (active)`,
+		`    fire it         ${sandbox('change page 1')}   (an execution within a minute)`,
+		`    on charges      ${sandbox('accept-charge')}   (a charge accepted: docs/examples/charge-accepted.json)`,
+		`  executions        ${o.baseUrl}/home/executions`,
+		o.watch
+			? '  rebuilds and restarts n8n when nodes/, credentials/ or icons/ change'
+			: '  (--no-watch: no rebuilds)',
+		'  Ctrl-C stops n8n, the sandbox and the watcher',
+		rule,
+		'',
+	];
+}
+
+module.exports = {
+	CRED_ID,
+	CRED_NAME,
+	DEMO_LIST_ID,
+	DEMO_TRIGGER_ID,
+	DEMO_POLL_ID,
+	ACTIVE_DEMOS,
+	demoWorkflows,
+	bannerLines,
+};

@@ -1,0 +1,100 @@
+/**
+ * What `npm run dev` imports and prints (scripts/n8n/devWorkflows.js): demo workflows with each node at the
+ * typeVersion a new node gets, and a banner naming both triggers and, beside each, a sandbox command that
+ * exists and makes it fire.
+ */
+import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
+import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
+import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
+import { planOf } from '../../nodes/StorePlatform/poll/strategy';
+import { TABLES } from '../../nodes/StorePlatform/resources';
+import { COMMANDS } from '../../sandbox/cliOwner';
+
+interface DemoNode {
+	type: string;
+	typeVersion: number;
+	parameters: IDataObject;
+}
+/* eslint-disable @typescript-eslint/no-require-imports -- the dev tools are plain CommonJS */
+const dev = require('../../scripts/n8n/devWorkflows.js') as {
+	DEMO_POLL_ID: string;
+	DEMO_TRIGGER_ID: string;
+	ACTIVE_DEMOS: string[];
+	demoWorkflows: () => Array<{ id: string; nodes: DemoNode[] }>;
+	bannerLines: (o: IDataObject) => string[];
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const OURS: Record<string, INodeType> = {
+	'n8n-nodes-store-platform.storePlatform': new StorePlatform(),
+	'n8n-nodes-store-platform.storePlatformTrigger': new StorePlatformTrigger(),
+	'n8n-nodes-store-platform.storePlatformPollTrigger': new StorePlatformPollTrigger(),
+};
+const newNodeVersion = (d: INodeTypeDescription) =>
+	d.defaultVersion ?? Math.max(...(Array.isArray(d.version) ? d.version : [d.version]));
+
+const banner = (sandboxPort: number) =>
+	dev.bannerLines({
+		version: '2.41.1',
+		baseUrl: 'http://127.0.0.1:5678',
+		owner: { email: 'owner@example.com', password: 'pw' },
+		sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+		sandboxPort,
+		credentials: { consumerKey: 'k', consumerSecret: 's' },
+		hooks: 1,
+		watch: true,
+		seconds: 300,
+	});
+
+describe('npm run dev: demo workflows and banner', () => {
+	test('demo workflows: n8n ids, our nodes at a new node’s typeVersion, triggers active', () => {
+		const demos = dev.demoWorkflows();
+		for (const w of demos) {
+			expect(w.id).toMatch(/^[A-Za-z0-9]{16}$/);
+			for (const n of w.nodes.filter((x) => OURS[x.type]))
+				expect({ id: w.id, type: n.type, v: n.typeVersion }).toEqual({
+					id: w.id,
+					type: n.type,
+					v: newNodeVersion(OURS[n.type].description),
+				});
+		}
+		const triggers = demos.filter((w) =>
+			w.nodes.some((n) => OURS[n.type] && /Trigger$/.test(n.type)),
+		);
+		expect(triggers.map((w) => w.id).sort()).toEqual([...dev.ACTIVE_DEMOS].sort());
+		const poll = demos
+			.find((w) => w.id === dev.DEMO_POLL_ID)!
+			.nodes.find((n) => n.type.endsWith('PollTrigger'))!;
+		const plan = planOf(TABLES.find((t) => t.resource === poll.parameters.resource)!)!;
+		for (const e of poll.parameters.events as string[]) expect(plan.events).toContain(e);
+	});
+
+	test.each([4010, 4011])(
+		'banner (sandbox on %i): both triggers and a command beside each',
+		(port) => {
+			const lines = banner(port);
+			const text = lines.join('\n');
+			expect(text).toContain(
+				`/workflow/${dev.DEMO_TRIGGER_ID}  Store Platform Trigger on order/create`,
+			);
+			expect(text).toContain(`/workflow/${dev.DEMO_POLL_ID}  Store Platform Poll Trigger on Pages`);
+			const suffix = port === 4010 ? '' : ` --port ${port}`;
+			const commands = lines
+				.map((l) => /npm run sandbox -- (.+?)\s{3}\(/.exec(l)?.[1])
+				.filter((c): c is string => Boolean(c));
+			expect(commands).toEqual([
+				`fire order/create${suffix}`,
+				`change page 1${suffix}`,
+				`accept-charge${suffix}`,
+			]);
+			for (const c of commands) expect(Object.keys(COMMANDS)).toContain(c.split(' ')[0]);
+			// each command sits under the trigger it fires
+			const at = (s: string) => lines.findIndex((l) => l.includes(s));
+			expect(at('fire order/create')).toBe(at('Store Platform Trigger on order/create') + 1);
+			expect(at('change page 1')).toBe(at('Store Platform Poll Trigger on Pages') + 1);
+			expect(text).toContain('(ready after 300s)');
+		},
+	);
+});
