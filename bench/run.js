@@ -7,9 +7,11 @@
  *
  *   npm run bench                       everything (~20–25 min on 2 cores)
  *   npm run bench -- --quick            1 repetition, small sizes (a smoke run, ~5 min)
- *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue
+ *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue,poll
  *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
  *   npm run bench -- --only=queue       queue mode (bench/queue.js); writes only its own section of RESULTS.md
+ *   npm run bench -- --only=poll        the poll trigger in-process (bench/poll.js, ~1.5 min): no n8n install,
+ *                                       build or pack; writes only its own section of RESULTS.md
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
@@ -30,11 +32,14 @@ const trigger = require('./trigger');
 const startup = require('./startup');
 const queue = require('./queue');
 const bulk = require('./bulk');
+const poll = require('./poll');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['returnAll', 'startup', 'bulk', 'trigger', 'queue'];
+const DEFAULT_SECTIONS = ['poll', 'returnAll', 'startup', 'bulk', 'trigger', 'queue'];
+/** Sections that need no n8n: a run of only these installs, builds and packs nothing. */
+const IN_PROCESS = ['poll'];
 
 function parseArgs(argv) {
 	const opts = { quick: false, write: undefined, noWrite: false, only: DEFAULT_SECTIONS };
@@ -97,8 +102,40 @@ function gitInfo() {
 	};
 }
 
+/** The meta of the poll section: date, commit, n8n-core's version. */
+function pollMeta(git) {
+	return {
+		date: new Date().toISOString(),
+		commit: `${git.commit}${git.dirty ? ' + changes' : ''}`,
+		n8nCore: require('n8n-core/package.json').version,
+	};
+}
+
+/** `--only=poll`: the poll trigger in this process, nothing of n8n installed, built or packed. */
+async function inProcessOnly(opts) {
+	const latencyMs = Number(process.env.BENCH_LATENCY_MS || 20);
+	const out = await poll.run({ quick: opts.quick, latencyMs });
+	const md = poll.render(out, pollMeta(gitInfo()));
+	try {
+		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
+		fs.writeFileSync(
+			path.join(PROJECT_DIR, 'build', 'bench-poll.json'),
+			JSON.stringify(out, null, 1),
+		);
+	} catch {
+		/* optional */
+	}
+	console.log(md);
+	const file = opts.write || (!opts.noWrite && !opts.quick ? RESULTS : undefined);
+	if (file) {
+		poll.writeSection(file, md);
+		log(`written the poll section of ${path.relative(PROJECT_DIR, file)}`);
+	}
+}
+
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
+	if (opts.only.every((s) => IN_PROCESS.includes(s))) return await inProcessOnly(opts);
 	let t0 = Date.now();
 	const budgetMs = Number(process.env.BENCH_BUDGET_S || 1500) * 1000;
 	const latencyMs = Number(process.env.BENCH_LATENCY_MS || 20);
@@ -177,6 +214,8 @@ async function main() {
 	};
 
 	try {
+		const pl = await section('poll', async () => await poll.run({ quick: opts.quick, latencyMs }));
+		if (pl) parts.poll = pl;
 		const ra = await section('returnAll', async () => {
 			const out = await returnAll.run(ctx);
 			return { ...out, ...returnAll.summarise(out) };
@@ -290,6 +329,12 @@ async function main() {
 		? queue.render(parts.queue, { ...meta, ...queueMeta() })
 		: queue.existingSection(RESULTS);
 	if (queueMd) md = `${md.replace(/\s*$/, '')}\n\n${queueMd}\n`;
+	// the poll trigger (bench/poll.js): its own section, kept likewise (after queue mode)
+	const pollSection = parts.poll ? poll.render(parts.poll, pollMeta(git)) : undefined;
+	const previousPoll = fs.existsSync(RESULTS)
+		? poll.existingSection(fs.readFileSync(RESULTS, 'utf8'))
+		: undefined;
+	if (pollSection || previousPoll) md = poll.spliceSection(md, pollSection ?? previousPoll);
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
@@ -304,7 +349,11 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
-	} else if ((bulkSection || parts.queue) && !opts.noWrite && !opts.quick) {
+	} else if ((bulkSection || parts.queue || pollSection) && !opts.noWrite && !opts.quick) {
+		if (pollSection) {
+			poll.writeSection(RESULTS, pollSection);
+			log(`written the poll section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
 		if (bulkSection) {
 			bulk.writeSection(RESULTS, bulkSection);
 			log(`written the bulk section of ${path.relative(PROJECT_DIR, RESULTS)}`);
