@@ -49,8 +49,8 @@ export interface SearchResult {
 	/** Whether every range that disagreed was read (else the rest waits for the next poll). */
 	complete: boolean;
 	/**
-	 * Where complete: what the count since the floor gave beyond the tally (a count off its list at every id, or
-	 * at ids beyond MAX_PINNED).
+	 * Where complete and the count stood still: what the count since the floor gave beyond the tally (a count off
+	 * its list at every id, or at ids beyond MAX_PINNED).
 	 */
 	unplaced?: number;
 }
@@ -61,6 +61,8 @@ export async function searchCount(
 	maxId: number,
 	shop: CountShop,
 	pageSize: number,
+	/** The count since the floor the poll asked before it read its creations. */
+	before?: number,
 ): Promise<SearchResult> {
 	let { known, unlisted, uncounted } = start;
 	const deleted: number[] = [];
@@ -146,7 +148,15 @@ export async function searchCount(
 	};
 
 	await search(floor, maxId);
-	const total = complete ? await counts(floor) : undefined;
+	// the count's own offset is learned only from a shop that stood still: the count since the floor the same
+	// before the poll's creations were read (`before`), when the search began and asked afresh at its end; a
+	// record created meanwhile (an id above maxId) would else be learned as the count's, and cost a search
+	const atStart = complete ? await counts(floor) : undefined;
+	const atEnd = atStart === undefined ? undefined : await counter()(floor);
+	const total =
+		atEnd !== undefined && atEnd === atStart && (before === undefined || before === atEnd)
+			? atEnd
+			: undefined;
 	return {
 		tally: { known, unlisted, uncounted },
 		deleted,

@@ -99,7 +99,7 @@ export async function reconcile(
 			(await readRange(lo, hi))?.filter((r) => ids.has(Number(r.id))),
 		stopped,
 	};
-	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize);
+	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize, counted);
 	return {
 		known: { ...known, tally: found.tally, unplaced: found.unplaced ?? known.unplaced },
 		created: found.created,

@@ -337,3 +337,28 @@ test('a count off its list at 150 ids (more than are pinned): bounded polls, not
 	expect(await trigger.poll()).toEqual([]);
 	expect(trigger.lastRequests).toBe(3);
 });
+
+describe('records created while a search of the count runs', () => {
+	test.each([6, 8, 10])(
+		'one created at request %i of a poll that finds a deletion: no count offset learned, the next quiet polls cost 3 requests',
+		async (at) => {
+			const shop = new FakeShop({ filters: 'strict' });
+			shop.seed(500, true);
+			const trigger = new FakeTrigger(shop, pages(50));
+			await trigger.poll();
+			shop.remove(100);
+			shop.beforeAnswer = (n) => {
+				if (n === at) shop.create({ title: 'meanwhile' });
+			};
+			const first = lines(await trigger.poll());
+			shop.beforeAnswer = undefined;
+			const second = lines(await trigger.poll());
+			expect([...first, ...second].sort()).toEqual(['created 501 meanwhile', 'deleted 100']);
+			expect(trigger.stored).not.toHaveProperty('countOff');
+			for (let i = 0; i < 2; i++) {
+				expect(await trigger.poll()).toEqual([]);
+				expect(trigger.lastRequests).toBe(3);
+			}
+		},
+	);
+});
