@@ -3,8 +3,8 @@
  * The tables of the poll benchmark (bench/poll.js) and its own section of RESULTS.md, written between the
  * BEGIN/END markers, leaving the others as they are.
  */
-const fs = require('fs');
 const { table, fmtNum } = require('./lib/util');
+const { markedSection } = require('./lib/section');
 
 const BEGIN = '<!-- poll:begin (written by bench/poll.js) -->';
 const END = '<!-- poll:end -->';
@@ -223,23 +223,6 @@ function render(out, meta) {
 	return L.join('\n');
 }
 
-function spliceSection(text, section) {
-	const a = text.indexOf(BEGIN);
-	const b = text.indexOf(END);
-	if (a >= 0 && b > a) return text.slice(0, a) + section + text.slice(b + END.length);
-	return `${text.replace(/\s*$/, '')}\n\n${section}\n`;
-}
-
-/** The section as it stands in a RESULTS.md text, if any. */
-function existingSection(text) {
-	const a = text.indexOf(BEGIN);
-	const b = text.indexOf(END);
-	return a >= 0 && b > a ? text.slice(a, b + END.length) : undefined;
-}
-
-function writeSection(file, section) {
-	const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-	fs.writeFileSync(file, spliceSection(text, section));
-}
+const { spliceSection, existingSection, writeSection } = markedSection(BEGIN, END);
 
 module.exports = { render, spliceSection, existingSection, writeSection };
