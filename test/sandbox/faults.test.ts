@@ -82,7 +82,9 @@ describe('faults', () => {
 	});
 
 	test('inFlightCap: beyond N requests in flight, 429 + Retry-After at once; max in flight and connections counted', async () => {
-		sandbox().faults.latencyMs = 150;
+		// 1 s a request: all five arrive while the first three are in flight, however loaded the machine (at 150 ms
+		// a loaded CI machine once let the first answer go before the fourth request arrived)
+		sandbox().faults.latencyMs = 1000;
 		sandbox().faults.inFlightCap = 3;
 		sandbox().faults.capRetryAfter = 1;
 		const answers = await Promise.all(
