@@ -34,6 +34,20 @@ function npmLogLevel(fallback) {
 	return process.env.STORE_PLATFORM_INSTALL_LOG === 'http' ? 'http' : fallback;
 }
 
+/**
+ * `npm install` of a package.json's dependencies without their install scripts (some native modules download or
+ * compile in postinstall and fail offline; the callers rebuild only what they need, e.g. sqlite3).
+ */
+function installArgs() {
+	return [
+		'install',
+		'--ignore-scripts',
+		'--no-audit',
+		'--no-fund',
+		`--loglevel=${npmLogLevel('error')}`,
+	];
+}
+
 /** Path of the system npm CLI (JS), so we can run it with any node binary. */
 function npmCliJs() {
 	const candidates = [];
@@ -166,6 +180,7 @@ module.exports = {
 	log,
 	step,
 	npmLogLevel,
+	installArgs,
 	npmCliJs,
 	runNpm,
 	writeJson,

@@ -30,6 +30,7 @@ const {
 	log,
 	step,
 	npmLogLevel,
+	installArgs,
 	runNpm,
 	writeJson,
 	readJson,
@@ -186,17 +187,7 @@ function installN8n(version, spec, dir, marker, nodeBin, nodeDirForGyp) {
 
 	// --ignore-scripts: some native modules (e.g. a Kafka client) try to download
 	// or compile things in postinstall and fail offline. We rebuild only sqlite3.
-	runNpm(
-		nodeBin,
-		[
-			'install',
-			'--ignore-scripts',
-			'--no-audit',
-			'--no-fund',
-			`--loglevel=${npmLogLevel('error')}`,
-		],
-		{ cwd: dir },
-	);
+	runNpm(nodeBin, installArgs(), { cwd: dir });
 
 	// sqlite3 native binding for the node that runs n8n. Offline the prebuilt
 	// download fails and it falls back to compiling from source with node-gyp,

@@ -11,7 +11,7 @@ const {
 	cacheRoot,
 	log,
 	step,
-	npmLogLevel,
+	installArgs,
 	npmCliJs,
 	runNpm,
 	readJson,
@@ -151,17 +151,7 @@ function prebuildShared(name, version) {
 			dependencies: { [name]: version },
 		});
 		step(`npm install of ${name} ${version} (to compile it beside the n8n install)`);
-		runNpm(
-			process.execPath,
-			[
-				'install',
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-				`--loglevel=${npmLogLevel('error')}`,
-			],
-			{ cwd: dir },
-		);
+		runNpm(process.execPath, installArgs(), { cwd: dir });
 		return sharedNativeBuild(name, dir, process.execPath, undefined);
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
