@@ -1,3 +1,6 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 /**
  * The input rule of every scalar field kind (text, URL, number, boolean, ID, ID list, name list,
  * option, JSON): what each accepts and how it is sent. Pure: each refusal is an `InputError` naming
@@ -12,6 +15,18 @@ export class InputError extends Error {
 	) {
 		super(message);
 	}
+}
+
+/** An input refusal as n8n shows it: the message, the field it names below, and the item where there is one. */
+export function inputNodeError(
+	node: INode,
+	error: InputError,
+	itemIndex?: number,
+): NodeOperationError {
+	return new NodeOperationError(node, error.message, {
+		...(itemIndex === undefined ? {} : { itemIndex }),
+		description: `Field: ${error.field}`,
+	});
 }
 
 const SHOWN_MAX = 60;

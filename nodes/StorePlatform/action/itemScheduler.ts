@@ -5,7 +5,7 @@ import { sendRequest } from './answers';
 import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
-import { InputError, toInteger } from './inputRules';
+import { InputError, inputNodeError, toInteger } from './inputRules';
 import { OPTION, PARAMETER } from './parameters';
 
 /**
@@ -114,12 +114,7 @@ function parallel(ctx: IExecuteFunctions): number {
 }
 
 function asNodeError(ctx: IExecuteFunctions, i: number, caught: unknown): Error {
-	if (caught instanceof InputError) {
-		return new NodeOperationError(ctx.getNode(), caught.message, {
-			itemIndex: i,
-			description: `Field: ${caught.field}`,
-		});
-	}
+	if (caught instanceof InputError) return inputNodeError(ctx.getNode(), caught, i);
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
 		if (caught.context) caught.context.itemIndex = i;
 		return caught;

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
 import { readId } from '../action/endpointRequest';
+import { inputNodeError, type InputError } from '../action/inputRules';
 import { apiRequest } from '../api/request';
 import type { Param } from '../endpoint';
 import { attempt } from './attempt';
@@ -33,11 +34,16 @@ const parentNoun = (param: Param) => param.displayName.replace(/ ID$/, '').toLow
 
 /**
  * A scope id by the action node's by-ID rule (a whole number where the ids are whole numbers, text where they are
- * text), refused before any request with an InputError naming the poll field. The field is plain text here: no
+ * text), refused before any request with an error naming the poll field. The field is plain text here: no
  * "From list" hint.
  */
-export function readScopeId(param: Param, value: unknown): string {
-	return readId({ ...param, displayName: scopeField(param), locator: undefined }, value);
+export function readScopeId(node: INode, param: Param, value: unknown): string {
+	try {
+		return readId({ ...param, displayName: scopeField(param), locator: undefined }, value);
+	} catch (error) {
+		// readId refuses only with an InputError
+		throw inputNodeError(node, error as InputError);
+	}
 }
 
 /** Where the cursor stands: none yet, kept, or marked with its parent gone. */

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { InputError } from '../action/inputRules';
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { attempt } from './attempt';
@@ -68,18 +67,8 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event to watch');
 	const scope: Record<string, string> = {};
 	for (const param of plan.scope) {
-		// the action node's by-ID rule, before any request (an InputError names the field)
-		const value = ctx.getNodeParameter(param.name, '');
-		let refused: InputError | undefined;
-		try {
-			scope[param.name] = readScopeId(param, value);
-		} catch (error) {
-			refused = error as InputError;
-		}
-		if (refused)
-			throw new NodeOperationError(ctx.getNode(), refused.message, {
-				description: `Field: ${refused.field}`,
-			});
+		// the action node's by-ID rule, before any request (an error naming the field)
+		scope[param.name] = readScopeId(ctx.getNode(), param, ctx.getNodeParameter(param.name, ''));
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {

@@ -155,11 +155,11 @@ test.each([
 	const param = plan(resource).scope[0];
 	let got: string;
 	try {
-		got = readScopeId(param, value);
+		got = readScopeId(node, param, value);
 	} catch (error) {
 		got = (error as Error).message;
-		expect((error as { field?: string }).field).toBe(
-			resource === 'variant' ? 'Product ID' : 'Theme ID',
+		expect((error as { description?: string }).description).toBe(
+			`Field: ${resource === 'variant' ? 'Product ID' : 'Theme ID'}`,
 		);
 	}
 	expect(got).toBe(expected);
