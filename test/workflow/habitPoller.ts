@@ -7,10 +7,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import type { Sandbox } from '../../sandbox';
-import { startPoller, type Poller, type PollerOptions } from '../harness';
-import { apiCredentials, apiRequests, credentialTypes } from './setup';
+import { type Poller, type PollerOptions } from '../harness';
+import { apiRequests, pollStore } from './setup';
 
 /** Requests after which a test stops a poll (far above any poll of the lists these tests build). */
 export const CEILING = 2000;
@@ -48,12 +47,7 @@ export function habitPoller(
 	opts: Partial<PollerOptions> & { key?: string } = {},
 ): HabitPoller {
 	const key = opts.key ?? 'id';
-	const poller = startPoller(new StorePlatformPollTrigger(), {
-		parameters,
-		credentials: { storePlatformApi: apiCredentials(sandbox) as never },
-		credentialTypes,
-		...opts,
-	});
+	const poller = pollStore(sandbox, parameters, opts);
 	const out: HabitPoller = { all: [], keys: [], requests: [], errors: [], poller, tick };
 	async function tick(tickOpts: { activation?: boolean; ceiling?: number } = {}) {
 		const ceiling = tickOpts.ceiling ?? CEILING;

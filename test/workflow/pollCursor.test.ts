@@ -6,21 +6,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
-import { startPoller, type PollerOptions, type PollTick } from '../harness';
+import { type PollerOptions, type PollTick } from '../harness';
 import { call } from '../sandbox/client';
-import { apiCredentials, credentialTypes, useSandbox } from './setup';
+import { pollStore, useSandbox } from './setup';
 
 const env = useSandbox();
 
-function poller(parameters: INodeParameters, opts: Partial<PollerOptions> = {}) {
-	return startPoller(new StorePlatformPollTrigger(), {
-		parameters,
-		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-		credentialTypes,
-		...opts,
-	});
-}
+const poller = (parameters: INodeParameters, opts: Partial<PollerOptions> = {}) =>
+	pollStore(env.sandbox, parameters, opts);
 
 const events = (tick: PollTick) =>
 	(tick.items ?? [])

@@ -3,19 +3,13 @@
  * it is now, issue 31 point 2), through n8n-core's poll machinery: Fetch Test Event and a scheduled poll say what
  * to do instead, before any request; a poll trigger on a real Resource still answers.
  */
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
-import { startPoller, type PollerOptions } from '../harness';
-import { apiCredentials, apiRequests, credentialTypes, useSandbox } from './setup';
+import { type PollerOptions } from '../harness';
+import { apiRequests, pollStore, useSandbox } from './setup';
 
 const env = useSandbox();
 
 const poller = (resource: string, opts: Partial<PollerOptions> = {}) =>
-	startPoller(new StorePlatformPollTrigger(), {
-		parameters: { resource },
-		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-		credentialTypes,
-		...opts,
-	});
+	pollStore(env.sandbox, { resource }, opts);
 
 describe('poll trigger saved with Custom API Call', () => {
 	it.each(['manual', 'trigger'] as const)(

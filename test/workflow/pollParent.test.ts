@@ -6,20 +6,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
-import { startPoller, type PollerOptions } from '../harness';
-import { apiCredentials, apiRequests, credentialTypes, useSandbox } from './setup';
+import { type PollerOptions } from '../harness';
+import { apiRequests, pollStore, useSandbox } from './setup';
 
 const env = useSandbox();
 
-function poller(parameters: INodeParameters, opts: Partial<PollerOptions> = {}) {
-	return startPoller(new StorePlatformPollTrigger(), {
-		parameters,
-		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-		credentialTypes,
-		...opts,
-	});
-}
+const poller = (parameters: INodeParameters, opts: Partial<PollerOptions> = {}) =>
+	pollStore(env.sandbox, parameters, opts);
 
 const json = (tick: { items: Array<{ json: IDataObject }> | null }) =>
 	(tick.items ?? []).map((i) => i.json);

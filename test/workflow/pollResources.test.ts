@@ -5,13 +5,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { planOf, quietRequests, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
 import { TABLES } from '../../nodes/StorePlatform/resources';
-import { startPoller } from '../harness';
 import type { Sandbox } from '../../sandbox';
 import { call } from '../sandbox/client';
-import { apiCredentials, credentialTypes, useSandbox } from './setup';
+import { pollStore, useSandbox } from './setup';
 
 const env = useSandbox();
 const PLANS = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);
@@ -103,10 +101,10 @@ describe.each(PLANS.map((p) => [p.table.resource, p] as const))(
 		test(`offers ${plan.events.join(', ')}, each once; a quiet poll costs ${quietRequests(plan, plan.events, true)} requests`, async () => {
 			const shop = shopFor(env.sandbox, plan);
 			while (shop.rows().length < 2) await shop.add();
-			const p = startPoller(new StorePlatformPollTrigger(), {
-				parameters: { resource: plan.table.resource, events: plan.events, ...shop.scope() },
-				credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-				credentialTypes,
+			const p = pollStore(env.sandbox, {
+				resource: plan.table.resource,
+				events: plan.events,
+				...shop.scope(),
 			});
 			const activation = await p.tick({ activation: true });
 			expect(activation.error).toBeUndefined();

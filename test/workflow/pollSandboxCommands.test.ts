@@ -8,10 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { ownerCall } from '../../sandbox/cliOwner';
-import { startPoller } from '../harness';
-import { apiCredentials, credentialTypes, useSandbox } from './setup';
+import { pollStore, useSandbox } from './setup';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the dev tools are plain CommonJS */
 const { demoWorkflows, DEMO_POLL_ID } = require('../../scripts/n8n/devWorkflows.js') as {
@@ -40,13 +38,7 @@ async function sandboxCommand(...args: string[]): Promise<void> {
 	expect({ args, status: res.status }).toEqual({ args, status: 200 });
 }
 
-function poller(parameters: INodeParameters) {
-	return startPoller(new StorePlatformPollTrigger(), {
-		parameters,
-		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-		credentialTypes,
-	});
-}
+const poller = (parameters: INodeParameters) => pollStore(env.sandbox, parameters);
 
 const got = (items: Array<{ json: IDataObject }> | null) =>
 	(items ?? []).map((i) => `${String(i.json.event)} ${String(i.json.id)}`);

@@ -4,21 +4,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
-import { startPoller, type PollerOptions } from '../harness';
+import { type PollerOptions } from '../harness';
 import { call } from '../sandbox/client';
-import { apiCredentials, byId, credentialTypes, jsonOf, runStore, useSandbox } from './setup';
+import { byId, jsonOf, pollStore, runStore, useSandbox } from './setup';
 
 const env = useSandbox();
 
-function poller(parameters: INodeParameters, opts: Partial<PollerOptions> = {}) {
-	return startPoller(new StorePlatformPollTrigger(), {
-		parameters,
-		credentials: { storePlatformApi: apiCredentials(env.sandbox) as never },
-		credentialTypes,
-		...opts,
-	});
-}
+const poller = (parameters: INodeParameters, opts: Partial<PollerOptions> = {}) =>
+	pollStore(env.sandbox, parameters, opts);
 
 const json = (tick: { items: Array<{ json: IDataObject }> | null }) =>
 	(tick.items ?? []).map((i) => i.json);

@@ -3,7 +3,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
 import { StorePlatformOAuth1Api } from '../../credentials/StorePlatformOAuth1Api.credentials';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
-import { runNode, type RunResult } from '../harness';
+import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
+import { runNode, startPoller, type Poller, type PollerOptions, type RunResult } from '../harness';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
 
 /** A sandbox for a test file, reset before each test, and the node run through n8n-core against it. */
@@ -49,6 +50,20 @@ export async function runStore(
 		credentialTypes,
 		items: opts.items,
 		continueOnFail: opts.continueOnFail,
+	});
+}
+
+/** The Store Platform Poll Trigger as n8n's scheduler runs it (n8n-core's poller), with the pasted-token credential. */
+export function pollStore(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	opts: Partial<PollerOptions> = {},
+): Poller {
+	return startPoller(new StorePlatformPollTrigger(), {
+		parameters,
+		credentials: { storePlatformApi: apiCredentials(sandbox) as never },
+		credentialTypes,
+		...opts,
 	});
 }
 
