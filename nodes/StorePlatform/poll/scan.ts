@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, sameState } from './fingerprint';
-import { isShopTime, laterOf, secondBefore } from './shopTime';
+import { isShopTime, laterOf, secondBefore, secondsBetween } from './shopTime';
 
 /**
  * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure.
@@ -14,14 +14,16 @@ import { isShopTime, laterOf, secondBefore } from './shopTime';
  * The next floor is a time the shop's clock had certainly reached when the pass began, taken from the records
  * accounted for before it and on its first page. A record changed after its page was read carries a later time,
  * so the next pass, which starts at that floor, reads it; the highest time seen during a long pass would lose it.
- * And it is not the latest of those times but the latest that OUTLIERS + 1 records reach: one record stamped in
- * the shop's future (a writer whose clock runs ahead) is an outlier, not the new floor, else no later change
- * would be read until the shop's clock reached its stamp. Up to OUTLIERS such records stay at or after the floor
- * and are read again, unchanged, by every pass. Nothing here reads n8n's clock.
+ * And up to OUTLIERS records standing more than OUTLIER_GAP_S ahead of all the others are left out of it (floorOf):
+ * a record stamped in the shop's future (a writer whose clock runs ahead) is an outlier, not the new floor, else
+ * no later change would be read until the shop's clock reached its stamp. Such records stay at or after the
+ * floor and are read again, unchanged, by every pass. Nothing here reads n8n's clock.
  */
 
-/** Records stamped in the shop's future that blind no scan: the floor is the time OUTLIERS + 1 records reach. */
+/** Records stamped in the shop's future that blind no scan (floorOf). */
 export const OUTLIERS = 3;
+/** How far ahead of the next time a few records must stand to count as outliers (floorOf). */
+export const OUTLIER_GAP_S = 600;
 
 export interface ScanState {
 	/** Records with a time at or after it are read again; '' before any record had a time. */
@@ -58,14 +60,22 @@ const copyOf = (seen: Seen): Seen =>
 	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
 
 /**
- * The latest time that OUTLIERS + 1 of the records in `seen` reach (one time per record); undefined while it
- * holds fewer.
+ * The floor `seen` gives: its latest time, unless that time holds at most OUTLIERS records (with the times skipped
+ * before it) and stands more than OUTLIER_GAP_S ahead of the next time: such records are outliers (a writer's
+ * clock ahead), and the floor is looked for below them. Undefined while `seen` holds OUTLIERS records or fewer.
+ * A burst of records in one second followed by a few in later seconds moves the floor to the later ones.
  */
 export function floorOf(seen: Seen): string | undefined {
-	let reached = 0;
-	for (const time of Object.keys(seen).sort().reverse()) {
-		reached += Object.keys(seen[time]).length;
-		if (reached > OUTLIERS) return time;
+	const times = Object.keys(seen).sort().reverse();
+	const total = times.reduce((n, time) => n + Object.keys(seen[time]).length, 0);
+	if (total <= OUTLIERS) return undefined;
+	let skipped = 0;
+	for (let i = 0; i < times.length; i++) {
+		skipped += Object.keys(seen[times[i]]).length;
+		const next = times[i + 1];
+		const outlier =
+			skipped <= OUTLIERS && next !== undefined && secondsBetween(next, times[i]) > OUTLIER_GAP_S;
+		if (!outlier) return times[i];
 	}
 	return undefined;
 }

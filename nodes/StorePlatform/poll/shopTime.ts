@@ -16,15 +16,24 @@ export function isShopTime(value: unknown): value is string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** Seconds from one shop time to a later one, by calendar arithmetic on the digits (as secondBefore). */
+export function secondsBetween(earlier: string, later: string): number {
+	return (utcOf(later) - utcOf(earlier)) / 1000;
+}
+
+function utcOf(time: string): number {
+	const m = FORMAT.exec(time);
+	if (!m) throw new Error(`Not a shop time: ${time}`);
+	const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+	return Date.UTC(y, mo - 1, d, h, mi, s);
+}
+
 /**
  * The second before a shop time, as the same wall-clock text (calendar arithmetic on the digits: no zone, no
  * daylight saving, as the shop writes them).
  */
 export function secondBefore(time: string): string {
-	const m = FORMAT.exec(time);
-	if (!m) throw new Error(`Not a shop time: ${time}`);
-	const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
-	const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s) - 1000);
+	const t = new Date(utcOf(time) - 1000);
 	return (
 		`${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ` +
 		`${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`
