@@ -158,7 +158,7 @@ async function pageBacklog(m, sb, { n, budgetMs, latencyMs }) {
 		const counts = new Map();
 		for (const e of p.all) counts.set(e, (counts.get(e) ?? 0) + 1);
 		const want = sb.store.pages.rows.map((r) => `page/updated ${String(r.id)}`);
-		// a scan's floor moves once OUTLIERS + 1 records reach a later second (scan.ts): that many later updates
+		// a record changed in a later second moves the scan's floor past the burst (floorOf, scan.ts): a few later updates
 		await laterSecond(sb, last);
 		const later = sb.store.pages.rows.slice(0, m.OUTLIERS + 1);
 		for (const r of later) sb.owner.change('page', r.id, { title: 'later' });

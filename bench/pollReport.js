@@ -77,7 +77,7 @@ function pagesTables(p) {
 			],
 		),
 		'',
-		`Backlog: a fresh activation on ${n(p.n)} pages, then every page updated once by the owner (one burst: ${burst(p.backlog)}), polled with \`getPollBudgetMs()\` = ${n(p.backlog[0].budgetMs)} ms (the trigger reads for 75% of it) until a poll emits nothing; then ${p.backlog[0].later.n} pages updated in a later shop second (a scan's floor moves once ${p.backlog[0].later.n} records reach a later second: \`OUTLIERS\` + 1, scan.ts). The sandbox at the bench latency and at a slower shop's:`,
+		`Backlog: a fresh activation on ${n(p.n)} pages, then every page updated once by the owner (one burst: ${burst(p.backlog)}), polled with \`getPollBudgetMs()\` = ${n(p.backlog[0].budgetMs)} ms (the trigger reads for 75% of it) until a poll emits nothing; then ${p.backlog[0].later.n} pages updated in a later shop second (a record changed in a later second moves the scan's floor past the burst: floorOf, scan.ts). The sandbox at the bench latency and at a slower shop's:`,
 		'',
 		table(
 			[
