@@ -21,7 +21,7 @@ import {
 	toRequiredText,
 	toText,
 	toUrl,
-} from '../../nodes/StorePlatform/action/inputRules';
+} from '../../nodes/StorePlatform/input/rules';
 
 const refused = (fn: () => unknown, field: string) => {
 	expect(fn).toThrow(InputError);

@@ -25,7 +25,7 @@ import {
 	prepareRequest,
 	type PreparedRequest,
 } from '../../nodes/StorePlatform/action/endpointRequest';
-import { InputError } from '../../nodes/StorePlatform/action/inputRules';
+import { InputError } from '../../nodes/StorePlatform/input/rules';
 import type { Endpoint, ResourceTable } from '../../nodes/StorePlatform/endpoint';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import { prng } from '../prng';

@@ -15,7 +15,7 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/StorePlatform/action/endpointRequest';
-import { InputError } from '../../nodes/StorePlatform/action/inputRules';
+import { InputError } from '../../nodes/StorePlatform/input/rules';
 import { findEndpoint } from '../../nodes/StorePlatform/endpoint';
 import { discountTarget } from '../../nodes/StorePlatform/resources/common';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';

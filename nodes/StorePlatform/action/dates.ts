@@ -3,7 +3,7 @@
  * and ISO text, range-checked, sent in the spec's `YYYY-MM-DD HH:MM:SS`. Pure; refusals are
  * `InputError`s naming the field.
  */
-import { InputError, shown } from './inputRules';
+import { InputError, shown } from '../input/rules';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -14,12 +14,11 @@ import {
 import {
 	InputError,
 	toBoolean,
-	toId,
 	toInteger,
 	toNameList,
-	toNumericId,
 	toRequiredText,
-} from './inputRules';
+	readId,
+} from '../input/rules';
 import { OPTION, PARAMETER } from './parameters';
 
 export interface EndpointRequest {
@@ -31,14 +30,6 @@ export interface EndpointRequest {
 }
 
 const outputKey = (param: Param) => param.key.replace(/^\w+\[(\w+)\]$/, '$1');
-
-/** One id of a request: text for carts and theme assets, a whole number for every other record. */
-export function readId(param: Param, value: unknown): string {
-	if (param.text) return toId(value, param.displayName);
-	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
-	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';
-	return toNumericId(value, param.displayName, record, hint);
-}
 
 /** Reads the endpoint's ids; encodes path segments so that no id can change the path. */
 export function resolveParams(

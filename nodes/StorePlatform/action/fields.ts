@@ -16,7 +16,7 @@ import {
 	toOption,
 	toText,
 	toUrl,
-} from './inputRules';
+} from '../input/rules';
 
 export const camel = (key: string) =>
 	key.replace(/[_[\]]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());

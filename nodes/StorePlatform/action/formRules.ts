@@ -6,7 +6,7 @@
 import type { IDataObject, IDisplayOptions } from 'n8n-workflow';
 
 import type { Field } from '../endpoint';
-import { InputError, shown, toJson } from './inputRules';
+import { InputError, shown, toJson } from '../input/rules';
 
 const same = (a: unknown, b: unknown) => a !== undefined && String(a) === String(b);
 

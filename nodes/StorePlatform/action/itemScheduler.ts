@@ -5,7 +5,7 @@ import { sendRequest } from './answers';
 import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
-import { InputError, inputNodeError, toInteger } from './inputRules';
+import { InputError, inputNodeError, toInteger } from '../input/rules';
 import { OPTION, PARAMETER } from './parameters';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, shown, toJson, toNumber, toText } from './inputRules';
+import { InputError, shown, toJson, toNumber, toText } from '../input/rules';
 
 interface Column {
 	label: string;

@@ -2,8 +2,7 @@ import type { INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
-import { readId } from '../action/endpointRequest';
-import { inputNodeError, type InputError } from '../action/inputRules';
+import { inputNodeError, readId, type InputError } from '../input/rules';
 import { apiRequest } from '../api/request';
 import type { Param } from '../endpoint';
 import { attempt } from './attempt';

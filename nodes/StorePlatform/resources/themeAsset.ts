@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Param, ResourceTable } from '../endpoint';
-import { InputError, toBoolean, toText } from '../action/inputRules';
+import { InputError, toBoolean, toText } from '../input/rules';
 import { idParam } from './common';
 
 const themeId: Param = idParam(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { EVENTS } from '../api/events';
 import type { Field, ResourceTable } from '../endpoint';
-import { idValue, toId } from '../action/inputRules';
+import { idValue, toId } from '../input/rules';
 import {
 	countEndpoint,
 	createEndpoint,

@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { Param } from '../endpoint';
+
 /**
  * The input rule of every scalar field kind (text, URL, number, boolean, ID, ID list, name list,
  * option, JSON): what each accepts and how it is sent. Pure: each refusal is an `InputError` naming
@@ -350,4 +352,12 @@ export function toOption<T extends string | number>(
 		.join(', ');
 	const more = allowed.length > 8 ? `, … (${allowed.length} in all)` : '';
 	throw new InputError(field, `'${field}' must be one of ${list}${more}, not ${shown(value)}`);
+}
+
+/** One id of a request: text for carts and theme assets, a whole number for every other record. */
+export function readId(param: Param, value: unknown): string {
+	if (param.text) return toId(value, param.displayName);
+	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
+	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';
+	return toNumericId(value, param.displayName, record, hint);
 }
