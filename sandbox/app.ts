@@ -2,7 +2,7 @@
 import type { Faults } from './faults';
 import type { ShopHabits } from './habits';
 import type { Renderer } from './list';
-import type { OAuthState } from './oauth';
+import type { OAuthState } from './tokens';
 import type { ShopTime } from './shopTime';
 import type { Store } from './store';
 import type { RecordedRequest, SandboxCredentials } from './types';

@@ -8,7 +8,6 @@
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
  */
-import type { App } from './app';
 import { badRequest } from './errors';
 import type { Query } from './wire';
 
@@ -21,6 +20,13 @@ export interface ShopHabits {
 	ignorePage: string[];
 	/** count path (exact, e.g. `/services/pages/count`) → added to its count */
 	countOffset: Record<string, number>;
+}
+
+/** What habits act on (app.ts's App has it): named here so that habits.ts imports nothing of app.ts. */
+interface HabitHost {
+	habits: ShopHabits;
+	render: { flipping: boolean };
+	store: { tables(): Iterable<{ step: number }> };
 }
 
 export const DEFAULT_HABITS: ShopHabits = {
@@ -83,7 +89,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 }
 
 /** Applies habits (a partial object: the others stay); returns those now in force. */
-export function applyHabits(app: App, input: object): ShopHabits {
+export function applyHabits(app: HabitHost, input: object): ShopHabits {
 	const next = { ...app.habits, ...checkHabits(input) };
 	app.habits = next;
 	app.render.flipping = next.flipForms;
@@ -92,7 +98,7 @@ export function applyHabits(app: App, input: object): ShopHabits {
 }
 
 /** The query a list answers: without the parameters its habits ignore. */
-export function listQuery(app: App, path: string, query: Query): Query {
+export function listQuery(app: HabitHost, path: string, query: Query): Query {
 	const { ignoreSinceId, ignorePage } = app.habits;
 	const drop = [
 		...(ignoreSinceId.includes(path) ? ['since_id'] : []),
@@ -103,6 +109,6 @@ export function listQuery(app: App, path: string, query: Query): Query {
 }
 
 /** The count a count endpoint answers for `n` records: off by its offset, never below 0. */
-export function countOf(app: App, path: string, n: number): number {
+export function countOf(app: HabitHost, path: string, n: number): number {
 	return Math.max(0, n + (app.habits.countOffset[path] ?? 0));
 }

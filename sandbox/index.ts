@@ -10,7 +10,8 @@ import { newTraffic, type App, type Traffic } from './app';
 import { Faults } from './faults';
 import { applyHabits, DEFAULT_HABITS, type ShopHabits } from './habits';
 import { Renderer } from './list';
-import { OAuthState, registerOAuthFlow } from './oauth';
+import { registerOAuthFlow } from './oauth';
+import { OAuthState } from './tokens';
 import {
 	addRecord,
 	applySettings,

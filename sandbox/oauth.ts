@@ -7,7 +7,6 @@ import OAuth from 'oauth-1.0a';
 import type { App } from './app';
 import { HttpError, unauthorized } from './errors';
 import type { Ctx, Router } from './router';
-import type { SandboxCredentials } from './types';
 import {
 	addParam,
 	escapeHtml,
@@ -19,29 +18,6 @@ import {
 	type Query,
 	type Reply,
 } from './wire';
-
-interface RequestToken {
-	secret: string;
-	callback?: string;
-	approved: boolean;
-	verifier?: string;
-}
-
-export class OAuthState {
-	/** access token → token secret */
-	readonly accessTokens = new Map<string, string>();
-	readonly requestTokens = new Map<string, RequestToken>();
-
-	constructor(private readonly credentials: SandboxCredentials) {
-		this.reset();
-	}
-
-	reset(): void {
-		this.accessTokens.clear();
-		this.requestTokens.clear();
-		this.accessTokens.set(this.credentials.accessToken, this.credentials.accessTokenSecret);
-	}
-}
 
 const ALGORITHMS: Record<string, string> = {
 	'HMAC-SHA1': 'sha1',
