@@ -144,7 +144,9 @@ export function check(trace: Trace): string[] {
 		if (p.requests > MAX_POLL_REQUESTS)
 			broken.push(`poll ${p.index} sent ${p.requests} requests (ceiling ${MAX_POLL_REQUESTS})`);
 		if (p.after.length > STATIC_BOUND)
-			broken.push(`poll ${p.index} left ${p.after.length} characters of static data (bound ${STATIC_BOUND})`);
+			broken.push(
+				`poll ${p.index} left ${p.after.length} characters of static data (bound ${STATIC_BOUND})`,
+			);
 	}
 	const settle = trace.polls.filter((p) => p.how === 'settle');
 	if (settle.length === SETTLE_MAX && settle.every((p) => p.error && p.error === settle[0].error))
@@ -166,7 +168,9 @@ export function check(trace: Trace): string[] {
 		for (const e of watchedLog)
 			if (e.id === id) {
 				const rec = e.record as IDataObject | undefined;
-				states.push(e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec));
+				states.push(
+					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec),
+				);
 				seqs.push(e.seq);
 			}
 		checkRecord(

@@ -130,11 +130,21 @@ function stepArb(p: Profile, on: Switches): fc.Arbitrary<Step> {
 	const rare = (arbitrary: fc.Arbitrary<Step>) => weighted.push({ arbitrary, weight: 1 });
 	if (on.repeat) rare(fc.constant({ op: 'repeat' as const }));
 	if (on.emptyAnswer)
-		rare(fc.record({ op: fc.constant('emptyAnswer' as const), body: fc.constantFrom('', '{}', 'null') }));
+		rare(
+			fc.record({
+				op: fc.constant('emptyAnswer' as const),
+				body: fc.constantFrom('', '{}', 'null'),
+			}),
+		);
 	if (on.clockBack) rare(fc.constant({ op: 'tick' as const, s: -3600 }));
 	if (on.pageCap) rare(fc.constant({ op: 'pageCap' as const, cap: 100 }));
 	if (on.stampForm)
-		rare(fc.record({ op: fc.constant('stampForm' as const), form: fc.constantFrom('isoZ', 'offset', 'bare') }));
+		rare(
+			fc.record({
+				op: fc.constant('stampForm' as const),
+				form: fc.constantFrom('isoZ', 'offset', 'bare'),
+			}),
+		);
 	if (on.bigIds) rare(fc.constant({ op: 'bigIds' as const }));
 	if (on.flipForms) rare(fc.record({ op: fc.constant('flipForms' as const), on: fc.boolean() }));
 	return fc.oneof(...weighted);
@@ -152,10 +162,9 @@ export function historyArb(
 				resource: fc.constant(p.resource),
 				preload: on.activationChurn || on.pageCap ? fc.constantFrom(0, 0, 0, 300) : fc.constant(0),
 				activation: on.activationChurn
-					? fc.option(
-							fc.record({ n: fc.integer({ min: 1, max: 2 }), change: changeArb(p, on) }),
-							{ nil: undefined },
-						)
+					? fc.option(fc.record({ n: fc.integer({ min: 1, max: 2 }), change: changeArb(p, on) }), {
+							nil: undefined,
+						})
 					: fc.constant(undefined),
 				steps: fc.array(stepArb(p, on), { minLength: 1, maxLength: maxSteps }),
 			}),
@@ -189,7 +198,9 @@ export function describe(step: Step | Change): string {
 		case 'during':
 			return `poll; at its list request ${step.n}: ${describe(step.change)}`;
 		case 'tick':
-			return step.s < 0 ? `the shop's clock steps back ${-step.s} s` : `the shop's clock +${step.s} s`;
+			return step.s < 0
+				? `the shop's clock steps back ${-step.s} s`
+				: `the shop's clock +${step.s} s`;
 		case 'emptyAnswer':
 			return `the list answers 200 with ${JSON.stringify(step.body)} once`;
 		case 'pageCap':

@@ -10,6 +10,9 @@ import { PROFILES } from './profiles';
 import { runHistory } from './runner';
 import { historyArb, script, type History, type Switches } from './steps';
 
+/** Broken promises a report shows at most. */
+const SHOWN = 12;
+
 export interface Verdict {
 	broken: string[];
 	report: string;
@@ -24,7 +27,8 @@ export async function verdict(sandbox: Sandbox, history: History): Promise<Verdi
 		'History:',
 		script(history),
 		'Broken promises:',
-		...broken.map((b) => `  - ${b}`),
+		...broken.slice(0, SHOWN).map((b) => `  - ${b}`),
+		...(broken.length > SHOWN ? [`  ... and ${broken.length - SHOWN} more`] : []),
 		'Polls:',
 		pollsReport(trace),
 	].join('\n');
