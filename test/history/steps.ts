@@ -205,7 +205,7 @@ export function describe(step: Step | Change): string {
 		case 'restore':
 			return `restore deleted record #${step.pick} (same id)`;
 		case 'reuseId':
-			return `delete the highest record, restart the shop's database, create (its id again, v-${'ABCD'[step.v]})`;
+			return `delete the highest record, restart the shop's database, create (v-${'ABCD'[step.v]}: the highest id left + 1 again)`;
 		case 'updateMany':
 			return `update the first ${step.n} records to v-${'ABCD'[step.v]} in one second`;
 		case 'createNullStamp':
@@ -217,7 +217,7 @@ export function describe(step: Step | Change): string {
 		case 'restart':
 			return 'restart n8n (a new poller from the saved static data)';
 		case 'during':
-			return `poll; at its list request ${step.n}: ${describe(step.change)}`;
+			return `poll; at its list request ${step.n} (or after it): ${describe(step.change)}`;
 		case 'tick':
 			return step.s < 0
 				? `the shop's clock steps back ${-step.s} s`
