@@ -205,6 +205,16 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			case 'flipForms':
 				sandbox.habits({ flipForms: step.on });
 				return;
+			case 'idStep':
+				sandbox.habits({ idStep: step.step });
+				return;
+			case 'ignoreParam':
+				if (step.param === 'since_id') sandbox.habits({ ignoreSinceId: [profile.listPath] });
+				else sandbox.habits({ ignorePage: [profile.listPath] });
+				return;
+			case 'countOffset':
+				sandbox.habits({ countOffset: { [`${profile.listPath}/count`]: step.n } });
+				return;
 			case 'grow':
 				sandbox.seed(profile.resource, step.n);
 				return;
