@@ -1,4 +1,5 @@
 /** The sandbox's shared state, handed to every route. */
+import type { ChangeLog } from './changeLog';
 import type { Faults } from './faults';
 import type { ShopHabits } from './habits';
 import type { Renderer } from './list';
@@ -26,6 +27,10 @@ export interface App {
 	/** http://127.0.0.1:port */
 	url: string;
 	shopId: number;
+	/** the true log of changes (changeLog.ts), off until started */
+	changeLog: ChangeLog;
+	/** called with each API request before it is answered (a test's change made while a poll pages) */
+	onRequest: ((request: RecordedRequest) => void) | null;
 	log: boolean;
 }
 

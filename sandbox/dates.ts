@@ -35,5 +35,7 @@ const SEED_BASE = Date.UTC(2024, 0, 1, 8, 0, 0);
 
 /** Deterministic dates for seeded record number `n`: one hour apart, starting 2024-01-01 09:00:00. */
 export function seedDate(n: number, offsetMinutes = 0): string {
-	return formatDate(SEED_BASE + n * 3_600_000 + offsetMinutes * 60_000);
+	// ids beyond 2^53 (habits.ts bigIds) would leave the dates' range: their hours wrap
+	const hours = n > 1_000_000_000 ? n % 1_000_000 : n;
+	return formatDate(SEED_BASE + hours * 3_600_000 + offsetMinutes * 60_000);
 }

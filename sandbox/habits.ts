@@ -7,6 +7,13 @@
  * - idStep: ids handed out step by 2, 3, ... (a database cluster's auto_increment_increment).
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
+ *
+ * Habits of issue 34 (the history checker's switches; see the block at the end):
+ * - emptyListAnswer: the list at `path` answers 200 with `body` ('', '{}' or 'null') the next `times` times.
+ * - stampForm: created_at/updated_at in another form of the same instant: 'isoZ' (`2030-01-01T12:00:00Z`),
+ *   'offset' (`2030-01-01T13:00:00+01:00`), 'bare' (`2030-01-01T12:00:00`); null: the spec's form.
+ * - bigIds: ids handed out from now on lie beyond 2^53 (even numbers, exact as doubles, so the store keeps them
+ *   apart) and are answered as strings, as the spec allows.
  */
 import { badRequest } from './errors';
 import type { Query } from './wire';
@@ -20,6 +27,9 @@ export interface ShopHabits {
 	ignorePage: string[];
 	/** count path (exact, e.g. `/services/pages/count`) → added to its count */
 	countOffset: Record<string, number>;
+	emptyListAnswer: EmptyListAnswer | null;
+	stampForm: StampForm | null;
+	bigIds: boolean;
 }
 
 /** What habits act on (app.ts's App has it): named here so that habits.ts imports nothing of app.ts. */
@@ -35,6 +45,9 @@ export const DEFAULT_HABITS: ShopHabits = {
 	ignoreSinceId: [],
 	ignorePage: [],
 	countOffset: {},
+	emptyListAnswer: null,
+	stampForm: null,
+	bigIds: false,
 };
 
 /** The auto-increment steps allowed (MySQL allows up to 65,535; a cluster uses its node count). */
@@ -85,6 +98,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
+	Object.assign(out, checkIssue34Habits(input));
 	return out;
 }
 
@@ -93,7 +107,12 @@ export function applyHabits(app: HabitHost, input: object): ShopHabits {
 	const next = { ...app.habits, ...checkHabits(input) };
 	app.habits = next;
 	app.render.flipping = next.flipForms;
-	for (const t of app.store.tables()) t.step = next.idStep;
+	for (const t of app.store.tables()) {
+		t.step = next.idStep;
+		t.big = next.bigIds;
+	}
+	app.render.stampForm = next.stampForm;
+	app.render.zoneMinutes = app.shopTime.settings.shopZoneOffsetMinutes;
 	return { ...next };
 }
 
@@ -111,4 +130,71 @@ export function listQuery(app: HabitHost, path: string, query: Query): Query {
 /** The count a count endpoint answers for `n` records: off by its offset, never below 0. */
 export function countOf(app: HabitHost, path: string, n: number): number {
 	return Math.max(0, n + (app.habits.countOffset[path] ?? 0));
+}
+
+// ---- habits of issue 34 (the history checker's switches; the lead may merge them with the other helpers') ----
+
+export interface EmptyListAnswer {
+	/** the list path, exact (e.g. `/services/users`) */
+	path: string;
+	/** the answer's body: empty, `{}` or `null` */
+	body: '' | '{}' | 'null';
+	/** how many answers (then the list answers again) */
+	times: number;
+}
+
+export type StampForm = 'isoZ' | 'offset' | 'bare';
+
+const STAMP_FORMS: StampForm[] = ['isoZ', 'offset', 'bare'];
+
+function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits> {
+	const out: Partial<ShopHabits> = {};
+	const empty = input.emptyListAnswer;
+	if (empty !== undefined) {
+		const e = empty as Partial<EmptyListAnswer> | null;
+		const ok =
+			e === null ||
+			(typeof e === 'object' &&
+				isPath(e.path) &&
+				['', '{}', 'null'].includes(e.body as string) &&
+				Number.isInteger(e.times) &&
+				(e.times as number) > 0);
+		if (!ok)
+			throw badRequest(
+				`emptyListAnswer must be null or {"path": "/services/users", "body": "" | "{}" | "null", "times": 1}, got ${JSON.stringify(empty)}`,
+			);
+		out.emptyListAnswer = e === null ? null : { ...(e as EmptyListAnswer) };
+	}
+	const form = input.stampForm;
+	if (form !== undefined) {
+		if (form !== null && !STAMP_FORMS.includes(form as StampForm))
+			throw badRequest(
+				`stampForm must be null or one of ${STAMP_FORMS.join(', ')}, got ${JSON.stringify(form)}`,
+			);
+		out.stampForm = form as StampForm | null;
+	}
+	if (input.bigIds !== undefined) {
+		if (typeof input.bigIds !== 'boolean')
+			throw badRequest(`bigIds must be true or false, got ${JSON.stringify(input.bigIds)}`);
+		out.bigIds = input.bigIds;
+	}
+	return out;
+}
+
+/** The body a list answers in place of its list (emptyListAnswer), once more; undefined: the list answers. */
+export function emptyAnswer(app: App, path: string): string | undefined {
+	const e = app.habits.emptyListAnswer;
+	if (!e || e.path !== path) return undefined;
+	e.times -= 1;
+	if (e.times <= 0) app.habits = { ...app.habits, emptyListAnswer: null };
+	return e.body;
+}
+
+/** A stamp `YYYY-MM-DD HH:MM:SS` of a shop `zoneMinutes` east of UTC, in another form of the same instant. */
+export function stampIn(form: StampForm, stamp: string, zoneMinutes: number): string {
+	const iso = stamp.replace(' ', 'T');
+	if (form === 'bare') return iso;
+	const utc = new Date(Date.parse(`${iso}Z`) - zoneMinutes * 60_000);
+	if (form === 'isoZ') return `${utc.toISOString().slice(0, 19)}Z`;
+	return `${new Date(utc.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
 }

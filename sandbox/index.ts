@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminHandler, type Control } from './admin';
 import { newTraffic, type App, type Traffic } from './app';
+import { ChangeLog, type ChangeEntry } from './changeLog';
 import { Faults } from './faults';
 import { applyHabits, DEFAULT_HABITS, type ShopHabits } from './habits';
 import { Renderer } from './list';
@@ -38,7 +39,8 @@ export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
 export { SECTIONS } from './events';
 export type { ChangeOptions, ChargeDecision } from './owner';
-export type { ShopHabits } from './habits';
+export type { ShopHabits, EmptyListAnswer, StampForm } from './habits';
+export type { ChangeEntry, ChangeKind } from './changeLog';
 export type { DateFilters, ShopSettings } from './shopTime';
 
 export interface Sandbox {
@@ -97,6 +99,14 @@ export interface Sandbox {
 	 * returns the habits now in force. All off by default; reset() restores the start options.
 	 */
 	habits(next?: Partial<ShopHabits>): ShopHabits;
+	/**
+	 * The true log of changes (changeLog.ts): every record created, updated or deleted by the API or the owner,
+	 * with the record after and the shop's time. Off until start() (which takes the present state as its start);
+	 * reset() stops it.
+	 */
+	changeLog: { start(): void; stop(): void; since(seq?: number): ChangeEntry[] };
+	/** Calls `fn` with each API request before it is answered (null: none); reset() clears it. */
+	onRequest(fn: ((request: RecordedRequest) => void) | null): void;
 	/** What the shop owner does outside the API. */
 	owner: {
 		/** accept or decline a pending charge, as on its confirmation page (status, updated_at) */
@@ -182,7 +192,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		oauth: new OAuthState(credentials),
 		render: new Renderer(opts.stringIds ?? 'spec'),
 		hooks: new WebhookEngine(store, () => credentials.consumerSecret, SHOP_ID, clock),
+		changeLog: new ChangeLog(store, () => shopTime.now()),
+		onRequest: null,
 	};
+	/** An owner operation, then the change log's write boundary. */
+	const logged =
+		<A extends unknown[], R>(op: (...args: A) => R) =>
+		(...args: A): R => {
+			const out = op(...args);
+			app.changeLog.sync();
+			return out;
+		};
 	const router = apiRouter();
 	registerOAuthFlow(router);
 	const sleeper = new Sleeper();
@@ -190,6 +210,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	// the start habits apply after the seed, whose ids follow one another
 	const startHabits = () => applyHabits(app, { ...DEFAULT_HABITS, ...opts.habits });
 	const reset = () => {
+		app.changeLog.stop();
+		app.onRequest = null;
 		applyHabits(app, DEFAULT_HABITS);
 		store.clear();
 		if (seeded) seedAll(store, app.url);
@@ -206,7 +228,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		app,
 		fire: (section, data, o) => app.hooks.fire(section, data, o),
 		advance: (ms) => app.hooks.advance(ms),
-		seed: (resource, count) => void seedResource(store, resource, count, app.url),
+		seed: logged(
+			(resource: string, count: number) => void seedResource(store, resource, count, app.url),
+		),
 		reset,
 	};
 
@@ -255,12 +279,31 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		},
 		settings: (next = {}) => ({ ...applySettings(app, next) }),
 		habits: (next = {}) => applyHabits(app, next),
+		changeLog: {
+			start: () => app.changeLog.start(),
+			stop: () => app.changeLog.stop(),
+			since: (seq) => app.changeLog.since(seq),
+		},
+		onRequest: (fn) => void (app.onRequest = fn),
 		owner: {
-			decideCharge: (id, decision) => decideCharge(app, id, decision),
-			change: (resource, id, fields, o) => changeRecord(app, resource, id, fields, o),
-			add: (resource, fields) => addRecord(app, resource, fields),
-			remove: (resource, id) => removeRecord(app, resource, id),
-			restore: (resource, id, fields) => restoreRecord(app, resource, id, fields),
+			decideCharge: logged((id: string | number, decision: ChargeDecision) =>
+				decideCharge(app, id, decision),
+			),
+			change: logged(
+				(
+					resource: string,
+					id: string | number,
+					fields: Record<string, unknown>,
+					o?: ChangeOptions,
+				) => changeRecord(app, resource, id, fields, o),
+			),
+			add: logged((resource: string, fields?: Record<string, unknown>) =>
+				addRecord(app, resource, fields),
+			),
+			remove: logged((resource: string, id: string | number) => removeRecord(app, resource, id)),
+			restore: logged((resource: string, id: string | number, fields?: Record<string, unknown>) =>
+				restoreRecord(app, resource, id, fields),
+			),
 			restart: () => restartShop(app),
 		},
 		close: () =>

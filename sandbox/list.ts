@@ -2,6 +2,7 @@
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
 import { flipForms, NUMERIC } from './forms';
+import { stampIn, type StampForm } from './habits';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -206,6 +207,9 @@ export class Renderer {
 	private seed: number;
 	/** The habit of flipping forms (habits.ts): each answer in the other form of the spec's two. */
 	flipping = false;
+	/** Stamps in another form of the same instant (habits.ts stampForm), in a shop this many minutes east of UTC. */
+	stampForm: StampForm | null = null;
+	zoneMinutes = 0;
 	/** Answers begun so far (server.ts counts each API request). */
 	private turn = 0;
 
@@ -252,7 +256,22 @@ export class Renderer {
 					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
+		if (this.stampForm || typeof out.id === 'number') out = this.issue34(out);
 		return this.flipped(out);
+	}
+
+	/** Habits of issue 34: stamps in another form, ids beyond 2^53 as strings. */
+	private issue34(rec: Rec): Rec {
+		const form = this.stampForm;
+		const big = typeof rec.id === 'number' && rec.id > Number.MAX_SAFE_INTEGER;
+		if (!form && !big) return rec;
+		const out = { ...rec };
+		if (big) out.id = String(rec.id);
+		if (form)
+			for (const f of ['created_at', 'updated_at'])
+				if (isSpecDate(out[f]) && out[f] !== EMPTY_DATE)
+					out[f] = stampIn(form, out[f] as string, this.zoneMinutes);
+		return out;
 	}
 
 	many(rows: Rec[], fields: string[] | null): Rec[] {

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
+import { emptyAnswer } from './habits';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
@@ -207,6 +208,13 @@ async function handle(
 		if (fault?.type === 'slow') await sleeper.sleep(fault.ms ?? 2000);
 		else if (fault) return faultReply(fault);
 		if (authError) throw authError;
+		if (isApi && app.onRequest) {
+			app.onRequest(record);
+			app.changeLog.sync();
+		}
+		const habit = isApi && record.method === 'GET' ? emptyAnswer(app, record.path) : undefined;
+		if (habit !== undefined)
+			return { status: 200, headers: { 'content-type': 'application/json' }, body: habit };
 		if (parsed.kind === 'invalid-json')
 			throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');
 		if (match.kind === 'none') throw notFound(`no endpoint ${record.method} ${record.path}`);
@@ -222,7 +230,9 @@ async function handle(
 		}
 		// each answer in its own form where the shop flips them (the handlers render synchronously)
 		if (isApi) app.render.answer();
-		return await match.handler(ctx);
+		const reply = await match.handler(ctx);
+		if (record.method !== 'GET') app.changeLog.sync();
+		return reply;
 	} catch (e) {
 		if (!(e instanceof HttpError) && app.log)
 			process.stderr.write(`[sandbox] error: ${(e as Error)?.stack ?? e}\n`);

@@ -3,6 +3,9 @@
 /** A stored record, shaped exactly as the spec renders it (plus a few internal relation fields on products). */
 export type Rec = { [key: string]: any };
 
+/** 2^53: where JSON numbers stop holding every integer. */
+const BIG_ID = 2 ** 53;
+
 /**
  * Rows kept in key order (numeric id ascending) with a key index. Lists filter then slice the rows
  * array, lookups go through the map: no per-request sorting.
@@ -13,6 +16,8 @@ export class Table<R extends Rec = Rec> {
 	private lastId = 0;
 	/** The auto-increment step (a database cluster's auto_increment_increment; habits.ts sets it). */
 	step = 1;
+	/** Ids handed out lie beyond 2^53, as even numbers (habits.ts bigIds). */
+	big = false;
 	/** Removed records by key, the last of each: what the shop's trash can restore with its old id. */
 	private readonly trash = new Map<string, R>();
 
@@ -24,6 +29,11 @@ export class Table<R extends Rec = Rec> {
 	}
 
 	nextId(): number {
+		if (this.big) {
+			// even numbers from 2^53 on are exact as doubles: the store keeps them apart
+			if (this.lastId < BIG_ID) this.lastId = BIG_ID;
+			return (this.lastId += 2 * this.step);
+		}
 		return (this.lastId += this.step);
 	}
 

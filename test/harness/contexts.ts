@@ -68,6 +68,8 @@ export function setUpNode(
 		typeVersion?: number;
 		staticData?: IDataObject;
 		globalStaticData?: IDataObject;
+		/** The workflow's id (default the harness's one): n8n keeps some things per workflow and node. */
+		workflowId?: string;
 	},
 ): NodeSetup {
 	ensureN8nEnvironment();
@@ -83,7 +85,7 @@ export function setUpNode(
 	if (opts.globalStaticData) staticData.global = deepCopy(opts.globalStaticData);
 	if (opts.staticData) staticData[`node:${node.name}`] = deepCopy(opts.staticData);
 	const workflow = new Workflow({
-		id: WORKFLOW_ID,
+		id: opts.workflowId ?? WORKFLOW_ID,
 		name: 'Test harness',
 		nodes: [node],
 		connections: {},

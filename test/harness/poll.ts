@@ -32,6 +32,8 @@ export interface PollerOptions extends CredentialOptions {
 	activation?: WorkflowActivateMode;
 	/** What `getPollBudgetMs()` answers; `null`: an n8n without it (before 2.37). Default: n8n-core's. */
 	budgetMs?: number | null;
+	/** The workflow's id (default the harness's one). */
+	workflowId?: string;
 }
 
 export interface PollTick {

@@ -22,6 +22,9 @@ describe('off by default', () => {
 			ignoreSinceId: [],
 			ignorePage: [],
 			countOffset: {},
+			emptyListAnswer: null,
+			stampForm: null,
+			bigIds: false,
 		};
 		expect(sandbox().habits()).toEqual(off);
 		sandbox().habits({ flipForms: true, idStep: 3, ignorePage: ['/services/pages'] });

@@ -1,0 +1,156 @@
+/**
+ * The checker (model.ts) on hand-made traces: each promise, kept and broken, without a shop or a poller, so the
+ * fix helpers can trust what it says.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ChangeEntry } from '../../sandbox';
+import { check, STATIC_BOUND } from './model';
+import { PROFILES } from './profiles';
+import { SETTLE_MAX, type PollRun, type Trace } from './runner';
+
+type Item = [kind: string, id: number, title: string | null, key: string];
+
+let seq = 0;
+const entry = (id: number, kind: ChangeEntry['kind'], title?: string): ChangeEntry => ({
+	seq: ++seq,
+	resource: 'page',
+	scope: '',
+	id: String(id),
+	kind,
+	record: title === undefined ? undefined : { id, title },
+	at: '2030-01-01 12:00:00',
+});
+
+const run = (
+	index: number,
+	items: Item[],
+	logTo: number,
+	more: Partial<PollRun> = {},
+): PollRun => ({
+	index,
+	how: index === 0 ? 'activation' : 'poll',
+	items: items.map(([kind, id, title, key]) => ({
+		json: { id, ...(title === null ? {} : { title }), event: `page/${kind}`, deliveryKey: key },
+	})),
+	requests: 3,
+	logFrom: logTo,
+	logTo,
+	before: '{}',
+	after: '{}',
+	...more,
+});
+
+/** Page 1 "One" at the start; the log and the polls given. */
+function trace(log: ChangeEntry[], polls: PollRun[]): Trace {
+	seq = 0;
+	return {
+		history: { resource: 'page', preload: 0, steps: [] },
+		profile: PROFILES.page,
+		start: new Map<string, IDataObject>([['1', { id: 1, title: 'One' }]]),
+		log,
+		polls,
+		skipped: 0,
+	};
+}
+
+beforeEach(() => (seq = 0));
+
+describe('every change once, folded; nothing the log does not hold', () => {
+	test('a created then updated record, read once: one created with the latest state holds', () => {
+		const log = [entry(2, 'created', 'A'), entry(2, 'updated', 'B')];
+		expect(check(trace(log, [run(0, [], 0), run(1, [['created', 2, 'B', 'k1']], 2)]))).toEqual([]);
+	});
+
+	test('a change delayed to a later poll holds; never emitted is lost', () => {
+		const log = [entry(1, 'updated', 'A')];
+		const late = [run(0, [], 0), run(1, [], 1), run(2, [['updated', 1, 'A', 'k1']], 1)];
+		expect(check(trace(log, late))).toEqual([]);
+		const lost = check(trace([entry(1, 'updated', 'A')], [run(0, [], 0), run(1, [], 1)]));
+		expect(lost).toEqual([expect.stringMatching(/^lost: 1 ends A, the workflow last got One/)]);
+	});
+
+	test('a double (the same update again under another key) and an invention fail', () => {
+		const log = [entry(1, 'updated', 'A')];
+		const double = [
+			run(0, [], 0),
+			run(1, [['updated', 1, 'A', 'k1']], 1),
+			run(2, [['updated', 1, 'A', 'k2']], 1),
+		];
+		expect(check(trace(log, double))).toEqual([
+			expect.stringMatching(/^emitted what the log does not hold: updated 1 \(A\) at poll 2/),
+		]);
+		const invented = [run(0, [], 0), run(1, [['deleted', 1, null, 'k1']], 0)];
+		expect(check(trace([], invented))[0]).toMatch(/does not hold: deleted 1 at poll 1/);
+	});
+
+	test('a state the record reached only after the poll ended cannot be emitted by it', () => {
+		const log = [entry(1, 'updated', 'A')];
+		const early = [run(0, [], 0), run(1, [['updated', 1, 'A', 'k1']], 0)];
+		expect(check(trace(log, early))[0]).toMatch(/does not hold: updated 1 \(A\) at poll 1/);
+	});
+
+	test('A→B→A between two reads: nothing to emit; deleted and restored: optional', () => {
+		const toggled = [entry(1, 'updated', 'B'), entry(1, 'updated', 'One')];
+		expect(check(trace(toggled, [run(0, [], 0), run(1, [], 2)]))).toEqual([]);
+		const restored = [entry(1, 'deleted'), entry(1, 'created', 'One')];
+		expect(check(trace(restored, [run(0, [], 0), run(1, [], 2)]))).toEqual([]);
+		const said = [run(0, [], 0), run(1, [['updated', 1, 'One', 'k1']], 2)];
+		expect(check(trace([entry(1, 'deleted'), entry(1, 'created', 'One')], said))).toEqual([]);
+	});
+});
+
+describe('deliveryKeys', () => {
+	test('two different changes sharing a key fail (the later one is dropped, as Remove Duplicates does)', () => {
+		const log = [entry(1, 'updated', 'A'), entry(1, 'updated', 'B'), entry(1, 'updated', 'A')];
+		const polls = [
+			run(0, [], 0),
+			run(1, [['updated', 1, 'A', 'kA']], 1),
+			run(2, [['updated', 1, 'B', 'kB']], 2),
+			run(3, [['updated', 1, 'A', 'kA']], 3),
+		];
+		expect(check(trace(log, polls))).toEqual([
+			expect.stringMatching(
+				/^shared deliveryKey: updated 1 \(A\) at poll 3 has the key of updated 1 \(A\) at poll 1/,
+			),
+			expect.stringMatching(/^lost: 1 ends A, the workflow last got B/),
+		]);
+	});
+
+	test('a repeated poll keeps the keys of what it emits again; another key fails', () => {
+		const log = [entry(2, 'created', 'A')];
+		const same = [
+			run(0, [], 0),
+			run(1, [['created', 2, 'A', 'k1']], 1),
+			run(2, [['created', 2, 'A', 'k1']], 1, { how: 'repeat', repeats: 1 }),
+		];
+		expect(check(trace(log, same))).toEqual([]);
+		const changed = [
+			run(0, [], 0),
+			run(1, [['created', 2, 'A', 'k1']], 1),
+			run(2, [['created', 2, 'A', 'k9']], 1, { how: 'repeat', repeats: 1 }),
+		];
+		expect(check(trace([entry(2, 'created', 'A')], changed))).toEqual([
+			expect.stringMatching(/^a repeated poll changed the key: created 2 \(A\) at poll 2/),
+			expect.stringMatching(/does not hold: created 2 \(A\) at poll 2/),
+		]);
+	});
+});
+
+describe('the ceiling, the static data, errors', () => {
+	test('a poll above MAX_POLL_REQUESTS, static data above its bound, one error at every settle poll', () => {
+		const settle = Array.from({ length: SETTLE_MAX }, (_, i) =>
+			run(2 + i, [], 0, { how: 'settle', error: 'the list is too long' }),
+		);
+		const polls = [
+			run(0, [], 0),
+			run(1, [], 0, { requests: 1001, after: 'x'.repeat(STATIC_BOUND + 1) }),
+			...settle,
+		];
+		expect(check(trace([], polls))).toEqual([
+			'poll 1 sent 1001 requests (ceiling 1000)',
+			`poll 1 left ${STATIC_BOUND + 1} characters of static data (bound ${STATIC_BOUND})`,
+			'the error "the list is too long" repeats at every poll',
+		]);
+	});
+});

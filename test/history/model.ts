@@ -1,0 +1,200 @@
+/**
+ * The checker: a history's polls (runner.ts) against the true change log (sandbox/changeLog.ts), the model of
+ * what a poll may emit being fold.ts. It returns the broken promises as lines (none: the history holds).
+ *
+ * Promises, for the watched list of the history:
+ * 1. Every change in the log after the activation is emitted exactly once, folded as fold.ts says: each record's
+ *    emitted changes, in the order n8n delivered them, must be explained by increasing points of its log, each
+ *    change the fold of the states since the previous point, at a state the record had while that poll ran (a
+ *    change may come at a later poll: backlog, confirmation). After the settle (quiet polls until nothing more
+ *    comes, runner.ts) what the workflow last got of each record must be its last state (or only an optional
+ *    change away). So a double (a second `created`, an update to the state already emitted) and an invention
+ *    (a change the log does not hold) fail, and a loss fails at the end; a delay does not.
+ *    Items with an equal deliveryKey count once: a workflow's Remove Duplicates drops the later ones.
+ * 2. Nothing is emitted that the log does not hold (a record never in the list, a state it never had).
+ * 3. Two different changes never share a deliveryKey: a key seen before may come again only from a poll that
+ *    repeats the poll that emitted it (the same saved static data).
+ * 4. A repeated poll (or a crash: a poll whose static data was not saved, repeated) keeps the keys of what it
+ *    emits again: the same record, kind and value as the poll it repeats, the same key.
+ * 5. No poll sends more than MAX_POLL_REQUESTS requests.
+ * 6. No error repeats at every poll: the settle's polls do not all fail with one error.
+ * 7. The static data stays within its stated bound (STATIC_BOUND: the known ids' text, 40,000 characters, and
+ *    5,000 fingerprints of a whole list, with room for the scan).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
+import { allows, fold, owed, type ChangeKind, type State } from './fold';
+import { inScope, valueOf } from './profiles';
+import { SETTLE_MAX, type PollRun, type Trace } from './runner';
+
+/** Characters of the node's static data at most (state.ts's bounds: ids text 40,000; 5,000 fingerprints). */
+export const STATIC_BOUND = 250_000;
+
+interface Emitted {
+	poll: number;
+	id: string;
+	kind: ChangeKind;
+	value: State;
+	key: string;
+}
+
+const line = (e: Emitted) =>
+	`${e.kind} ${e.id}${e.kind === 'deleted' ? '' : ` (${String(e.value)})`} at poll ${e.poll}`;
+
+function emittedOf(trace: Trace, poll: PollRun): Emitted[] {
+	return poll.items.map((item) => {
+		const json = item.json;
+		const kind = String(json.event).split('/')[1] as ChangeKind;
+		return {
+			poll: poll.index,
+			id: String(json[trace.profile.key]),
+			kind,
+			value: kind === 'deleted' ? null : valueOf(trace.profile, json),
+			key: String(json.deliveryKey),
+		};
+	});
+}
+
+/** Promises 3 and 4; returns what n8n delivered (each key once). */
+function deliveries(trace: Trace, broken: string[]): Emitted[] {
+	const seen = new Map<string, Emitted>();
+	const byPoll = trace.polls.map((p) => emittedOf(trace, p));
+	const delivered: Emitted[] = [];
+	for (const poll of trace.polls) {
+		const original = poll.repeats !== undefined ? byPoll[poll.repeats] : undefined;
+		for (const e of byPoll[poll.index]) {
+			const first = seen.get(e.key);
+			if (first) {
+				if (!original?.some((o) => o.key === e.key))
+					broken.push(`shared deliveryKey: ${line(e)} has the key of ${line(first)}`);
+				continue;
+			}
+			const again = original?.find(
+				(o) => o.id === e.id && o.kind === e.kind && o.value === e.value,
+			);
+			if (again && again.key !== e.key)
+				broken.push(`a repeated poll changed the key: ${line(e)} (was ${line(again)})`);
+			seen.set(e.key, e);
+			delivered.push(e);
+		}
+	}
+	return delivered;
+}
+
+interface Point {
+	/** Index into the record's states. */
+	t: number;
+	/** What the workflow last got of the record. */
+	last: State;
+}
+
+/** Promises 1 and 2 for one record. */
+function checkRecord(
+	trace: Trace,
+	id: string,
+	states: State[],
+	seqs: number[],
+	emitted: Emitted[],
+	broken: string[],
+): void {
+	const watched = trace.profile.events;
+	/** Index of the last state logged at or before `seq`. */
+	const upTo = (seq: number) => seqs.filter((s) => s <= seq).length;
+	const activation = trace.polls[0];
+	let reach: Point[] = [];
+	for (let t = upTo(activation.logFrom); t <= upTo(activation.logTo); t++)
+		reach.push({ t, last: states[t] });
+	const history = () => `states ${states.map((s) => String(s)).join(' → ')}`;
+	for (const e of emitted) {
+		const poll = trace.polls[e.poll];
+		const [lo, hi] = [upTo(poll.logFrom), upTo(poll.logTo)];
+		const next = new Map<string, Point>();
+		for (const p of reach)
+			for (let t = Math.max(p.t + 1, lo); t <= hi; t++) {
+				const expected = fold(p.last, states.slice(p.t + 1, t + 1), watched);
+				if (!allows(expected, e.kind, e.value)) continue;
+				const point = { t, last: e.kind === 'deleted' ? null : e.value };
+				next.set(`${t}:${String(point.last)}`, point);
+			}
+		if (next.size === 0) {
+			const got = [...new Set(reach.map((p) => String(p.last)))].join(' or ');
+			broken.push(
+				`emitted what the log does not hold: ${line(e)}; the workflow last got ${got} of ${id}; ${history()}`,
+			);
+			return;
+		}
+		reach = [...next.values()];
+	}
+	const settled = reach.some((p) => !owed(fold(p.last, states.slice(p.t + 1), watched)));
+	if (!settled) {
+		const got = [...new Set(reach.map((p) => String(p.last)))].join(' or ');
+		const end = states[states.length - 1];
+		broken.push(
+			`lost: ${id} ends ${end === null ? 'deleted' : String(end)}, the workflow last got ${got}; ${history()}`,
+		);
+	}
+}
+
+/** The broken promises of a history (none: it holds). */
+export function check(trace: Trace): string[] {
+	const broken: string[] = [];
+	const { profile } = trace;
+	for (const p of trace.polls) {
+		if (p.requests > MAX_POLL_REQUESTS)
+			broken.push(`poll ${p.index} sent ${p.requests} requests (ceiling ${MAX_POLL_REQUESTS})`);
+		if (p.after.length > STATIC_BOUND)
+			broken.push(
+				`poll ${p.index} left ${p.after.length} characters of static data (bound ${STATIC_BOUND})`,
+			);
+	}
+	const settle = trace.polls.filter((p) => p.how === 'settle');
+	if (settle.length === SETTLE_MAX && settle.every((p) => p.error && p.error === settle[0].error))
+		broken.push(`the error "${settle[0].error}" repeats at every poll`);
+
+	const delivered = deliveries(trace, broken);
+	const watchedLog = trace.log.filter(
+		(e) => e.resource === profile.resource && (profile.scope === '' || e.scope === profile.scope),
+	);
+	const ids = new Set<string>([
+		...trace.start.keys(),
+		...watchedLog.map((e) => e.id),
+		...delivered.map((e) => e.id),
+	]);
+	for (const id of ids) {
+		const first = trace.start.get(id);
+		const states: State[] = [first ? valueOf(profile, first) : null];
+		const seqs: number[] = [];
+		for (const e of watchedLog)
+			if (e.id === id) {
+				const rec = e.record as IDataObject | undefined;
+				states.push(
+					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec),
+				);
+				seqs.push(e.seq);
+			}
+		checkRecord(
+			trace,
+			id,
+			states,
+			seqs,
+			delivered.filter((e) => e.id === id),
+			broken,
+		);
+	}
+	return broken;
+}
+
+/** What each poll did, for a failure's report. */
+export function pollsReport(trace: Trace): string {
+	return trace.polls
+		.map((p) => {
+			const items = emittedOf(trace, p).map(
+				(e) => `${e.kind} ${e.id}${e.value ? ` (${e.value})` : ''} [${e.key.slice(0, 8)}]`,
+			);
+			const how = p.how === 'repeat' ? `repeat of poll ${String(p.repeats)}` : p.how;
+			const error = p.error ? ` ERROR ${p.error}` : '';
+			return `poll ${p.index} (${how}, ${p.requests} requests, log ${p.logFrom}..${p.logTo}): ${items.join(', ') || '-'}${error}`;
+		})
+		.join('\n');
+}

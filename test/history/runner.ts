@@ -1,0 +1,250 @@
+/**
+ * Runs a history (steps.ts) against the in-process sandbox with n8n-core's poller (setup.ts pollStore), keeping
+ * what the checker needs: every poll's items, error, requests, the static data before and after, and the log's
+ * length at its start and end (the true change log, sandbox/changeLog.ts). Then quiet polls until nothing more
+ * comes (settle, bounded).
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { ChangeEntry, Sandbox, Table } from '../../sandbox';
+import type { Poller } from '../harness';
+import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
+import { apiRequests, pollStore } from '../workflow/setup';
+import { inScope, PROFILES, valueText, type Profile } from './profiles';
+import type { Change, History, Step } from './steps';
+
+/** Requests after which the runner stops a poll (the checker then reports it above its ceiling). */
+const STOP_AT = MAX_POLL_REQUESTS + 20;
+/** Quiet polls at most after the history (settle): it ends after two polls in a row emit nothing. */
+export const SETTLE_MAX = 6;
+
+export interface PollRun {
+	/** 0: the activation. */
+	index: number;
+	/** 'repeat': run from the static data saved before the poll it repeats (`repeats`). */
+	how: 'poll' | 'repeat' | 'settle' | 'activation';
+	repeats?: number;
+	items: INodeExecutionData[];
+	error?: string;
+	requests: number;
+	/** The log's length when it started and ended (the changes it may have seen). */
+	logFrom: number;
+	logTo: number;
+	/** The node's static data it started from and left (JSON). */
+	before: string;
+	after: string;
+}
+
+export interface Trace {
+	history: History;
+	profile: Profile;
+	/** The watched list's records when the log started (before the activation): key → record. */
+	start: Map<string, IDataObject>;
+	/** The change log from the activation on. */
+	log: ChangeEntry[];
+	polls: PollRun[];
+	/** Steps that found no record to act on. */
+	skipped: number;
+}
+
+let runs = 0;
+
+const at = (t: number) => new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
+/** 2030-01-01 12:00:00 UTC, in seconds. */
+const T0 = Date.UTC(2030, 0, 1, 12) / 1000;
+
+export async function runHistory(sandbox: Sandbox, history: History): Promise<Trace> {
+	const profile = PROFILES[history.resource];
+	sandbox.reset();
+	let now = T0;
+	sandbox.shopTime.pin(at(now));
+	if (history.preload > 0) sandbox.seed(profile.resource, history.preload);
+	const table = () => tableOf(sandbox, profile.resource);
+	const present = () => table().rows.filter((r) => inScope(profile, r));
+	const start = new Map(present().map((r) => [String(r[profile.key]), { ...r }]));
+	sandbox.changeLog.start();
+	const gone = new Set<string>();
+	let skipped = 0;
+
+	const workflow = () => `history-${++runs}`;
+	let workflowId = workflow();
+	let poller: Poller = pollStore(sandbox, profile.params, { workflowId });
+	const polls: PollRun[] = [];
+	/** Static data (node, global) before the last poll, for a repeat. */
+	let beforeLast: { node: IDataObject; global: IDataObject; index: number } | undefined;
+
+	const apply = (c: Change) => {
+		const rows = present();
+		const chosen = (pick: number) => rows[pick % rows.length] as IDataObject | undefined;
+		const key = (r: IDataObject) => String(r[profile.key]);
+		switch (c.op) {
+			case 'create':
+			case 'createNullStamp': {
+				const fields: IDataObject = { [profile.field]: valueText(c.v) };
+				if (profile.scope) fields.product_id = profile.scope;
+				if (c.op === 'createNullStamp') fields.updated_at = null;
+				const r = sandbox.owner.add(profile.resource, fields);
+				gone.delete(key(r));
+				return;
+			}
+			case 'update': {
+				const r = chosen(c.pick);
+				if (!r) return void skipped++;
+				let v = c.v;
+				// an update changes the value (a touch alone is no change a workflow can see)
+				while (valueText(v) === r[profile.field]) v++;
+				sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(v) });
+				return;
+			}
+			case 'updateMany': {
+				for (const r of rows.slice(0, c.n))
+					if (r[profile.field] !== valueText(c.v))
+						sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(c.v) });
+				return;
+			}
+			case 'delete': {
+				const r = chosen(c.pick);
+				if (!r) return void skipped++;
+				sandbox.owner.remove(profile.resource, key(r));
+				gone.add(key(r));
+				return;
+			}
+			case 'restore': {
+				const ids = [...gone].filter((id) => !table().get(id));
+				if (ids.length === 0) return void skipped++;
+				const id = ids[c.pick % ids.length];
+				sandbox.owner.restore(profile.resource, id);
+				gone.delete(id);
+				return;
+			}
+			case 'reuseId': {
+				const last = table().rows[table().rows.length - 1] as IDataObject | undefined;
+				if (!last || !inScope(profile, last)) return void skipped++;
+				sandbox.owner.remove(profile.resource, key(last));
+				sandbox.owner.restart();
+				apply({ op: 'create', v: c.v });
+				return;
+			}
+		}
+	};
+
+	const poll = async (how: PollRun['how'], during?: { n: number; change: Change }) => {
+		const logFrom = sandbox.changeLog.since().length;
+		const before = poller.staticData();
+		if (how !== 'repeat')
+			beforeLast = { node: before, global: poller.globalStaticData(), index: polls.length };
+		let lists = 0;
+		let done = !during;
+		const from = apiRequests(sandbox).length;
+		let stopped = false;
+		sandbox.onRequest((r) => {
+			if (!stopped && apiRequests(sandbox).length - from > STOP_AT) {
+				stopped = true;
+				sandbox.faults.add({ type: 'status', status: 400, times: Infinity });
+			}
+			if (done || !during || r.method !== 'GET' || r.path !== profile.listPath) return;
+			if (++lists === during.n) {
+				done = true;
+				apply(during.change);
+			}
+		});
+		const tick = await poller.tick({ activation: how === 'activation' });
+		sandbox.onRequest(null);
+		if (stopped) sandbox.faults.clear();
+		if (during && !done) apply(during.change);
+		polls.push({
+			index: polls.length,
+			how,
+			repeats: how === 'repeat' ? beforeLast?.index : undefined,
+			items: tick.items ?? [],
+			error: tick.error?.message,
+			requests: apiRequests(sandbox).length - from,
+			logFrom,
+			logTo: sandbox.changeLog.since().length,
+			before: JSON.stringify(before),
+			after: JSON.stringify(poller.staticData()),
+		});
+	};
+
+	const newPoller = (node: IDataObject, global: IDataObject) =>
+		pollStore(sandbox, profile.params, { workflowId, staticData: node, globalStaticData: global });
+
+	await poll('activation', history.activation);
+	for (const step of history.steps) await run(step);
+	async function run(step: Step): Promise<void> {
+		switch (step.op) {
+			case 'poll':
+				return await poll('poll');
+			case 'during':
+				return await poll('poll', step);
+			case 'repeat': {
+				if (!beforeLast || beforeLast.index === 0) return void skipped++;
+				poller = newPoller(beforeLast.node, beforeLast.global);
+				return await poll('repeat');
+			}
+			case 'restart':
+				workflowId = workflow();
+				poller = newPoller(poller.staticData(), poller.globalStaticData());
+				return;
+			case 'tick':
+				now += step.s;
+				sandbox.shopTime.pin(at(now));
+				return;
+			case 'emptyAnswer':
+				sandbox.habits({ emptyListAnswer: { path: profile.listPath, body: step.body, times: 1 } });
+				return;
+			case 'pageCap':
+				sandbox.faults.pageCap = step.cap;
+				return;
+			case 'stampForm':
+				sandbox.habits({ stampForm: step.form });
+				return;
+			case 'bigIds':
+				sandbox.habits({ bigIds: true });
+				return;
+			case 'flipForms':
+				sandbox.habits({ flipForms: step.on });
+				return;
+			case 'idStep':
+				sandbox.habits({ idStep: step.step });
+				return;
+			case 'ignoreParam':
+				if (step.param === 'since_id') sandbox.habits({ ignoreSinceId: [profile.listPath] });
+				else sandbox.habits({ ignorePage: [profile.listPath] });
+				return;
+			case 'countOffset':
+				sandbox.habits({ countOffset: { [`${profile.listPath}/count`]: step.n } });
+				return;
+			case 'grow':
+				sandbox.seed(profile.resource, step.n);
+				return;
+			default:
+				return apply(step);
+		}
+	}
+	// settle: the shop's clock moves on a second per poll; two polls in a row without items end it
+	sandbox.habits({ emptyListAnswer: null });
+	let quiet = 0;
+	for (let i = 0; i < SETTLE_MAX && quiet < 2; i++) {
+		now += 1;
+		sandbox.shopTime.pin(at(now));
+		await poll('settle');
+		const last = polls[polls.length - 1];
+		quiet = last.items.length === 0 && !last.error ? quiet + 1 : 0;
+	}
+	return { history, profile, start, log: sandbox.changeLog.since(), polls, skipped };
+}
+
+function tableOf(sandbox: Sandbox, resource: string): Table {
+	const s = sandbox.store;
+	const tables: Record<string, Table> = {
+		page: s.pages,
+		voucher: s.vouchers,
+		abandonedCart: s.abandonedCarts,
+		user: s.users,
+		promotion: s.promotions,
+		themeScript: s.themeScripts,
+		variant: s.variants,
+	};
+	return tables[resource];
+}
