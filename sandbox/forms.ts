@@ -94,3 +94,15 @@ export function flipForms(rec: Rec, turn: number): Rec {
 	for (const [k, v] of Object.entries(rec)) out[k] = flipValue(k, v, turn);
 	return out;
 }
+
+/** The forms of a stamp the stampForm habit answers in (habits.ts). */
+export type StampForm = 'isoZ' | 'offset' | 'bare';
+
+/** A stamp `YYYY-MM-DD HH:MM:SS` of a shop `zoneMinutes` east of UTC, in another form of the same instant. */
+export function stampIn(form: StampForm, stamp: string, zoneMinutes: number): string {
+	const iso = stamp.replace(' ', 'T');
+	if (form === 'bare') return iso;
+	const utc = new Date(Date.parse(`${iso}Z`) - zoneMinutes * 60_000);
+	if (form === 'isoZ') return `${utc.toISOString().slice(0, 19)}Z`;
+	return `${new Date(utc.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+}

@@ -17,6 +17,10 @@
  */
 import { badRequest } from './errors';
 import type { Query } from './wire';
+import type { StampForm } from './forms';
+import type { Renderer } from './list';
+import type { ShopTime } from './shopTime';
+import type { Store } from './store';
 
 export interface ShopHabits {
 	flipForms: boolean;
@@ -35,8 +39,9 @@ export interface ShopHabits {
 /** What habits act on (app.ts's App has it): named here so that habits.ts imports nothing of app.ts. */
 interface HabitHost {
 	habits: ShopHabits;
-	render: { flipping: boolean };
-	store: { tables(): Iterable<{ step: number }> };
+	render: Renderer;
+	store: Store;
+	shopTime: ShopTime;
 }
 
 export const DEFAULT_HABITS: ShopHabits = {
@@ -143,8 +148,6 @@ export interface EmptyListAnswer {
 	times: number;
 }
 
-export type StampForm = 'isoZ' | 'offset' | 'bare';
-
 const STAMP_FORMS: StampForm[] = ['isoZ', 'offset', 'bare'];
 
 function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits> {
@@ -182,19 +185,10 @@ function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits>
 }
 
 /** The body a list answers in place of its list (emptyListAnswer), once more; undefined: the list answers. */
-export function emptyAnswer(app: App, path: string): string | undefined {
+export function emptyAnswer(app: HabitHost, path: string): string | undefined {
 	const e = app.habits.emptyListAnswer;
 	if (!e || e.path !== path) return undefined;
 	e.times -= 1;
 	if (e.times <= 0) app.habits = { ...app.habits, emptyListAnswer: null };
 	return e.body;
-}
-
-/** A stamp `YYYY-MM-DD HH:MM:SS` of a shop `zoneMinutes` east of UTC, in another form of the same instant. */
-export function stampIn(form: StampForm, stamp: string, zoneMinutes: number): string {
-	const iso = stamp.replace(' ', 'T');
-	if (form === 'bare') return iso;
-	const utc = new Date(Date.parse(`${iso}Z`) - zoneMinutes * 60_000);
-	if (form === 'isoZ') return `${utc.toISOString().slice(0, 19)}Z`;
-	return `${new Date(utc.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
 }

@@ -39,7 +39,8 @@ export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
 export { SECTIONS } from './events';
 export type { ChangeOptions, ChargeDecision } from './owner';
-export type { ShopHabits, EmptyListAnswer, StampForm } from './habits';
+export type { ShopHabits, EmptyListAnswer } from './habits';
+export type { StampForm } from './forms';
 export type { ChangeEntry, ChangeKind } from './changeLog';
 export type { DateFilters, ShopSettings } from './shopTime';
 

