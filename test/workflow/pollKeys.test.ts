@@ -198,7 +198,9 @@ describe('a cursor saved by the version before these keys (test/fixtures/pollCur
 				id: i.json.id,
 				deliveryKey: i.json.deliveryKey,
 			}));
-			expect(got.sort((a, b) => a.id - b.id)).toEqual([...next].sort((a, b) => a.id - b.id));
+			expect(got.sort((a, b) => Number(a.id) - Number(b.id))).toEqual(
+				[...next].sort((a, b) => a.id - b.id),
+			);
 			expect((await p.tick()).items).toBeNull();
 
 			// later changes get the keys of this version: one per change, none of the earlier ones
