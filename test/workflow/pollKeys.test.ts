@@ -130,6 +130,25 @@ describe('a poll repeated from the same saved static data', () => {
 		expect((await repeat.tick()).items).toBeNull();
 	});
 
+	test('a user created, then edited before the repeat (a list without update times): its creation comes twice, the edit is not lost', async () => {
+		const users = { resource: 'user', events: ['created', 'updated', 'deleted'] };
+		at(0);
+		const p = poller(users);
+		await p.tick({ activation: true });
+		const data = p.staticData();
+		const user = env.sandbox.owner.add('user', { permissions: ['orders'] }) as IDataObject;
+		const run = itemsOf(await poller(users, { staticData: data }).tick());
+		env.sandbox.owner.change('user', user.id as number, { permissions: ['dashboard'] });
+		const repeat = poller(users, { staticData: data });
+		const again = itemsOf(await repeat.tick());
+		const kept = deduplicated([...run, ...again]);
+		expect(kept.map((i) => [i.json.event, i.json.permissions])).toEqual([
+			['user/created', ['orders']],
+			['user/created', ['dashboard']],
+		]);
+		expect((await repeat.tick()).items).toBeNull();
+	});
+
 	test('a page created, then deleted before the repeat: the repeat invents nothing (its deletion is not reported: docs/poll.md)', async () => {
 		const data = await saved();
 		at(1);

@@ -17,14 +17,16 @@ import { isShopTime } from './shopTime';
  * same key to the same change. The shop's own stamps could order changes too, but five lists have none (users,
  * themes, application charges, payment methods, webhooks) and a deletion has none anywhere: one rule serves all.
  *
- * - A creation's key leaves out the record's state: a record is created once per lifetime, so a repeat that reads
- *   it after an edit gives the creation the same key. The edit made between the run and its repeat is a change of
- *   its own: a record created since the last poll whose `updated_at` is later than its `created_at` and than
- *   every time the stored cursor's scan holds (so, possibly after a run from the same cursor read it) is also
- *   emitted as `updated` (with its state and this poll's number; see {@link withLaterEdit}), so Remove Duplicates
- *   drops the repeated creation and keeps the edit. A record restored with its old stamps, edited long before,
- *   comes as `created` only. Lists without a scan (no `updated_at` filter) have no such time and add nothing:
- *   there, an edit made between a run and its repeat is not emitted on its own (docs/poll.md).
+ * - On a list scanned by `updated_at`, a creation's key leaves out the record's state: a record is created once
+ *   per lifetime, so a repeat that reads it after an edit gives the creation the same key. The edit made between
+ *   the run and its repeat is a change of its own: a record created since the last poll whose `updated_at` is
+ *   later than its `created_at` and than every time the stored cursor's scan holds (so, possibly after a run from
+ *   the same cursor read it) is also emitted as `updated` (with its state and this poll's number; see
+ *   {@link withLaterEdit}), so Remove Duplicates drops the repeated creation and keeps the edit. A record restored
+ *   with its old stamps, edited long before, comes as `created` only.
+ * - Lists without such a scan cannot tell an edit from the record's first state: their creation's key keeps the
+ *   state (the creation and the edits folded into it), so a repeat that reads an edited record emits its creation
+ *   again under a second key: twice rather than an edit lost (docs/poll.md).
  * - A new cursor (an activation, or a start over) begins at n8n's clock in milliseconds: a number an earlier cursor
  *   of the node never reached (it moves on by one per emitting poll, and polls are more than a millisecond apart),
  *   so keys never repeat one that Remove Duplicates keeps from before a start over.
@@ -38,10 +40,18 @@ import { isShopTime } from './shopTime';
  * the newer run emitted.
  */
 
-/** The key of a change emitted by a poll whose cursor has sequence number `seq` (undefined: a cursor from before). */
-export function deliveryKeyOf(parts: ChangeParts, seq: number | undefined): string {
+/**
+ * The key of a change emitted by a poll whose cursor has sequence number `seq` (undefined: a cursor from before).
+ * `editsApart`: the poll emits a creation's later edit as an update of its own (withLaterEdit), so the creation's
+ * key leaves out its state.
+ */
+export function deliveryKeyOf(
+	parts: ChangeParts,
+	seq: number | undefined,
+	editsApart = false,
+): string {
 	if (seq === undefined) return changeKey(parts);
-	const state = parts.kind === 'created' ? '' : parts.state;
+	const state = parts.kind === 'created' && editsApart ? '' : parts.state;
 	return shortHash([
 		'poll/2',
 		parts.resource,

@@ -82,8 +82,16 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 	};
 }
 
-/** `seq`: the sequence number of the cursor the poll started from (changeKey.ts; undefined: none, or from before). */
-function toItem(settings: Settings, change: Change, seq?: number): INodeExecutionData {
+/**
+ * `seq`: the sequence number of the cursor the poll started from (changeKey.ts; undefined: none, or from before);
+ * `editsApart`: a creation's later edit comes as an update of its own.
+ */
+function toItem(
+	settings: Settings,
+	change: Change,
+	seq?: number,
+	editsApart = false,
+): INodeExecutionData {
 	const { plan } = settings;
 	const event = `${plan.table.resource}/${change.kind}`;
 	const parts = {
@@ -93,7 +101,7 @@ function toItem(settings: Settings, change: Change, seq?: number): INodeExecutio
 		kind: change.kind,
 		state: change.state,
 	};
-	const deliveryKey = deliveryKeyOf(parts, seq);
+	const deliveryKey = deliveryKeyOf(parts, seq, editsApart);
 	if (!change.record) {
 		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
 		return { json: { [plan.key]: id, event, deliveryKey } };
@@ -224,13 +232,13 @@ async function pollOnce(
 		stored,
 		async () => await runPoll(reader, watch, trackers, stored),
 	);
-	// the keys of a cursor with a sequence number (changeKey.ts): a creation edited since also comes as updated
-	const { seq, scan } = stored ?? {};
-	const items = (
-		seq === undefined ? outcome.changes : withLaterEdit(outcome.changes, readUpTo(scan))
-	)
+	// the keys of a cursor with a sequence number (changeKey.ts): on a scanned list, a creation edited since the
+	// cursor's times also comes as updated
+	const { seq } = stored ?? {};
+	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
+	const items = withLaterEdit(outcome.changes, upTo)
 		.filter((c) => settings.events.includes(c.kind))
-		.map((c) => toItem(settings, c, seq));
+		.map((c) => toItem(settings, c, seq, upTo !== undefined));
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	const nextNumber = outcome.baseline

@@ -82,20 +82,28 @@ describe('one key per change', () => {
 		},
 	);
 
-	test('a creation keeps its key whatever state it is read in; an update names its state', () => {
-		expect(deliveryKeyOf(parts('created', 'A'), 41)).toBe(deliveryKeyOf(parts('created', 'B'), 41));
-		expect(deliveryKeyOf(parts('updated', 'A'), 41)).not.toBe(
-			deliveryKeyOf(parts('updated', 'B'), 41),
+	test('where edits come apart, a creation keeps its key whatever state it is read in; elsewhere it names its state', () => {
+		expect(deliveryKeyOf(parts('created', 'A'), 41, true)).toBe(
+			deliveryKeyOf(parts('created', 'B'), 41, true),
 		);
-		const kinds = (['created', 'updated', 'deleted'] as ChangeKind[]).map((k) =>
-			deliveryKeyOf(parts(k, 'A'), 41),
+		expect(deliveryKeyOf(parts('created', 'A'), 41)).not.toBe(
+			deliveryKeyOf(parts('created', 'B'), 41),
 		);
-		expect(new Set(kinds).size).toBe(3);
+		for (const apart of [true, false]) {
+			expect(deliveryKeyOf(parts('updated', 'A'), 41, apart)).not.toBe(
+				deliveryKeyOf(parts('updated', 'B'), 41, apart),
+			);
+			const kinds = (['created', 'updated', 'deleted'] as ChangeKind[]).map((k) =>
+				deliveryKeyOf(parts(k, 'A'), 41, apart),
+			);
+			expect(new Set(kinds).size).toBe(3);
+		}
 	});
 
 	test('a cursor saved before the number: the keys of that version, then its first number', () => {
 		for (const kind of ['created', 'updated', 'deleted'] as ChangeKind[])
-			expect(deliveryKeyOf(parts(kind, 'A'), undefined)).toBe(changeKey(parts(kind, 'A')));
+			for (const apart of [true, false])
+				expect(deliveryKeyOf(parts(kind, 'A'), undefined, apart)).toBe(changeKey(parts(kind, 'A')));
 		expect(nextSeq(undefined, false, 5_000)).toBeUndefined();
 		expect(nextSeq(undefined, true, 5_000)).toBe(5_000);
 		expect(nextSeq(41, false, 5_000)).toBe(41);
@@ -189,7 +197,7 @@ describe('the edit a repeat reads', () => {
 		const emit = (record: IDataObject, state: string) =>
 			withLaterEdit([{ kind: 'created' as ChangeKind, id: '9', record, state }], upTo).map((c) => ({
 				line: `${c.kind} ${c.state}`,
-				key: deliveryKeyOf(parts(c.kind, c.state, c.id), seq),
+				key: deliveryKeyOf(parts(c.kind, c.state, c.id), seq, upTo !== undefined),
 			}));
 		const run = emit(page('2030-01-01 12:00:05', '2030-01-01 12:00:05'), 'draft');
 		const repeat = emit(page('2030-01-01 12:00:05', '2030-01-01 12:00:09'), 'final');
