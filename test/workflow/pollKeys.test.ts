@@ -84,6 +84,28 @@ describe('one key, one change', () => {
 	});
 });
 
+describe('a page created and edited between two polls', () => {
+	test('edited in a later second: created and updated, each once; in its creation second: created only', async () => {
+		at(0);
+		const p = poller(pages);
+		await p.tick({ activation: true });
+		at(1);
+		const late = env.sandbox.owner.add('page', { title: 'draft' });
+		const quick = env.sandbox.owner.add('page', { title: 'quick draft' });
+		env.sandbox.owner.change('page', quick.id, { title: 'quick final' });
+		at(2);
+		env.sandbox.owner.change('page', late.id, { title: 'final' });
+		const items = itemsOf(await p.tick());
+		expect(lines(items)).toEqual([
+			`page/created ${late.id} final`,
+			`page/created ${quick.id} quick final`,
+			`page/updated ${late.id} final`,
+		]);
+		expect(new Set(items.map((i) => i.json.deliveryKey)).size).toBe(3);
+		expect((await p.tick()).items).toBeNull();
+	});
+});
+
 describe('a poll repeated from the same saved static data', () => {
 	/** The trigger activated, then one poll saved: the static data a repeated poll starts from. */
 	async function saved(): Promise<IDataObject> {

@@ -34,10 +34,14 @@ import { isShopTime } from './shopTime';
  *   poll, so a poll repeated across the upgrade repeats its keys; the cursor it saves has a number.
  *
  * Not promised: a record the first run reported created and that is deleted before the repeat runs is not
- * reported deleted (the repeat starts from static data that never knew it; docs/poll.md says why waiting for a
- * second read to agree was not chosen). And where the older of two overlapping runs saves its cursor last (n8n's
- * durable scheduler without the lease fence of durable cursors), the next poll emits again, under new keys, what
- * the newer run emitted.
+ * reported deleted: the repeat starts from static data that never knew it, and the shop no longer shows it.
+ * Holding each new record in the cursor until a second poll agrees would cure it, and was not chosen: every
+ * creation would come a poll late on every n8n for a case that needs a repeated poll, and a pending record needs
+ * the cursor of a quiet poll saved, which n8n does only with durable cursors (without them, the durable scheduler
+ * would find the record new again at every poll and never emit it). And where the older of two overlapping runs
+ * saves its cursor last (durable cursors before n8n's lease fence; the durable scheduler without durable cursors),
+ * the next poll emits again, under new keys, what the newer run emitted; n8n 2.41.1 with durable cursors refuses
+ * the stale run's cursor and execution, so a repeat delivers once there. Details: docs/poll.md.
  */
 
 /**
