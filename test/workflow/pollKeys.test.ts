@@ -171,6 +171,21 @@ describe('a poll repeated from the same saved static data', () => {
 		expect((await repeat.tick()).items).toBeNull();
 	});
 
+	test('a voucher created, then changed before the repeat (its updates are no event): one creation, one key', async () => {
+		const vouchers = { resource: 'voucher', events: ['created', 'deleted'] };
+		at(0);
+		const p = poller(vouchers);
+		await p.tick({ activation: true });
+		const data = p.staticData();
+		const voucher = env.sandbox.owner.add('voucher', { code: 'FIRST' }) as IDataObject;
+		const run = itemsOf(await poller(vouchers, { staticData: data }).tick());
+		env.sandbox.owner.change('voucher', voucher.id as number, { code: 'SECOND' });
+		const again = itemsOf(await poller(vouchers, { staticData: data }).tick());
+		expect(lines(run, 'code')).toEqual([`voucher/created ${String(voucher.id)} FIRST`]);
+		expect(lines(again, 'code')).toEqual([`voucher/created ${String(voucher.id)} SECOND`]);
+		expect(again[0].json.deliveryKey).toBe(run[0].json.deliveryKey);
+	});
+
 	test('a page created, then deleted before the repeat: the repeat invents nothing (its deletion is not reported: docs/poll.md)', async () => {
 		const data = await saved();
 		at(1);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { shortHash } from '../api/hash';
-import { changeKey, type ChangeParts } from './fingerprint';
+import { changeKey, type ChangeKind, type ChangeParts } from './fingerprint';
 import type { ScanState } from './scan';
 import { isShopTime } from './shopTime';
 
@@ -24,9 +24,11 @@ import { isShopTime } from './shopTime';
  *   the same cursor read it) is also emitted as `updated` (with its state and this poll's number; see
  *   {@link withLaterEdit}), so Remove Duplicates drops the repeated creation and keeps the edit. A record restored
  *   with its old stamps, edited long before, comes as `created` only.
- * - Lists without such a scan cannot tell an edit from the record's first state: their creation's key keeps the
- *   state (the creation and the edits folded into it), so a repeat that reads an edited record emits its creation
- *   again under a second key: twice rather than an edit lost (docs/poll.md).
+ * - Lists without such a scan cannot tell an edit from the record's first state: where updates are watched, their
+ *   creation's key keeps the state (the creation and the edits folded into it), so a repeat that reads an edited
+ *   record emits its creation again under a second key: twice rather than an edit lost (docs/poll.md). Where
+ *   updates are not watched (vouchers; a trigger set to Created only), an edit is no event: the creation's key
+ *   leaves out the state ({@link stateLeftOut}).
  * - A new cursor (an activation, or a start over) begins at n8n's clock in milliseconds: a number an earlier cursor
  *   of the node never reached (it moves on by one per emitting poll, and polls are more than a millisecond apart),
  *   so keys never repeat one that Remove Duplicates keeps from before a start over.
@@ -66,6 +68,13 @@ export function deliveryKeyOf(
 		String(seq),
 	]);
 }
+
+/**
+ * Whether a creation's key leaves out the record's state: where a later edit comes apart as an update (`upTo`
+ * defined: the list is scanned by `updated_at`, see withLaterEdit), or where updates are not watched at all.
+ */
+export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): boolean =>
+	upTo !== undefined || !events.includes('updated');
 
 /** The sequence number of a new cursor: n8n's clock now, in milliseconds. */
 export const firstSeq = (nowMs: number): number => Math.floor(nowMs);

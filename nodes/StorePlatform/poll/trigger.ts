@@ -4,7 +4,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { attempt } from './attempt';
-import { deliveryKeyOf, firstSeq, nextSeq, readUpTo, withLaterEdit } from './changeKey';
+import {
+	deliveryKeyOf,
+	firstSeq,
+	nextSeq,
+	readUpTo,
+	stateLeftOut,
+	withLaterEdit,
+} from './changeKey';
 import { fingerprint, type ChangeKind } from './fingerprint';
 import {
 	pollWithParent,
@@ -238,7 +245,7 @@ async function pollOnce(
 	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
 	const items = withLaterEdit(outcome.changes, upTo)
 		.filter((c) => settings.events.includes(c.kind))
-		.map((c) => toItem(settings, c, seq, upTo !== undefined));
+		.map((c) => toItem(settings, c, seq, stateLeftOut(upTo, settings.events)));
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	const nextNumber = outcome.baseline

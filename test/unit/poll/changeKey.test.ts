@@ -12,6 +12,7 @@ import {
 	nextSeq,
 	readUpTo,
 	seqOf,
+	stateLeftOut,
 	withLaterEdit,
 } from '../../../nodes/StorePlatform/poll/changeKey';
 import { changeKey, type ChangeKind } from '../../../nodes/StorePlatform/poll/fingerprint';
@@ -99,6 +100,28 @@ describe('one key per change', () => {
 			expect(new Set(kinds).size).toBe(3);
 		}
 	});
+
+	test.each([
+		[
+			'a list scanned by updated_at, updates watched',
+			'2030-01-01 12:00:00',
+			['created', 'updated'],
+			true,
+		],
+		['a list scanned by updated_at, created only', '', ['created'], true],
+		[
+			'a list without update times, updates watched',
+			undefined,
+			['created', 'updated', 'deleted'],
+			false,
+		],
+		['a list without update times, created and deleted', undefined, ['created', 'deleted'], true],
+	] as Array<[string, string | undefined, ChangeKind[], boolean]>)(
+		'%s: the creation key leaves out the state: %p',
+		(_name, upTo, events, left) => {
+			expect(stateLeftOut(upTo, events)).toBe(left);
+		},
+	);
 
 	test('a cursor saved before the number: the keys of that version, then its first number', () => {
 		for (const kind of ['created', 'updated', 'deleted'] as ChangeKind[])
