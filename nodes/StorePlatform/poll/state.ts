@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { seqOf } from './changeKey';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
 import { encodeIds, idsFromRuns } from './knownIds';
 import type { ScanState } from './scan';
@@ -36,6 +37,11 @@ export interface PollState {
 	full?: number;
 	/** Scoped lists: the parent (product, theme) was found gone and its records reported deleted (parent.ts). */
 	parentGone?: true;
+	/**
+	 * The sequence number of the next poll that emits, part of each `deliveryKey` (changeKey.ts). Absent from
+	 * cursors stored before: their first poll gives the keys of that version.
+	 */
+	seq?: number;
 }
 
 /** The parts of the state a plan and a choice of events need. */
@@ -74,6 +80,7 @@ export function usableState(
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
 	if (trackers.includes('ids')) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
 	if (state.parentGone === true) kept.parentGone = true;
+	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
 	if (state.fp !== 2) markVersion1(kept);
 	kept.fp = 2;
 	return kept;

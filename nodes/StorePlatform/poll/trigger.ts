@@ -4,7 +4,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { attempt } from './attempt';
-import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
+import {
+	deliveryKeyOf,
+	firstSeq,
+	nextSeq,
+	readUpTo,
+	stateLeftOut,
+	withLaterEdit,
+} from './changeKey';
+import { fingerprint, type ChangeKind } from './fingerprint';
 import {
 	pollWithParent,
 	readScopeId,
@@ -81,16 +89,26 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 	};
 }
 
-function toItem(settings: Settings, change: Change): INodeExecutionData {
+/**
+ * `seq`: the sequence number of the cursor the poll started from (changeKey.ts; undefined: none, or from before);
+ * `editsApart`: a creation's later edit comes as an update of its own.
+ */
+function toItem(
+	settings: Settings,
+	change: Change,
+	seq?: number,
+	editsApart = false,
+): INodeExecutionData {
 	const { plan } = settings;
 	const event = `${plan.table.resource}/${change.kind}`;
-	const deliveryKey = changeKey({
+	const parts = {
 		resource: plan.table.resource,
 		scope: Object.values(settings.scope).join('/'),
 		id: change.id,
 		kind: change.kind,
 		state: change.state,
-	});
+	};
+	const deliveryKey = deliveryKeyOf(parts, seq, editsApart);
 	if (!change.record) {
 		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
 		return { json: { [plan.key]: id, event, deliveryKey } };
@@ -221,14 +239,23 @@ async function pollOnce(
 		stored,
 		async () => await runPoll(reader, watch, trackers, stored),
 	);
+	// the keys of a cursor with a sequence number (changeKey.ts): on a scanned list, a creation edited since the
+	// cursor's times also comes as updated
+	const { seq } = stored ?? {};
+	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
+	const items = withLaterEdit(outcome.changes, upTo)
+		.filter((c) => settings.events.includes(c.kind))
+		.map((c) => toItem(settings, c, seq, stateLeftOut(upTo, settings.events)));
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
+	const nextNumber = outcome.baseline
+		? firstSeq(Date.now())
+		: nextSeq(seq, items.length > 0, Date.now());
+	if (nextNumber === undefined) delete next.seq;
+	else next.seq = nextNumber;
 	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))
 		staticData.cursor = next as unknown as IDataObject;
 	if (outcome.baseline) global[baselineKey] = next as unknown as IDataObject;
 	else if (cursor && global[baselineKey] !== undefined) delete global[baselineKey];
-	const items = outcome.changes
-		.filter((c) => settings.events.includes(c.kind))
-		.map((c) => toItem(settings, c));
 	return items.length > 0 ? [items] : null;
 }
