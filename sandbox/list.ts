@@ -2,6 +2,7 @@
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
 import { flipForms, NUMERIC } from './forms';
+import { shownId } from './habits';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -206,6 +207,8 @@ export class Renderer {
 	private seed: number;
 	/** The habit of flipping forms (habits.ts): each answer in the other form of the spec's two. */
 	flipping = false;
+	/** The habit of ids above 2^53 (habits.ts `bigIds`): each record's id shown as a string beyond it. */
+	bigIds = false;
 	/** Answers begun so far (server.ts counts each API request). */
 	private turn = 0;
 
@@ -252,6 +255,7 @@ export class Renderer {
 					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
+		if (this.bigIds && out.id !== undefined) out = { ...out, id: shownId(out.id) };
 		return this.flipped(out);
 	}
 

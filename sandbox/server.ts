@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
+import { readBigIds } from './habits';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
@@ -207,6 +208,7 @@ async function handle(
 		if (fault?.type === 'slow') await sleeper.sleep(fault.ms ?? 2000);
 		else if (fault) return faultReply(fault);
 		if (authError) throw authError;
+		ctx.query = readBigIds(app, ctx.query, ctx.params);
 		if (parsed.kind === 'invalid-json')
 			throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');
 		if (match.kind === 'none') throw notFound(`no endpoint ${record.method} ${record.path}`);

@@ -1,0 +1,45 @@
+/**
+ * Issue 34, items 4 and 7, through n8n-core's poll machinery against the sandbox:
+ * - a record deleted while the activation pages through a list read by page number (promotions, webhooks,
+ *   payment methods: lists compared whole) invents no creation later: the record the shifted pages hid existed;
+ * - ids beyond 2^53, given as strings (habits.ts `bigIds`), are emitted with every digit, each change once.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { habitPoller, Script } from './habitPoller';
+import { useSandbox } from './setup';
+
+const env = useSandbox();
+const watch = (parameters: INodeParameters) => new Script(habitPoller(env.sandbox, parameters));
+
+const rowsOf = (resource: string) => {
+	const table = { promotion: 'promotions', webhook: 'webhooks', paymentMethod: 'paymentMethods' }[
+		resource
+	] as 'promotions';
+	return env.sandbox.store[table].rows;
+};
+
+describe('a record deleted while the activation pages through a list read by page number', () => {
+	test.each(['promotion', 'webhook', 'paymentMethod'])(
+		'%s: nothing comes as created later; a real creation and deletion after still come once',
+		async (resource) => {
+			while (rowsOf(resource).length < 8) env.sandbox.owner.add(resource);
+			// pages of 3 records: the activation reads 3 or more pages
+			env.sandbox.faults.pageCap = 3;
+			const s = watch({ resource, events: ['created', 'updated', 'deleted'] });
+			env.sandbox.habits({ deleteDuringPaging: { resource, afterRequests: 1 } });
+			await s.poll([], { activation: true });
+			await s.poll([]);
+			const added = env.sandbox.owner.add(resource);
+			const gone = rowsOf(resource)[2];
+			env.sandbox.owner.remove(resource, String(gone.id));
+			const events = [
+				`${resource}/created ${String(added.id)}`,
+				`${resource}/deleted ${String(gone.id)}`,
+			];
+			await s.poll(events);
+			await s.poll([]);
+			s.check(events);
+		},
+	);
+});
