@@ -7,6 +7,7 @@ import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedC
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
+import { settledReading } from './settledReading';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
@@ -81,7 +82,7 @@ async function baseline(
 	} else if (plan.strategy === 'stamped') {
 		await reader.readPages(1, {}, (page) => void records.push(...page), false);
 	} else {
-		records = await reader.allUpTo(MAX_SNAPSHOT);
+		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
 	}
 	if (trackers.includes('maxId')) state.maxId = maxIdOf(records);
 	if (trackers.includes('ids') && counted !== undefined) {
