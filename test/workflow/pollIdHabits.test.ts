@@ -43,3 +43,31 @@ describe('a record deleted while the activation pages through a list read by pag
 		},
 	);
 });
+
+describe('ids beyond 2^53, given as strings', () => {
+	const big = (id: unknown) => String(BigInt(String(id)) + BigInt(2) ** BigInt(53));
+
+	test.each([
+		['page', ['created', 'updated', 'deleted']],
+		['voucher', ['created', 'deleted']],
+		['promotion', ['created', 'updated', 'deleted']],
+	] as const)('%s: each change once, with every digit of its id', async (resource, events) => {
+		env.sandbox.habits({ bigIds: true });
+		const s = watch({ resource, events: [...events] });
+		await s.poll([], { activation: true });
+		await s.poll([]);
+		const added = env.sandbox.owner.add(resource);
+		const [first, second] = env.sandbox.store[`${resource}s` as 'pages'].rows;
+		env.sandbox.owner.remove(resource, String(second.id));
+		const want = [`${resource}/created ${big(added.id)}`, `${resource}/deleted ${big(second.id)}`];
+		await s.poll(want);
+		const more = [`${resource}/created ${big(env.sandbox.owner.add(resource).id)}`];
+		if (events.includes('updated' as never)) {
+			env.sandbox.owner.change(resource, String(first.id), { title: 'Changed' });
+			more.push(`${resource}/updated ${big(first.id)}`);
+		}
+		await s.poll(more);
+		await s.poll([]);
+		s.check([...want, ...more]);
+	});
+});
