@@ -8,7 +8,7 @@ import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedC
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
-import { settledReading } from './settledReading';
+import { settledReading, settledScan } from './settledReading';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
@@ -81,7 +81,8 @@ async function baseline(
 	if (plan.strategy === 'keyed') {
 		await reader.readSince(BigInt(0), {}, (page) => void records.push(...page), false);
 	} else if (plan.strategy === 'stamped') {
-		await reader.readPages(1, {}, (page) => void records.push(...page), false);
+		const settled = await settledScan(reader, plan.stamp ?? 'updated_at');
+		[records, state.scan] = [settled.records, settled.scan];
 	} else {
 		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
 	}
@@ -92,7 +93,7 @@ async function baseline(
 		const found = await reconcile(reader, knownOf(records), counted, maxIdOf(records));
 		Object.assign(state, storeKnown(found.known));
 	}
-	if (trackers.includes('scan') && plan.stamp)
+	if (trackers.includes('scan') && plan.stamp && !state.scan)
 		state.scan = baselineScan(records, plan.stamp, plan.key);
 	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
 	return { changes: [], state, baseline: true };

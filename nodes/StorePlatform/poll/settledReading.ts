@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
+import { baselineScan, noteRecords, scanQuery, type ScanState } from './scan';
 
 /**
  * The whole list as an activation takes it, where the list is read by page number (lists compared whole:
@@ -12,6 +13,12 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  * reading fits under the poll's ceiling of requests): the activation then takes the shop's state at that moment.
  * Where no two readings agree, it keeps every record any reading showed, in its latest reading: no record that
  * existed is left out (one deleted meanwhile is reported deleted at the next poll, once two readings agree on it).
+ */
+
+/**
+ * A list scanned by its time (read whole by page number at the activation) is settled more cheaply: only the
+ * records at or after the scan's floor are ever read again, so where the reading took more than one page, those
+ * are read once more and accounted for (settledScan).
  */
 
 /** Readings of the whole list an activation makes at most. */
@@ -67,4 +74,33 @@ export async function settledReading(
 		if (settled(readings, plan.key).agreed) break;
 	}
 	return settled(readings, plan.key).records;
+}
+
+/**
+ * The activation of a list scanned by its time: the whole list by page number, and the scan it starts from. Where
+ * the reading took more than one page, the records at or after the scan's floor (the only ones a later pass reads
+ * again) are read once more, within the poll's budget, and accounted for: one a deletion hid from the first
+ * reading is then no creation at the next pass.
+ */
+export async function settledScan(
+	reader: ShopReader,
+	field: 'updated_at' | 'created_at',
+): Promise<{ records: IDataObject[]; scan: ScanState }> {
+	const { key } = reader.plan;
+	const records: IDataObject[] = [];
+	let pages = 0;
+	await reader.readPages(
+		1,
+		{},
+		(page) => {
+			pages++;
+			records.push(...page);
+		},
+		false,
+	);
+	const scan = baselineScan(records, field, key);
+	if (pages <= 1) return { records, scan };
+	const again: IDataObject[] = [];
+	await reader.readPages(1, scanQuery(scan, field), (page) => void again.push(...page));
+	return { records, scan: noteRecords(scan, again, field, key) };
 }

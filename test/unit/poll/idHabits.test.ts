@@ -82,6 +82,49 @@ describe('the activation of a list read by page number, a record deleted meanwhi
 	});
 });
 
+describe('the activation of a list scanned by its time, a record deleted meanwhile', () => {
+	test.each([
+		['created, updated (theme scripts)', ['created', 'updated']],
+		['created (carts)', ['created']],
+	] as const)(
+		'%s, all in one second: nothing invented; the floor read again once',
+		async (_n, events) => {
+			const shop = new FakeShop({ filters: 'strict' });
+			shop.seed(35);
+			const plan = fakePlan({
+				strategy: 'stamped',
+				stamp: events.length === 1 ? 'created_at' : 'updated_at',
+				events: [...events],
+				pageSize: 10,
+			});
+			const trigger = new FakeTrigger(shop, plan);
+			shop.beforeAnswer = (n) => {
+				if (n === 2) shop.remove(1);
+			};
+			expect(await trigger.poll()).toEqual([]);
+			// 4 pages, then the records of the floor's second again (its 34 records: 4 pages)
+			expect(trigger.lastRequests).toBeLessThanOrEqual(9);
+			shop.beforeAnswer = undefined;
+			expect(await trigger.poll()).toEqual([]);
+			shop.at('2024-03-10 09:00:03');
+			shop.create({ title: 'new' });
+			expect(lines(await trigger.poll())).toEqual(['created 36 new']);
+			expect(await trigger.poll()).toEqual([]);
+		},
+	);
+
+	test('a list of one page is read once', async () => {
+		const shop = new FakeShop({ filters: 'strict' });
+		shop.seed(5);
+		const trigger = new FakeTrigger(
+			shop,
+			fakePlan({ strategy: 'stamped', events: ['created', 'updated'], pageSize: 10 }),
+		);
+		await trigger.poll();
+		expect(trigger.lastRequests).toBe(2);
+	});
+});
+
 describe('settled(): what the activation takes of its readings', () => {
 	test.each([
 		['one reading', [recs(1, 2, 3)], '1,2,3', false],
@@ -119,7 +162,7 @@ describe('ids compared exactly (decimalId.ts)', () => {
 		['text of 20 digits', '18446744073709551617', '18446744073709551617'],
 		['leading zeros', '007', '7'],
 		// a JSON number beyond 2^53 has already lost its last digits: it is taken as the number it still is
-		['a number beyond 2^53, as far as it tells', 9007199254740993, '9007199254740992'],
+		['a number beyond 2^53, as far as it tells', Number('9007199254740993'), '9007199254740992'],
 		['a number of 1e21', 1e21, '1000000000000000000000'],
 		['0', 0, undefined],
 		['a negative id', '-3', undefined],
