@@ -106,3 +106,20 @@ export function stampIn(form: StampForm, stamp: string, zoneMinutes: number): st
 	if (form === 'isoZ') return `${utc.toISOString().slice(0, 19)}Z`;
 	return `${new Date(utc.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
 }
+
+/** What bigIds adds to every stored id: 2^53, so the first record's id is 9007199254740993. */
+export const BIG_ID_BASE = BigInt(2) ** BigInt(53);
+
+/** The stored id a query or path gives where bigIds is on (the id less 2^53); any other value as it is. */
+export function storedId(value: string): string {
+	if (!/^\d{16,}$/.test(value)) return value;
+	const n = BigInt(value);
+	return n > BIG_ID_BASE ? String(n - BIG_ID_BASE) : value;
+}
+
+/** The id an answer shows for a stored id where bigIds is on. */
+export function shownId(id: unknown): unknown {
+	const n =
+		typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
+	return Number.isSafeInteger(n) && n > 0 ? String(BigInt(n) + BIG_ID_BASE) : id;
+}

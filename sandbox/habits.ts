@@ -12,12 +12,16 @@
  * - emptyListAnswer: the list at `path` answers 200 with `body` ('', '{}' or 'null') the next `times` times.
  * - stampForm: created_at/updated_at in another form of the same instant: 'isoZ' (`2030-01-01T12:00:00Z`),
  *   'offset' (`2030-01-01T13:00:00+01:00`), 'bare' (`2030-01-01T12:00:00`); null: the spec's form.
- * - bigIds: ids handed out from now on lie beyond 2^53 (even numbers, exact as doubles, so the store keeps them
+ * - bigNewIds: ids handed out from now on lie beyond 2^53 (even numbers, exact as doubles, so the store keeps them
  *   apart) and are answered as strings, as the spec allows.
+ * - bigIds: every id shown as its stored id plus 2^53, as a string (odd ids: beyond what a double keeps);
+ *   `since_id` and a path's id in that form are read back (the block at the end).
+ * - deleteDuringPaging: see its block at the end of this file (issue 34, item 4).
  */
 import { badRequest } from './errors';
+import { tableFor } from './seed';
 import type { Query } from './wire';
-import type { StampForm } from './forms';
+import { storedId, type StampForm } from './forms';
 import type { Renderer } from './list';
 import type { ShopTime } from './shopTime';
 import type { Store } from './store';
@@ -33,7 +37,11 @@ export interface ShopHabits {
 	countOffset: Record<string, number>;
 	emptyListAnswer: EmptyListAnswer | null;
 	stampForm: StampForm | null;
+	bigNewIds: boolean;
+	/** every id shown as its stored id plus 2^53, as a string; read back from since_id and paths */
 	bigIds: boolean;
+	/** a record deleted while a list is paged (once), or null: the block below */
+	deleteDuringPaging: DeleteDuringPaging | null;
 }
 
 /** What habits act on (app.ts's App has it): named here so that habits.ts imports nothing of app.ts. */
@@ -52,6 +60,8 @@ export const DEFAULT_HABITS: ShopHabits = {
 	countOffset: {},
 	emptyListAnswer: null,
 	stampForm: null,
+	deleteDuringPaging: null,
+	bigNewIds: false,
 	bigIds: false,
 };
 
@@ -103,7 +113,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
-	Object.assign(out, checkIssue34Habits(input));
+	Object.assign(out, checkIssue34Habits(input), checkPagingHabit(input));
 	return out;
 }
 
@@ -114,10 +124,13 @@ export function applyHabits(app: HabitHost, input: object): ShopHabits {
 	app.render.flipping = next.flipForms;
 	for (const t of app.store.tables()) {
 		t.step = next.idStep;
-		t.big = next.bigIds;
+		t.big = next.bigNewIds;
 	}
 	app.render.stampForm = next.stampForm;
+	app.render.bigIds = next.bigIds;
 	app.render.zoneMinutes = app.shopTime.settings.shopZoneOffsetMinutes;
+	if (next.deleteDuringPaging)
+		next.deleteDuringPaging = { ...next.deleteDuringPaging, answered: 0 };
 	return { ...next };
 }
 
@@ -176,10 +189,12 @@ function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits>
 			);
 		out.stampForm = form as StampForm | null;
 	}
-	if (input.bigIds !== undefined) {
-		if (typeof input.bigIds !== 'boolean')
-			throw badRequest(`bigIds must be true or false, got ${JSON.stringify(input.bigIds)}`);
-		out.bigIds = input.bigIds;
+	for (const name of ['bigNewIds', 'bigIds'] as const) {
+		const v = input[name];
+		if (v === undefined) continue;
+		if (typeof v !== 'boolean')
+			throw badRequest(`${name} must be true or false, got ${JSON.stringify(v)}`);
+		out[name] = v;
 	}
 	return out;
 }
@@ -191,4 +206,64 @@ export function emptyAnswer(app: HabitHost, path: string): string | undefined {
 	e.times -= 1;
 	if (e.times <= 0) app.habits = { ...app.habits, emptyListAnswer: null };
 	return e.body;
+}
+
+// ---- a deletion while a list is paged (issue 34, item 4) -------------------------------------------------------
+//
+// deleteDuringPaging {resource, afterRequests}: once the list of `resource` (a node resource name) has answered
+// `afterRequests` pages since the habit was set, the record first in that list is removed (as the owner removes
+// one) before the next request is answered; then the habit is spent (null). A list read by page number then
+// moves every later record one place up: a reader that goes on with the next page misses one that exists.
+
+export interface DeleteDuringPaging {
+	resource: string;
+	afterRequests: number;
+	/** Pages the list has answered since the habit was set (kept by the sandbox). */
+	answered?: number;
+}
+
+function checkPagingHabit(input: Record<string, unknown>): Partial<ShopHabits> {
+	const d = input.deleteDuringPaging;
+	if (d === undefined) return {};
+	const v = d as Record<string, unknown> | null;
+	const ok =
+		v === null ||
+		(typeof v === 'object' &&
+			typeof v.resource === 'string' &&
+			Number.isInteger(v.afterRequests) &&
+			Number(v.afterRequests) >= 1);
+	if (!ok)
+		throw badRequest(
+			`deleteDuringPaging must be null or {"resource": "promotion", "afterRequests": 1}, got ${JSON.stringify(d)}`,
+		);
+	return {
+		deleteDuringPaging:
+			v === null ? null : { resource: String(v.resource), afterRequests: Number(v.afterRequests) },
+	};
+}
+
+/**
+ * Called after a list answered a page of `rows` (a table's rows): where deleteDuringPaging names that table and
+ * its pages are now as many as it waits for, the record first in the list is removed and the habit is spent.
+ */
+export function afterListPage(app: HabitHost, rows: unknown[]): void {
+	const habit = app.habits.deleteDuringPaging;
+	if (!habit) return;
+	const table = tableFor(app.store, habit.resource);
+	if (!table || table.rows !== rows) return;
+	habit.answered = (habit.answered ?? 0) + 1;
+	if (habit.answered < habit.afterRequests) return;
+	app.habits = { ...app.habits, deleteDuringPaging: null };
+	const first = table.rows[0];
+	if (first) table.remove(String(first[table.keyField]));
+}
+
+// ---- ids beyond 2^53 as strings (issue 34, item 7) -------------------------------------------------------------
+
+/** Reads back the ids a request gives in the bigIds form (its `since_id`, its path's `id`). */
+export function readBigIds(app: HabitHost, query: Query, params: Record<string, string>): Query {
+	if (!app.habits.bigIds) return query;
+	if (params.id !== undefined) params.id = storedId(params.id);
+	const since = query.since_id;
+	return typeof since === 'string' ? { ...query, since_id: storedId(since) } : query;
 }

@@ -1,7 +1,7 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
-import { flipForms, NUMERIC, stampIn, type StampForm } from './forms';
+import { flipForms, NUMERIC, shownId, stampIn, type StampForm } from './forms';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -209,6 +209,8 @@ export class Renderer {
 	/** Stamps in another form of the same instant (habits.ts stampForm), in a shop this many minutes east of UTC. */
 	stampForm: StampForm | null = null;
 	zoneMinutes = 0;
+	/** The habit of ids above 2^53 (habits.ts `bigIds`): each record's id shown as a string beyond it. */
+	bigIds = false;
 	/** Answers begun so far (server.ts counts each API request). */
 	private turn = 0;
 
@@ -256,6 +258,7 @@ export class Renderer {
 			}
 		}
 		if (this.stampForm || typeof out.id === 'number') out = this.issue34(out);
+		if (this.bigIds && out.id !== undefined) out = { ...out, id: shownId(out.id) };
 		return this.flipped(out);
 	}
 

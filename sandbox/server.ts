@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
-import { emptyAnswer } from './habits';
+import { emptyAnswer, readBigIds } from './habits';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
@@ -215,6 +215,7 @@ async function handle(
 		const habit = isApi && record.method === 'GET' ? emptyAnswer(app, record.path) : undefined;
 		if (habit !== undefined)
 			return { status: 200, headers: { 'content-type': 'application/json' }, body: habit };
+		ctx.query = readBigIds(app, ctx.query, ctx.params);
 		if (parsed.kind === 'invalid-json')
 			throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');
 		if (match.kind === 'none') throw notFound(`no endpoint ${record.method} ${record.path}`);

@@ -16,7 +16,7 @@ export class Table<R extends Rec = Rec> {
 	private lastId = 0;
 	/** The auto-increment step (a database cluster's auto_increment_increment; habits.ts sets it). */
 	step = 1;
-	/** Ids handed out lie beyond 2^53, as even numbers (habits.ts bigIds). */
+	/** Ids handed out lie beyond 2^53, as even numbers (habits.ts bigNewIds). */
 	big = false;
 	/** Removed records by key, the last of each: what the shop's trash can restore with its old id. */
 	private readonly trash = new Map<string, R>();

@@ -2,7 +2,7 @@
 import { nowDate } from '../app';
 import { isSpecDate } from '../dates';
 import { badRequest, notFound, unprocessable } from '../errors';
-import { countOf, listQuery } from '../habits';
+import { afterListPage, countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
@@ -55,7 +55,9 @@ export function list(
 	const query = listQuery(ctx.app, ctx.path, ctx.query);
 	const page = pageOf(rows, query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);
-	return ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
+	const answer = ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
+	afterListPage(ctx.app, rows);
+	return answer;
 }
 
 export function count(ctx: Ctx, rows: Rec[], spec: ListSpec): Reply {

@@ -200,7 +200,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				sandbox.habits({ stampForm: step.form });
 				return;
 			case 'bigIds':
-				sandbox.habits({ bigIds: true });
+				sandbox.habits({ bigNewIds: true });
 				return;
 			case 'flipForms':
 				sandbox.habits({ flipForms: step.on });

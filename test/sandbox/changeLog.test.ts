@@ -1,7 +1,7 @@
 /**
  * The sandbox's true change log (sandbox/changeLog.ts), the history checker's oracle: API writes and owner
  * operations, in order, with the record after and the shop's time; off until started. And the habits of issue 34
- * the checker switches on (habits.ts: emptyListAnswer, stampForm, bigIds) and the request hook.
+ * the checker switches on (habits.ts: emptyListAnswer, stampForm, bigNewIds) and the request hook.
  */
 import { call, useSandbox } from './client';
 
@@ -89,9 +89,9 @@ describe('habits of issue 34 and the request hook', () => {
 		}
 	});
 
-	test('bigIds: new ids beyond 2^53, answered as strings, kept apart', async () => {
+	test('bigNewIds: new ids beyond 2^53, answered as strings, kept apart', async () => {
 		const sb = sandbox();
-		sb.habits({ bigIds: true });
+		sb.habits({ bigNewIds: true });
 		const a = sb.owner.add('page');
 		const b = sb.owner.add('page');
 		expect([a.id, b.id]).toEqual([2 ** 53 + 2, 2 ** 53 + 4]);

@@ -24,6 +24,8 @@ describe('off by default', () => {
 			countOffset: {},
 			emptyListAnswer: null,
 			stampForm: null,
+			deleteDuringPaging: null,
+			bigNewIds: false,
 			bigIds: false,
 		};
 		expect(sandbox().habits()).toEqual(off);
@@ -40,6 +42,9 @@ describe('off by default', () => {
 			[{ ignoreSinceId: 'pages' }, /ignoreSinceId/],
 			[{ ignorePage: ['pages'] }, /ignorePage/],
 			[{ countOffset: { '/services/pages/count': 'one' } }, /countOffset/],
+			[{ bigIds: 1 }, /bigIds/],
+			[{ deleteDuringPaging: { resource: 'promotion' } }, /deleteDuringPaging/],
+			[{ deleteDuringPaging: { resource: 'promotion', afterRequests: 0 } }, /deleteDuringPaging/],
 			[{ sometimes: true }, /unknown habit sometimes/],
 		] as const)
 			expect(() => sandbox().habits(bad as never)).toThrow(field);
@@ -295,5 +300,38 @@ describe('a count off its list (countOffset)', () => {
 			countOffset: { '/services/pages/count': 1 },
 		});
 		expect((await get('/services/pages/count')).json.count).toBe(5);
+	});
+});
+
+describe('ids habits (issue 34)', () => {
+	test('deleteDuringPaging: after the pages asked for, the first record of that list is removed, once', async () => {
+		const before = (await get('/services/promotions', { limit: 2, page: 1 })).json.promotions;
+		sandbox().habits({ deleteDuringPaging: { resource: 'promotion', afterRequests: 2 } });
+		const ids = async (page: number) =>
+			(await get('/services/promotions', { limit: 2, page })).json.promotions.map(
+				(p: { id: unknown }) => Number(p.id),
+			);
+		const first = await ids(1);
+		expect(first).toEqual(before.map((p: { id: unknown }) => Number(p.id)));
+		const second = await ids(2);
+		// the first record is gone now: page 2 begins one record later
+		expect(sandbox().store.promotions.get(first[0])).toBeUndefined();
+		expect((await ids(1))[0]).toBe(first[1]);
+		expect((await ids(2))[0]).toBe(second[1]);
+		expect(sandbox().habits().deleteDuringPaging).toBeNull();
+		expect(sandbox().store.promotions.get(first[1])).toBeDefined();
+	});
+
+	test('bigIds: ids beyond 2^53 as strings; since_id and a path id in that form are read back', async () => {
+		const stored = sandbox().store.pages.rows.map((p) => BigInt(String(p.id)));
+		sandbox().habits({ bigIds: true });
+		const shown = stored.map((id) => String(id + BigInt(2) ** BigInt(53)));
+		const all = (await get('/services/pages')).json.pages.map((p: { id: unknown }) => p.id);
+		expect(all).toEqual(shown);
+		const after = (await get('/services/pages', { since_id: shown[0] })).json.pages;
+		expect(after.map((p: { id: unknown }) => p.id)).toEqual(shown.slice(1));
+		const count = (await get('/services/pages/count', { since_id: shown[0] })).json.count;
+		expect(Number(count)).toBe(shown.length - 1);
+		expect((await get(`/services/pages/${shown[1]}`)).json.id).toBe(shown[1]);
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { idOf, type Id } from './decimalId';
 import { countIn, countUpTo, idsIn, withIds, withoutIds, type KnownIds } from './knownIds';
 
 /**
@@ -33,18 +34,18 @@ export interface Tally {
 
 export interface CountShop {
 	/** How many records have an id above `since`. */
-	countSince(since: number): Promise<number>;
+	countSince(since: Id): Promise<number>;
 	/** The ids the list shows in (lo, hi]; undefined when the read was cut short (budget, ceiling). */
-	idsIn(lo: number, hi: number): Promise<number[] | undefined>;
+	idsIn(lo: Id, hi: Id): Promise<Id[] | undefined>;
 	/** The records the list shows in (lo, hi] among the given ids; undefined when cut short. */
-	recordsIn(lo: number, hi: number, ids: Set<number>): Promise<IDataObject[] | undefined>;
+	recordsIn(lo: Id, hi: Id, ids: Set<Id>): Promise<IDataObject[] | undefined>;
 	/** Whether the poll must stop asking (its budget or its ceiling of requests). */
 	stopped(): boolean;
 }
 
 export interface SearchResult {
 	tally: Tally;
-	deleted: number[];
+	deleted: Id[];
 	created: IDataObject[];
 	/** Whether every range that disagreed was read (else the rest waits for the next poll). */
 	complete: boolean;
@@ -57,15 +58,15 @@ export interface SearchResult {
 
 export async function searchCount(
 	start: Tally,
-	floor: number,
-	maxId: number,
+	floor: Id,
+	maxId: Id,
 	shop: CountShop,
 	pageSize: number,
 	/** The count since the floor the poll asked before it read its creations. */
 	before?: number,
 ): Promise<SearchResult> {
 	let { known, unlisted, uncounted } = start;
-	const deleted: number[] = [];
+	const deleted: Id[] = [];
 	const created: IDataObject[] = [];
 	let complete = true;
 	const ask = async <T>(request: () => Promise<T | undefined>): Promise<T | undefined> => {
@@ -75,30 +76,30 @@ export async function searchCount(
 		return answer;
 	};
 	const counter = () => {
-		const memo = new Map<number, number>();
-		return async (since: number) => {
+		const memo = new Map<Id, number>();
+		return async (since: Id) => {
 			const n = memo.get(since) ?? (await ask(async () => await shop.countSince(since)));
 			if (n !== undefined) memo.set(since, n);
 			return n;
 		};
 	};
-	const expected = (lo: number, hi: number) =>
+	const expected = (lo: Id, hi: Id) =>
 		countIn(known, lo, hi) + countIn(unlisted, lo, hi) - countIn(uncounted, lo, hi);
 	const counts = counter();
-	const counted = async (count: typeof counts, lo: number, hi: number) => {
+	const counted = async (count: typeof counts, lo: Id, hi: Id) => {
 		const a = await count(lo);
 		const b = a === undefined ? undefined : await count(hi);
 		return a === undefined || b === undefined ? undefined : a - b;
 	};
 
 	/** Pins what the count counts in (lo, hi] beyond the listed ids to ids, with counts asked afresh. */
-	const pin = async (fresh: typeof counts, lo: number, hi: number): Promise<void> => {
+	const pin = async (fresh: typeof counts, lo: Id, hi: Id): Promise<void> => {
 		const full = unlisted.length + uncounted.length >= MAX_PINNED;
 		// full: only pins already there may move (be dropped)
 		if (full && countIn(unlisted, lo, hi) + countIn(uncounted, lo, hi) === 0) return;
 		const n = await counted(fresh, lo, hi);
 		if (n === undefined || n === expected(lo, hi)) return;
-		if (hi - lo === 1) {
+		if (hi - lo === BigInt(1)) {
 			const listed = countIn(known, lo, hi);
 			unlisted = withoutIds(unlisted, [hi]);
 			uncounted = withoutIds(uncounted, [hi]);
@@ -107,12 +108,12 @@ export async function searchCount(
 			if (n < listed) uncounted = withIds(uncounted, [hi]);
 			return;
 		}
-		const mid = lo + Math.floor((hi - lo) / 2);
+		const mid = lo + (hi - lo) / BigInt(2);
 		await pin(fresh, lo, mid);
 		await pin(fresh, mid, hi);
 	};
 
-	const leaf = async (lo: number, hi: number, n: number): Promise<void> => {
+	const leaf = async (lo: Id, hi: Id, n: number): Promise<void> => {
 		const listed = await ask(async () => await shop.idsIn(lo, hi));
 		if (!listed) return;
 		const present = new Set(listed.filter((id) => id > lo && id <= hi));
@@ -126,18 +127,18 @@ export async function searchCount(
 		if (fresh.size > 0) {
 			// read again, whole: a record is created only when a second reading shows it too
 			const records = (await ask(async () => await shop.recordsIn(lo, hi, fresh))) ?? [];
-			const confirmed = records.filter((r) => fresh.has(Number(r.id)));
+			const confirmed = records.filter((r) => fresh.has(idOf(r.id) as Id));
 			created.push(...confirmed);
 			known = withIds(
 				known,
-				confirmed.map((r) => Number(r.id)),
+				confirmed.map((r) => idOf(r.id)),
 			);
 		}
 		unlisted = withoutIds(unlisted, present);
 		if (n !== expected(lo, hi)) await pin(counter(), lo, hi);
 	};
 
-	const search = async (lo: number, hi: number): Promise<void> => {
+	const search = async (lo: Id, hi: Id): Promise<void> => {
 		const n = await counted(counts, lo, hi);
 		if (n === undefined || n === expected(lo, hi)) return;
 		const mine = countIn(known, lo, hi);

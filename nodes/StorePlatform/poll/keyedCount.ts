@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { searchCount, type CountShop, type Tally } from './countSearch';
+import { idOf, loadId, storedId, type Id } from './decimalId';
 import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from './knownIds';
 import { maxIdOf, type ShopReader } from './reader';
 import type { PollState } from './state';
@@ -13,7 +14,7 @@ import type { PollState } from './state';
 export interface Known {
 	tally: Tally;
 	/** Ids at or below it are no longer looked for (the lowest forgotten beyond the bound of knownIds.ts). */
-	floor: number;
+	floor: Id;
 	/** What the count gives beyond the ids (countSearch.ts: off its list at every id, or unplaced). */
 	unplaced: number;
 }
@@ -26,7 +27,7 @@ export function loadKnown(state: PollState): Known {
 			unlisted: decodeIds(off.unlisted ?? ''),
 			uncounted: decodeIds(off.uncounted ?? ''),
 		},
-		floor: state.liveFloor ?? 0,
+		floor: loadId(state.liveFloor),
 		unplaced: off.unplaced ?? 0,
 	};
 }
@@ -42,16 +43,16 @@ export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 
 	const countOff = Object.values(off).some((v) => v !== undefined)
 		? (JSON.parse(JSON.stringify(off)) as PollState['countOff'])
 		: undefined;
-	return { ids: kept.text, liveFloor: kept.floor, countOff };
+	return { ids: kept.text, liveFloor: storedId(kept.floor), countOff };
 }
 
 export const knownOf = (records: IDataObject[]): Known => ({
-	tally: { known: idsOf(records.map((r) => Number(r.id))), unlisted: [], uncounted: [] },
-	floor: 0,
+	tally: { known: idsOf(records.map((r) => idOf(r.id))), unlisted: [], uncounted: [] },
+	floor: BigInt(0),
 	unplaced: 0,
 });
 
-export const withCreated = (known: Known, ids: number[]): Known => ({
+export const withCreated = (known: Known, ids: Array<Id | undefined>): Known => ({
 	...known,
 	tally: { ...known.tally, known: withIds(known.tally.known, ids) },
 });
@@ -63,7 +64,7 @@ export const expectedCount = ({ tally, unplaced }: Known): number =>
 export interface Reconciled {
 	known: Known;
 	created: IDataObject[];
-	deleted: number[];
+	deleted: Id[];
 }
 
 /**
@@ -74,29 +75,32 @@ export async function reconcile(
 	reader: ShopReader,
 	known: Known,
 	counted: number,
-	maxId: number,
+	maxId: Id,
 ): Promise<Reconciled> {
 	const stopped = () => reader.limits.expired() || reader.spent();
 	if (counted === expectedCount(known) || stopped()) return { known, created: [], deleted: [] };
 	const { plan } = reader;
-	const readRange = async (lo: number, hi: number, fields?: string) => {
+	const readRange = async (lo: Id, hi: Id, fields?: string) => {
 		const got: IDataObject[] = [];
 		let reached = false;
 		const done = await reader.readSince(lo, { fields }, (page) => {
-			for (const r of page) if (Number(r.id) > lo && Number(r.id) <= hi) got.push(r);
+			for (const r of page) {
+				const id = idOf(r.id);
+				if (id !== undefined && id > lo && id <= hi) got.push(r);
+			}
 			reached = maxIdOf(page) >= hi;
 			return !reached;
 		});
 		return done || reached ? got : undefined;
 	};
 	const shop: CountShop = {
-		countSince: async (since) => await reader.count({ since_id: since }),
+		countSince: async (since) => await reader.count({ since_id: storedId(since) }),
 		idsIn: async (lo, hi) =>
-			(await readRange(lo, hi, plan.list.fieldsOption ? 'id' : undefined))?.map((r) =>
-				Number(r.id),
+			(await readRange(lo, hi, plan.list.fieldsOption ? 'id' : undefined))?.map(
+				(r) => idOf(r.id) as Id,
 			),
 		recordsIn: async (lo, hi, ids) =>
-			(await readRange(lo, hi))?.filter((r) => ids.has(Number(r.id))),
+			(await readRange(lo, hi))?.filter((r) => ids.has(idOf(r.id) as Id)),
 		stopped,
 	};
 	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize, counted);

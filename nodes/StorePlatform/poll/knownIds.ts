@@ -1,3 +1,5 @@
+import { ascending, fromBase36, maxOf, toBase36, type Id } from './decimalId';
+
 /**
  * The ids of the records a trigger knows to exist (lists read by `since_id`, watched for deletions). Pure.
  *
@@ -6,26 +8,27 @@
  * capitals (`-1B` is 47); a token followed by `*` and a number in base 36 capitals is that gap so many times
  * (`a*7PS`: 10,000 consecutive ids). So consecutive ids, and ids in steady steps of 2 or 3 (a database cluster's
  * auto-increment), cost one token in all, and irregular small steps (several database nodes) one character an id:
- * the size follows the number of records, never the number of gaps.
+ * the size follows the number of records, never the number of gaps. Ids are exact whole numbers (decimalId.ts),
+ * so an id beyond 2^53 costs only its first gap's few more digits.
  */
 
-export type KnownIds = number[];
+export type KnownIds = Id[];
 
 /** Ids kept at most: beyond, the lowest are forgotten and their deletions go unreported. */
 export const MAX_KNOWN_IDS = 250_000;
 /** Characters of the ids' text kept at most (the static data): beyond, the lowest ids are forgotten. */
 export const MAX_IDS_TEXT = 40_000;
 
-const ascending = (a: number, b: number) => a - b;
+const ZERO = BigInt(0);
 
-/** The ids (any order, repeats) as known ids; ids that are not positive whole numbers are left out. */
-export function idsOf(values: Iterable<number>): KnownIds {
-	const ids = [...new Set(values)].filter((id) => Number.isSafeInteger(id) && id > 0);
+/** The ids (any order, repeats, undefined) as known ids; ids that are not above 0 are left out. */
+export function idsOf(values: Iterable<Id | undefined>): KnownIds {
+	const ids = [...new Set(values)].filter((id): id is Id => id !== undefined && id > ZERO);
 	return ids.sort(ascending);
 }
 
 /** The position of the first id above `x`. */
-function above(ids: KnownIds, x: number): number {
+function above(ids: KnownIds, x: Id): number {
 	let [lo, hi] = [0, ids.length];
 	while (lo < hi) {
 		const mid = (lo + hi) >> 1;
@@ -36,35 +39,35 @@ function above(ids: KnownIds, x: number): number {
 }
 
 /** How many ids lie in (lo, hi]. */
-export const countIn = (ids: KnownIds, lo: number, hi: number): number =>
+export const countIn = (ids: KnownIds, lo: Id, hi: Id): number =>
 	hi > lo ? above(ids, hi) - above(ids, lo) : 0;
 
 /** The ids in (lo, hi]. */
-export const idsIn = (ids: KnownIds, lo: number, hi: number): number[] =>
+export const idsIn = (ids: KnownIds, lo: Id, hi: Id): Id[] =>
 	hi > lo ? ids.slice(above(ids, lo), above(ids, hi)) : [];
 
 /** How many ids lie at or below `x`. */
 export const countUpTo = above;
 
-export function withIds(ids: KnownIds, added: Iterable<number>): KnownIds {
+export function withIds(ids: KnownIds, added: Iterable<Id | undefined>): KnownIds {
 	const more = idsOf(added);
 	if (more.length === 0) return ids;
 	if (ids.length === 0 || more[0] > ids[ids.length - 1]) return [...ids, ...more];
 	return idsOf([...ids, ...more]);
 }
 
-export function withoutIds(ids: KnownIds, removed: Iterable<number>): KnownIds {
+export function withoutIds(ids: KnownIds, removed: Iterable<Id>): KnownIds {
 	const gone = new Set(removed);
 	return gone.size === 0 ? ids : ids.filter((id) => !gone.has(id));
 }
 
-const token = (gap: number) =>
-	gap <= 26 ? String.fromCharCode(96 + gap) : `-${gap.toString(36).toUpperCase()}`;
+const token = (gap: Id) =>
+	gap <= BigInt(26) ? String.fromCharCode(96 + Number(gap)) : `-${toBase36(gap)}`;
 
 export function encodeIds(ids: KnownIds): string {
 	const parts: string[] = [];
 	for (let i = 0; i < ids.length; ) {
-		const gap = ids[i] - (i === 0 ? 0 : ids[i - 1]);
+		const gap = ids[i] - (i === 0 ? ZERO : ids[i - 1]);
 		let n = 1;
 		while (i + n < ids.length && ids[i + n] - ids[i + n - 1] === gap) n++;
 		const one = token(gap);
@@ -80,24 +83,28 @@ const NUMBER = /[0-9A-Z]+/y;
 export function decodeIds(text: string): KnownIds {
 	const bad = () => new Error('The known ids in the static data are not readable');
 	const ids: KnownIds = [];
-	let [at, previous, gap] = [0, 0, 0];
-	const number = () => {
+	let at = 0;
+	let [previous, gap] = [ZERO, ZERO];
+	const number = (): Id => {
 		NUMBER.lastIndex = at;
 		const digits = NUMBER.exec(text)?.[0];
-		if (!digits) throw bad();
+		const n = digits === undefined ? undefined : fromBase36(digits);
+		if (digits === undefined || n === undefined) throw bad();
 		at += digits.length;
-		return parseInt(digits, 36);
+		return n;
 	};
 	while (at < text.length) {
 		const c = text[at++];
 		let times = 1;
-		if (c >= 'a' && c <= 'z') gap = c.charCodeAt(0) - 96;
+		if (c >= 'a' && c <= 'z') gap = BigInt(c.charCodeAt(0) - 96);
 		else if (c === '-') gap = number();
-		else if (c === '*' && gap > 0) times = number() - 1;
-		else throw bad();
+		else if (c === '*' && gap > ZERO) {
+			const n = number();
+			if (n > BigInt(2 * MAX_KNOWN_IDS)) throw bad();
+			times = Number(n) - 1;
+		} else throw bad();
 		if (!(times >= 1) || ids.length + times > 2 * MAX_KNOWN_IDS) throw bad();
 		for (let k = 0; k < times; k++) ids.push((previous += gap));
-		if (!Number.isSafeInteger(previous)) throw bad();
 	}
 	return ids;
 }
@@ -106,10 +113,7 @@ export function decodeIds(text: string): KnownIds {
  * The ids as they are kept: at most MAX_KNOWN_IDS, in at most MAX_IDS_TEXT characters, the lowest forgotten
  * first. Returns the text, the ids kept and the floor (the highest id forgotten, else the given one).
  */
-export function keptIds(
-	ids: KnownIds,
-	floor: number,
-): { text: string; ids: KnownIds; floor: number } {
+export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds; floor: Id } {
 	let drop = Math.max(0, ids.length - MAX_KNOWN_IDS);
 	let text = encodeIds(drop > 0 ? ids.slice(drop) : ids);
 	if (text.length > MAX_IDS_TEXT) {
@@ -124,14 +128,14 @@ export function keptIds(
 		while ((text = encodeIds(ids.slice(drop))).length > MAX_IDS_TEXT) drop++;
 	}
 	if (drop === 0) return { text, ids, floor };
-	return { text, ids: ids.slice(drop), floor: Math.max(floor, ids[drop - 1]) };
+	return { text, ids: ids.slice(drop), floor: maxOf(floor, ids[drop - 1]) };
 }
 
 /**
  * The known ids of a cursor saved before (runs of consecutive ids: the first start in base 36, then each run's
  * length minus one and the gap to the next run's start), the highest MAX_KNOWN_IDS of them, and the floor.
  */
-export function idsFromRuns(text: string, floor: number): { ids: KnownIds; floor: number } {
+export function idsFromRuns(text: string, floor: Id): { ids: KnownIds; floor: Id } {
 	const numbers = text === '' ? [] : text.split('.').map((p) => parseInt(p, 36));
 	if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isSafeInteger(n) || n < 0))
 		throw new Error('The known ids in the static data are not readable');
@@ -145,9 +149,10 @@ export function idsFromRuns(text: string, floor: number): { ids: KnownIds; floor
 	const ids: number[] = [];
 	for (let r = runs.length - 1; r >= 0; r--) {
 		for (let id = runs[r][1]; id >= runs[r][0]; id--) {
-			if (ids.length === MAX_KNOWN_IDS) return { ids: idsOf(ids), floor: Math.max(floor, id) };
+			if (ids.length === MAX_KNOWN_IDS)
+				return { ids: idsOf(ids.map(BigInt)), floor: maxOf(floor, BigInt(id)) };
 			ids.push(id);
 		}
 	}
-	return { ids: idsOf(ids), floor };
+	return { ids: idsOf(ids.map(BigInt)), floor };
 }

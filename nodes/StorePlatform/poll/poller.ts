@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { scannedKind } from './created';
+import { idOf, loadId, storedId } from './decimalId';
 import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
 import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
 import type { ScanState } from './scan';
+import { settledReading, settledScan } from './settledReading';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
@@ -77,20 +79,21 @@ async function baseline(
 	// asked before the list is read, as at every poll
 	const counted = trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
 	if (plan.strategy === 'keyed') {
-		await reader.readSince(0, {}, (page) => void records.push(...page), false);
+		await reader.readSince(BigInt(0), {}, (page) => void records.push(...page), false);
 	} else if (plan.strategy === 'stamped') {
-		await reader.readPages(1, {}, (page) => void records.push(...page), false);
+		const settled = await settledScan(reader, plan.stamp ?? 'updated_at');
+		[records, state.scan] = [settled.records, settled.scan];
 	} else {
-		records = await reader.allUpTo(MAX_SNAPSHOT);
+		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
 	}
-	if (trackers.includes('maxId')) state.maxId = maxIdOf(records);
+	if (trackers.includes('maxId')) state.maxId = storedId(maxIdOf(records));
 	if (trackers.includes('ids') && counted !== undefined) {
 		// where the count is off its list, that is learned now (nothing is emitted): the first poll's count then
 		// says what changed since, and nothing else
 		const found = await reconcile(reader, knownOf(records), counted, maxIdOf(records));
 		Object.assign(state, storeKnown(found.known));
 	}
-	if (trackers.includes('scan') && plan.stamp)
+	if (trackers.includes('scan') && plan.stamp && !state.scan)
 		state.scan = baselineScan(records, plan.stamp, plan.key);
 	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
 	return { changes: [], state, baseline: true };
@@ -100,35 +103,35 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 	const { plan } = reader;
 	const state: PollState = { ...stored };
 	const changes = new Changes();
-	const previousMax = stored.maxId ?? 0;
+	const previousMax = loadId(stored.maxId);
 	let known = stored.ids !== undefined ? loadKnown(stored) : undefined;
 
 	// before the creations are read: a record created in between only makes the search look, never hides one
-	const counted = known ? await reader.count({ since_id: known.floor }) : undefined;
+	const counted = known ? await reader.count({ since_id: storedId(known.floor) }) : undefined;
 
 	let maxId = previousMax;
 	const created: IDataObject[] = [];
 	const createdDone = await reader.readSince(previousMax, {}, (page) => {
 		for (const record of page) {
-			const id = Number(record.id);
-			if (!(id > maxId)) continue;
+			const id = idOf(record.id);
+			if (id === undefined || !(id > maxId)) continue;
 			maxId = id;
 			created.push(record);
 			changes.add({ kind: 'created', id: String(record.id), record, state: fingerprint(record) });
 		}
 	});
-	state.maxId = maxId;
+	state.maxId = storedId(maxId);
 	if (known)
 		known = withCreated(
 			known,
-			created.map((r) => Number(r.id)),
+			created.map((r) => idOf(r.id)),
 		);
 
 	if (state.scan && plan.stamp) {
 		let scan: ScanState = noteRecords(state.scan, created, plan.stamp, plan.key);
 		if (!reader.limits.expired())
 			scan = await scanPass(reader, scan, plan.stamp, 'since', (c) => {
-				const id = Number(c.id);
+				const id = idOf(c.id) ?? BigInt(0);
 				if (id > maxId) return; // not read as created yet: the creation read gives it, latest state
 				changes.add({ ...c, kind: id > previousMax ? 'created' : c.kind });
 			});
@@ -168,7 +171,7 @@ async function scanPass(
 	let scan = beginPass(start, origin);
 	const query = scanQuery(scan, field);
 	let first = scan.pass?.at === origin;
-	const onPage = (page: IDataObject[], at: number) => {
+	const onPage = (page: IDataObject[], at: number | string) => {
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;
@@ -180,8 +183,8 @@ async function scanPass(
 	const from = scan.pass?.at ?? origin;
 	const done =
 		paging === 'since'
-			? await reader.readSince(from, query, onPage)
-			: await reader.readPages(from, query, onPage);
+			? await reader.readSince(loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await reader.readPages(Number(from), query, onPage);
 	return done ? endPass(scan) : scan;
 }
 

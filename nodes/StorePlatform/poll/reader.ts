@@ -5,17 +5,17 @@ import { fetchList, type ListStats } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
 import { unwrapCount, unwrapRecords } from '../api/unwrap';
 import type { Endpoint } from '../endpoint';
+import { idOf, maxOf, storedId, type Id } from './decimalId';
 import type { PollPlan } from './strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
 
-const numericId = (r: IDataObject): number => {
-	const id = String(r.id ?? '');
-	return /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-};
+/** The highest id of the records (exact: decimalId.ts), or `from` where none is higher. */
+export const maxIdOf = (records: IDataObject[], from: Id = BigInt(0)): Id =>
+	records.reduce((m, r) => maxOf(m, idOf(r.id) ?? m), from);
 
-export const maxIdOf = (records: IDataObject[], from = 0) =>
-	records.reduce((m, r) => Math.max(m, numericId(r) || 0), from);
+/** Whether a record's id is above `since`. */
+const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
 
 export function fillPath(endpoint: Endpoint, scope: Record<string, string>): string {
 	let path = endpoint.path;
@@ -153,9 +153,9 @@ export class ShopReader {
 	 * the read ends; else the read goes on by page number (readAfterPages).
 	 */
 	async readSince(
-		from: number,
+		from: Id,
 		query: Query,
-		onPage: (page: IDataObject[], at: number) => boolean | void,
+		onPage: (page: IDataObject[], at: Id) => boolean | void,
 		budgeted = true,
 	): Promise<boolean> {
 		const asked = this.plan.pageSize;
@@ -163,7 +163,7 @@ export class ShopReader {
 		let short: number | undefined;
 		for (let n = 0; ; n++) {
 			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
-			const page = await this.list({ ...query, since_id: since, limit: asked, page: 1 });
+			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 			const next = maxIdOf(page, since);
 			if (page.length > 0 && !(next > since)) {
 				if (this.wholeList(page, asked)) return true;
@@ -172,7 +172,7 @@ export class ShopReader {
 			const end = this.ends(page, asked, short);
 			short = page.length < asked ? page.length : undefined;
 			if (page.length === 0) return true;
-			const after = page.filter((r) => numericId(r) > since);
+			const after = page.filter((r) => above(r, since));
 			since = next;
 			if (onPage(after, since) === false) return end;
 			if (end) return true;
@@ -193,9 +193,9 @@ export class ShopReader {
 	 * the list unreadable beyond its first page: UnreadableList.
 	 */
 	private async readAfterPages(
-		since: number,
+		since: Id,
 		query: Query,
-		onPage: (page: IDataObject[], at: number) => boolean | void,
+		onPage: (page: IDataObject[], at: Id) => boolean | void,
 		budgeted: boolean,
 		first: IDataObject[],
 	): Promise<boolean> {
@@ -204,12 +204,12 @@ export class ShopReader {
 		let previous = this.keysOf(first);
 		for (let n = 2; ; n++) {
 			if (budgeted && (this.spent() || this.limits.expired())) return false;
-			const page = await this.list({ ...query, since_id: since, limit: asked, page: n });
+			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
 			if (keys === previous) throw this.unreadable('since_id and page', first.length);
 			previous = keys;
-			const after = page.filter((r) => numericId(r) > handed);
+			const after = page.filter((r) => above(r, handed));
 			handed = maxIdOf(page, handed);
 			if (after.length > 0 && onPage(after, handed) === false) return false;
 			if (page.length < asked) return true;

@@ -33,7 +33,7 @@ export interface ScanState {
 	// cursors stored before version 2 of the floor also hold `latest` (the latest time observed): not read, and
 	// dropped when their pass ends
 	/** A pass in progress: where it goes on (a `since_id`, or a page number) and the floor it will leave. */
-	pass?: { at: number; nextFloor: string };
+	pass?: { at: number | string; nextFloor: string };
 }
 
 export type Seen = Record<string, Record<string, string>>;
@@ -147,7 +147,7 @@ export function takePage(
 	records: IDataObject[],
 	field: string,
 	key: string,
-	at: number,
+	at: number | string,
 	first: boolean,
 ): { scan: ScanState; changes: ScanChange[] } {
 	const seen = copyOf(scan.seen);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { seqOf } from './changeKey';
+import { loadId, storedId } from './decimalId';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
 import { encodeIds, idsFromRuns } from './knownIds';
 import type { ScanState } from './scan';
@@ -19,12 +20,12 @@ export interface PollState {
 	fp?: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
 	watch: string;
-	/** keyed lists: the highest id accounted for. */
-	maxId?: number;
+	/** keyed lists: the highest id accounted for (a number; decimal text beyond 2^53: decimalId.ts). */
+	maxId?: number | string;
 	/** keyed lists watched for deletions: the known ids up to maxId, as the text of knownIds.ts. */
 	ids?: string;
 	/** Ids at or below it are no longer looked for when deleted (the lowest forgotten beyond knownIds.ts's bound). */
-	liveFloor?: number;
+	liveFloor?: number | string;
 	/** Where the count is known to be off its list (countSearch.ts): ids as knownIds.ts's text, a number. */
 	countOff?: { unlisted?: string; uncounted?: string; unplaced?: number };
 	/** The known ids as a cursor saved before kept them (runs of consecutive ids): read once, never written. */
@@ -71,8 +72,8 @@ export function usableState(
 	const state = JSON.parse(JSON.stringify(stored)) as PollState & IDataObject;
 	if (state.v !== 2 || state.watch !== watch) return undefined;
 	if (trackers.includes('ids') && state.ids === undefined && typeof state.live === 'string') {
-		const old = idsFromRuns(state.live, Number(state.liveFloor ?? 0));
-		[state.ids, state.liveFloor] = [encodeIds(old.ids), old.floor];
+		const old = idsFromRuns(state.live, loadId(state.liveFloor));
+		[state.ids, state.liveFloor] = [encodeIds(old.ids), storedId(old.floor)];
 	}
 	if (!trackers.every((t) => state[t] !== undefined)) return undefined;
 	// a tracker no longer needed is dropped, so that adding its event again starts it afresh

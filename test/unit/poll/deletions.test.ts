@@ -11,25 +11,28 @@ import {
 } from '../../../nodes/StorePlatform/poll/knownIds';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
+/** Ids as the poll module holds them (exact: decimalId.ts), from numbers. */
+const exact = (ids: number[]) => ids.map(BigInt);
+
 function shopOf(ids: number[]) {
 	let requests = 0;
-	const live = new Set(ids);
+	const live = new Set(exact(ids));
 	return {
 		live,
 		get requests() {
 			return requests;
 		},
-		countSince: async (since: number) => {
+		countSince: async (since: bigint) => {
 			requests++;
 			return [...live].filter((id) => id > since).length;
 		},
-		idsIn: async (lo: number, hi: number) => {
+		idsIn: async (lo: bigint, hi: bigint) => {
 			requests++;
 			return [...live].filter((id) => id > lo && id <= hi);
 		},
-		recordsIn: async (lo: number, hi: number) => {
+		recordsIn: async (lo: bigint, hi: bigint) => {
 			requests++;
-			return [...live].filter((id) => id > lo && id <= hi).map((id) => ({ id }));
+			return [...live].filter((id) => id > lo && id <= hi).map((id) => ({ id: String(id) }));
 		},
 		stopped: () => false,
 	};
@@ -47,12 +50,12 @@ describe('searchCount (bisection)', () => {
 		[[...range(1, 50), ...range(200, 400), 9_000], [300, 9_000], 20, 31],
 	])('known %#: deleted %j found exactly', async (known, deleted, page, most) => {
 		const shop = shopOf(known);
-		for (const id of deleted) shop.live.delete(id);
+		for (const id of deleted) shop.live.delete(BigInt(id));
 		// records created after the known ones do not disturb the search
-		shop.live.add(20_000);
-		const tally = { known: idsOf(known), unlisted: [], uncounted: [] };
-		const found = await searchCount(tally, 0, Math.max(...known), shop, page);
-		expect(found.deleted.sort((a, b) => a - b)).toEqual(deleted);
+		shop.live.add(BigInt(20_000));
+		const tally = { known: idsOf(exact(known)), unlisted: [], uncounted: [] };
+		const found = await searchCount(tally, BigInt(0), BigInt(Math.max(...known)), shop, page);
+		expect(found.deleted.map(Number).sort((a, b) => a - b)).toEqual(deleted);
 		expect(found.created).toEqual([]);
 		expect(shop.requests).toBeLessThanOrEqual(most);
 	});
@@ -66,9 +69,9 @@ describe('known ids', () => {
 		[[], '', ''],
 		[[47, 48, 49, 50, 51, 1047], '-1Ba*4-RO', '1b.4.ro.0'],
 	])('%j as text %j, and back; as runs %j, they load', (ids, text, runs) => {
-		expect(encodeIds(ids)).toBe(text);
-		expect(decodeIds(text)).toEqual(ids);
-		expect(idsFromRuns(runs, 0)).toEqual({ ids, floor: 0 });
+		expect(encodeIds(exact(ids))).toBe(text);
+		expect(decodeIds(text)).toEqual(exact(ids));
+		expect(idsFromRuns(runs, BigInt(0))).toEqual({ ids: exact(ids), floor: BigInt(0) });
 	});
 
 	const steps = (n: number, step: (i: number) => number) => {
@@ -83,26 +86,23 @@ describe('known ids', () => {
 		['20,000 in steps of 1–3', steps(20_000, (i) => 1 + (((i * 7919) % 11) % 3)), 20_000],
 		['5,000 in steps of 1,000', steps(5_000, () => 1000), 10],
 	])('%s: text of at most %s characters, all kept', (_name, ids, most) => {
-		const kept = keptIds(ids, 0);
+		const kept = keptIds(exact(ids), BigInt(0));
 		expect(kept.text.length).toBeLessThanOrEqual(most);
-		expect(kept.ids).toEqual(ids);
-		expect(decodeIds(kept.text)).toEqual(ids);
+		expect(kept.ids).toEqual(exact(ids));
+		expect(decodeIds(kept.text)).toEqual(exact(ids));
 	});
 
 	test('the bound: at most MAX_IDS_TEXT characters and MAX_KNOWN_IDS ids, the lowest forgotten', () => {
-		const irregular = steps(60_000, (i) => 1 + (((i * 7919) % 11) % 3));
-		const kept = keptIds(irregular, 0);
+		const irregular = exact(steps(60_000, (i) => 1 + (((i * 7919) % 11) % 3)));
+		const kept = keptIds(irregular, BigInt(0));
 		expect(kept.text.length).toBeLessThanOrEqual(MAX_IDS_TEXT);
 		expect(kept.text.length).toBeGreaterThan(MAX_IDS_TEXT - 10);
 		expect(kept.ids).toEqual(irregular.slice(irregular.length - kept.ids.length));
 		expect(kept.floor).toBe(irregular[irregular.length - kept.ids.length - 1]);
-		const many = keptIds(
-			steps(MAX_KNOWN_IDS + 10, () => 1),
-			0,
-		);
-		expect([many.ids.length, many.floor]).toEqual([MAX_KNOWN_IDS, 10]);
+		const many = keptIds(exact(steps(MAX_KNOWN_IDS + 10, () => 1)), BigInt(0));
+		expect([many.ids.length, many.floor]).toEqual([MAX_KNOWN_IDS, BigInt(10)]);
 		// a cursor saved before with more ids keeps the highest
-		expect(idsFromRuns(`1.${(MAX_KNOWN_IDS + 9).toString(36)}`, 0).floor).toBe(10);
+		expect(idsFromRuns(`1.${(MAX_KNOWN_IDS + 9).toString(36)}`, BigInt(0)).floor).toBe(BigInt(10));
 	});
 
 	test.each(['A', 'a*1', '*2', '-', 'a-', 'a?', 'a*ZZZZZZ'])('%j is refused', (text) => {

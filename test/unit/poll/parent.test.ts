@@ -102,7 +102,7 @@ describe('the poll that finds the parent gone', () => {
 			v: 2,
 			watch: 'x/1',
 			maxId: 9,
-			ids: encodeIds([3, 4, 8, 9]),
+			ids: encodeIds([3, 4, 8, 9].map(BigInt)),
 			liveFloor: 2,
 		};
 		expect(knownIds(stored)).toEqual(['3', '4', '8', '9']);

@@ -1,0 +1,106 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
+import { baselineScan, noteRecords, scanQuery, type ScanState } from './scan';
+
+/**
+ * The whole list as an activation takes it, where the list is read by page number (lists compared whole:
+ * promotions, webhooks, payment methods, ...).
+ *
+ * A record deleted while the pages are read moves every later record one place up, so one reading can leave out a
+ * record that exists, and a later poll would report it created. So a list read in more than one page is read
+ * again until two readings in a row hold the same records (at most MAX_READINGS readings, and only while another
+ * reading fits under the poll's ceiling of requests): the activation then takes the shop's state at that moment.
+ * Where no two readings agree, it keeps every record any reading showed, in its latest reading: no record that
+ * existed is left out (one deleted meanwhile is reported deleted at the next poll, once two readings agree on it).
+ */
+
+/**
+ * A list scanned by its time (read whole by page number at the activation) is settled more cheaply: only the
+ * records at or after the scan's floor are ever read again, so where the reading took more than one page, those
+ * are read once more and accounted for (settledScan).
+ */
+
+/** Readings of the whole list an activation makes at most. */
+export const MAX_READINGS = 3;
+
+/** Whether two readings hold the same records (by key, in any order). */
+export function sameRecords(a: IDataObject[], b: IDataObject[], key: string): boolean {
+	const keys = (records: IDataObject[]) => new Set(records.map((r) => String(r[key])));
+	const [x, y] = [keys(a), keys(b)];
+	return x.size === y.size && [...x].every((k) => y.has(k));
+}
+
+/**
+ * What the readings made so far give: the last one where it agrees with the one before, else every record of any
+ * reading (each in its latest reading, in the order first read). `agreed`: whether two readings in a row agreed.
+ */
+export function settled(
+	readings: IDataObject[][],
+	key: string,
+): { records: IDataObject[]; agreed: boolean } {
+	const n = readings.length;
+	if (n === 0) return { records: [], agreed: false };
+	if (n === 1) return { records: readings[0], agreed: false };
+	if (sameRecords(readings[n - 2], readings[n - 1], key))
+		return { records: readings[n - 1], agreed: true };
+	const byKey = new Map<string, IDataObject>();
+	const keyless: IDataObject[] = [];
+	for (const reading of readings)
+		for (const r of reading) {
+			if (r[key] === undefined || r[key] === null) keyless.push(r);
+			else byKey.set(String(r[key]), r);
+		}
+	return { records: [...byKey.values(), ...keyless], agreed: false };
+}
+
+/**
+ * Reads the whole list (`read`) as settled() says: once where one request of the list held it all (its count
+ * beside it), else again until two readings agree, within MAX_READINGS and the poll's ceiling.
+ */
+export async function settledReading(
+	reader: ShopReader,
+	read: () => Promise<IDataObject[]>,
+): Promise<IDataObject[]> {
+	const { plan, limits } = reader;
+	const start = limits.requests;
+	const readings = [await read()];
+	const cost = limits.requests - start;
+	// one page (and its count): nothing can move between pages
+	if (!plan.paged || cost <= (plan.count ? 2 : 1)) return readings[0];
+	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
+	while (readings.length < MAX_READINGS && limits.requests + cost <= ceiling) {
+		readings.push(await read());
+		if (settled(readings, plan.key).agreed) break;
+	}
+	return settled(readings, plan.key).records;
+}
+
+/**
+ * The activation of a list scanned by its time: the whole list by page number, and the scan it starts from. Where
+ * the reading took more than one page, the records at or after the scan's floor (the only ones a later pass reads
+ * again) are read once more, within the poll's budget, and accounted for: one a deletion hid from the first
+ * reading is then no creation at the next pass.
+ */
+export async function settledScan(
+	reader: ShopReader,
+	field: 'updated_at' | 'created_at',
+): Promise<{ records: IDataObject[]; scan: ScanState }> {
+	const { key } = reader.plan;
+	const records: IDataObject[] = [];
+	let pages = 0;
+	await reader.readPages(
+		1,
+		{},
+		(page) => {
+			pages++;
+			records.push(...page);
+		},
+		false,
+	);
+	const scan = baselineScan(records, field, key);
+	if (pages <= 1) return { records, scan };
+	const again: IDataObject[] = [];
+	await reader.readPages(1, scanQuery(scan, field), (page) => void again.push(...page));
+	return { records, scan: noteRecords(scan, again, field, key) };
+}
