@@ -176,7 +176,7 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		case 'GET /_sandbox/habits':
 			return json(200, app.habits);
 		case 'POST /_sandbox/habits':
-			// {"flipForms"?: true, "idStep"?: 3, "ignoreSinceId"?: [path], "ignorePage"?: [path], "countOffset"?: {path: n}}
+			// {"flipForms"?: true, "idStep"?: 3, "ignoreSinceId"?: [path], "ignorePage"?: [path], "countOffset"?: {path: n}, "emptyListAnswer"?: {answer, times?, paths?}}
 			return json(200, applyHabits(app, body));
 		case 'POST /_sandbox/restart':
 			// the shop's database restarts: auto-increment counters fall back to the highest existing ids

@@ -7,9 +7,11 @@
  * - idStep: ids handed out step by 2, 3, ... (a database cluster's auto_increment_increment).
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
+ * - emptyListAnswer: list answers that carry no list (readHabits.ts).
  */
 import type { App } from './app';
 import { badRequest } from './errors';
+import { checkEmptyListAnswer, type EmptyListAnswer } from './readHabits';
 import type { Query } from './wire';
 
 export interface ShopHabits {
@@ -21,6 +23,9 @@ export interface ShopHabits {
 	ignorePage: string[];
 	/** count path (exact, e.g. `/services/pages/count`) → added to its count */
 	countOffset: Record<string, number>;
+	// ---- habits of answers to reads (readHabits.ts; issue 34 items 1 and 9) ----
+	/** list answers without their list: a 200 with no body, `{}` or `null` (null: off) */
+	emptyListAnswer: EmptyListAnswer | null;
 }
 
 export const DEFAULT_HABITS: ShopHabits = {
@@ -29,6 +34,7 @@ export const DEFAULT_HABITS: ShopHabits = {
 	ignoreSinceId: [],
 	ignorePage: [],
 	countOffset: {},
+	emptyListAnswer: null,
 };
 
 /** The auto-increment steps allowed (MySQL allows up to 65,535; a cluster uses its node count). */
@@ -79,6 +85,9 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
+	// ---- habits of answers to reads (readHabits.ts) ----
+	if (input.emptyListAnswer !== undefined)
+		out.emptyListAnswer = checkEmptyListAnswer(input.emptyListAnswer);
 	return out;
 }
 

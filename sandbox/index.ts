@@ -92,7 +92,7 @@ export interface Sandbox {
 	 */
 	settings(next?: Partial<ShopSettings>): ShopSettings;
 	/**
-	 * Switches real-shop habits on or off (habits.ts: flipForms, idStep, ignoreSinceId, ignorePage, countOffset);
+	 * Switches real-shop habits on or off (habits.ts: flipForms, idStep, ignoreSinceId, ignorePage, countOffset, emptyListAnswer);
 	 * returns the habits now in force. All off by default; reset() restores the start options.
 	 */
 	habits(next?: Partial<ShopHabits>): ShopHabits;
