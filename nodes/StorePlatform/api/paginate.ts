@@ -29,6 +29,10 @@ export interface ListPlan {
 	timeout?: number;
 	/** Called before each request (a caller's ceiling of requests throws there). */
 	beforeRequest?: () => void;
+	/** How a page's records are read from its answer (default: unwrapRecords); may throw (the poll trigger's rule). */
+	records?: (body: unknown) => IDataObject[];
+	/** How the count is read from its answer (default: unwrapCount); may throw. */
+	total?: (body: unknown) => number | undefined;
 }
 
 /** Statistics of one list fetch, for tests and benchmarks. */
@@ -112,7 +116,8 @@ export async function fetchList(
 			timeout: plan.timeout,
 		});
 	};
-	const records = async (query: Query) => unwrapRecords(await get(plan.path, query), plan.key);
+	const unwrap = plan.records ?? ((body: unknown) => unwrapRecords(body, plan.key));
+	const records = async (query: Query) => unwrap(await get(plan.path, query));
 
 	if (!plan.paged) {
 		stats.strategy = 'single';
@@ -125,7 +130,7 @@ export async function fetchList(
 
 	const countRequest =
 		want === 'all' && plan.count
-			? get(plan.count.path, plan.count.query).then(unwrapCount)
+			? get(plan.count.path, plan.count.query).then(plan.total ?? unwrapCount)
 			: Promise.resolve(undefined);
 	const [first, total] = await Promise.all([page(1, asked), countRequest]);
 	stats.total = total;

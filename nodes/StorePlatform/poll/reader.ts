@@ -1,10 +1,13 @@
-import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchList, type ListStats } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
-import { unwrapCount, unwrapRecords } from '../api/unwrap';
 import type { Endpoint } from '../endpoint';
+import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
+import { attempt } from './attempt';
+import { pageEnd } from './pageEnd';
+import { PastBound } from './pastBound';
 import type { PollPlan } from './strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
@@ -104,13 +107,53 @@ export class ShopReader {
 	}
 
 	async list(query: Query): Promise<IDataObject[]> {
-		this.send();
-		return await this.getRecords(query);
+		return await this.reread(async () => {
+			this.send();
+			return await this.getRecords(query);
+		});
 	}
 
 	async count(query: Query): Promise<number> {
-		this.send();
-		return await this.getCount(query);
+		return await this.reread(async () => {
+			this.send();
+			return await this.getCount(query);
+		});
+	}
+
+	/**
+	 * A read whose answer proves nothing (answer.ts: no list, no count, a body that cannot be read) is asked again,
+	 * REREADS times; then it fails the poll, which ends without emitting and without moving its cursor.
+	 */
+	private async reread<T>(read: () => Promise<T>): Promise<T> {
+		for (let n = 0; ; n++) {
+			const tried = await attempt(read);
+			if (tried.ok) return tried.value;
+			if (n >= REREADS || !isFailedRead(tried.error)) throw tried.error;
+		}
+	}
+
+	/** The records of a list answer; FailedRead where it carries no list. */
+	protected recordsOf(body: unknown): IDataObject[] {
+		const records = listIn(body, this.plan.list.output, this.plan.key);
+		if (!records)
+			throw new FailedRead(
+				this.ctx.getNode(),
+				this.label,
+				`The ${this.noun} list came as ${describeBody(body)}`,
+			);
+		return records;
+	}
+
+	/** The count of a count answer; FailedRead where it carries none. */
+	protected countOf(body: unknown): number {
+		const n = countIn(body);
+		if (n === undefined)
+			throw new FailedRead(
+				this.ctx.getNode(),
+				`${this.plan.table.displayName} → Count`,
+				`The ${this.noun} count came as ${describeBody(body)}`,
+			);
+		return n;
 	}
 
 	protected async getRecords(query: Query): Promise<IDataObject[]> {
@@ -119,7 +162,7 @@ export class ShopReader {
 			operation: this.label,
 			timeout: this.limits.timeout,
 		});
-		return unwrapRecords(body, this.plan.list.output);
+		return this.recordsOf(body);
 	}
 
 	protected async getCount(query: Query): Promise<number> {
@@ -130,18 +173,14 @@ export class ShopReader {
 			operation: `${this.plan.table.displayName} → Count`,
 			timeout: this.limits.timeout,
 		});
-		const n = unwrapCount(body);
-		if (n === undefined) throw new Error(`${this.label}: the shop's answer carries no count`);
-		return n;
+		return this.countOf(body);
 	}
 
-	/** Whether a page ends a read: empty, or shorter than a page the shop was seen to fill. */
-	private ends(page: IDataObject[], asked: number, previousShort?: number): boolean {
-		const limits = this.limits;
-		if (page.length >= asked) limits.full = Math.max(limits.full ?? 0, asked);
-		if (page.length > 0 && previousShort !== undefined)
-			limits.full = Math.max(limits.full ?? 0, previousShort);
-		return page.length === 0 || (limits.full !== undefined && page.length < limits.full);
+	/** Whether a page ends a read (pageEnd.ts), learning the page size the shop fills. */
+	private ends(page: IDataObject[], asked: number, previous?: number): boolean {
+		const { end, full } = pageEnd(this.limits.full, asked, page.length, previous);
+		this.limits.full = full;
+		return end;
 	}
 
 	/**
@@ -160,7 +199,7 @@ export class ShopReader {
 	): Promise<boolean> {
 		const asked = this.plan.pageSize;
 		let since = from;
-		let short: number | undefined;
+		let previous: number | undefined;
 		for (let n = 0; ; n++) {
 			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, since_id: since, limit: asked, page: 1 });
@@ -169,8 +208,8 @@ export class ShopReader {
 				if (this.wholeList(page, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
-			const end = this.ends(page, asked, short);
-			short = page.length < asked ? page.length : undefined;
+			const end = this.ends(page, asked, previous);
+			previous = page.length;
 			if (page.length === 0) return true;
 			const after = page.filter((r) => numericId(r) > since);
 			since = next;
@@ -241,7 +280,7 @@ export class ShopReader {
 		budgeted = true,
 	): Promise<boolean> {
 		const asked = this.limits.full ?? this.plan.pageSize;
-		let short: number | undefined;
+		let length: number | undefined;
 		let previous: string | undefined;
 		for (let n = from; ; n++) {
 			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
@@ -252,8 +291,8 @@ export class ShopReader {
 				throw this.unreadable('page', page.length);
 			}
 			previous = keys;
-			const end = this.ends(page, asked, short);
-			short = page.length < asked ? page.length : undefined;
+			const end = this.ends(page, asked, length);
+			length = page.length;
 			if (page.length === 0) return true;
 			onPage(page, n + 1);
 			if (end) return true;
@@ -266,9 +305,9 @@ export class ShopReader {
 	 * that happens again the list is unreadable beyond its first page: UnreadableList.
 	 */
 	async all(): Promise<IDataObject[]> {
-		const first = await this.allOnce();
+		const first = await this.reread(async () => await this.allOnce());
 		if (!first.repeated) return first.records;
-		const again = await this.allOnce();
+		const again = await this.reread(async () => await this.allOnce());
 		if (again.repeated) throw this.unreadable('page', again.records.length);
 		return again.records;
 	}
@@ -291,6 +330,8 @@ export class ShopReader {
 				operation: this.label,
 				timeout: this.limits.timeout,
 				beforeRequest: () => this.send(),
+				records: (body) => this.recordsOf(body),
+				total: (body) => this.countOf(body),
 			},
 			'all',
 			stats,
@@ -301,11 +342,8 @@ export class ShopReader {
 	/** The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). */
 	async allUpTo(max: number): Promise<IDataObject[]> {
 		const records = await this.all();
-		if (records.length > max) {
-			throw new NodeApiError(this.ctx.getNode(), {} as JsonObject, {
-				message: `The ${this.plan.table.displayName.toLowerCase()} list has ${records.length} records; the poll trigger compares lists without filters of up to ${max} records`,
-			});
-		}
+		if (records.length > max)
+			throw new PastBound(this.ctx.getNode(), this.noun, records.length, max);
 		return records;
 	}
 }

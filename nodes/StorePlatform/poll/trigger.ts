@@ -3,7 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
+import { FAILED_READ_POLLS, isFailedRead } from './answer';
 import { attempt } from './attempt';
+import { Episodes, type Cause } from './episodes';
 import { changeKey, fingerprint, type ChangeKind } from './fingerprint';
 import {
 	pollWithParent,
@@ -13,6 +15,7 @@ import {
 	type ParentWatch,
 } from './parent';
 import { runPoll, type Change } from './poller';
+import { PastBound } from './pastBound';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
 import type { PollPlan } from './strategy';
@@ -179,11 +182,18 @@ export async function pollChanges(
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
+	const activation = this.getWorkflowStaticData('node').cursor === undefined;
 	const tried = await attempt(async () => await pollOnce.call(this, settings, reader, parent));
 	IN_FLIGHT.delete(inFlightKey);
-	if (tried.ok) return tried.value;
-	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
+	if (tried.ok) {
+		EPISODES.succeeded(inFlightKey);
+		return tried.value;
+	}
 	const { error } = tried;
+	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
+	const cause = causeOf(error);
+	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
+	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
 	if (error instanceof UnreadableList) {
 		const reported = `${inFlightKey}:${settings.plan.table.resource}:${error.ignored}`;
 		if (REPORTED.has(reported)) return null;
@@ -196,6 +206,15 @@ export async function pollChanges(
 const IN_FLIGHT = new Set<string>();
 /** Lists reported unreadable, by workflow, node, resource and what the list ignores (once per n8n process). */
 const REPORTED = new Set<string>();
+/** Polls failing for the shop's state, by workflow and node (in the n8n process). */
+const EPISODES = new Episodes();
+
+/** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
+function causeOf(error: unknown): Cause | undefined {
+	if (isFailedRead(error)) return { id: 'read', after: FAILED_READ_POLLS };
+	if (error instanceof PastBound) return { id: 'bound', after: 1 };
+	return undefined;
+}
 
 async function pollOnce(
 	this: IPollFunctions,
