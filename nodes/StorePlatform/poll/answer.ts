@@ -37,6 +37,9 @@ export function listIn(
 
 /** The count an answer carries, or undefined. */
 export const countIn = (body: unknown): number | undefined => {
+	const said = typeof body === 'object' && body !== null ? (body as IDataObject).count : 0;
+	// `{count: null}` or `{count: ""}` is no count (Number() would read 0)
+	if (said === null || said === '' || typeof said === 'boolean') return undefined;
 	const n = unwrapCount(body);
 	return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 };
