@@ -110,6 +110,19 @@ describe.each(LISTS)('an answer without its list: %s', (_name, parameters, path,
 	});
 });
 
+test('at the activation (the user looking), an answer without its list that persists is an error at once', async () => {
+	env.sandbox.habits({
+		emptyListAnswer: { answer: '{}', times: Infinity, paths: ['/services/users'] },
+	});
+	const p = habitPoller(env.sandbox, {
+		resource: 'user',
+		events: ['created', 'updated', 'deleted'],
+	});
+	await p.tick({ activation: true });
+	expect(p.errors).toEqual(['The shop answered without the list asked for']);
+	expect(p.poller.staticData().cursor).toBeUndefined();
+});
+
 /** A body that cannot be read (a 200 with HTML, truncated JSON) is a failed read too. */
 const UNREADABLE: Array<[string, INodeParameters, string]> = [
 	['users', { resource: 'user', events: ['created', 'updated', 'deleted'] }, '/services/users'],

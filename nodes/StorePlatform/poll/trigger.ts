@@ -182,7 +182,10 @@ export async function pollChanges(
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
-	const activation = this.getWorkflowStaticData('node').cursor === undefined;
+	// no cursor stored yet (nor the baseline n8n's durable cursors keep apart): the user is looking
+	const activation =
+		this.getWorkflowStaticData('node').cursor === undefined &&
+		this.getWorkflowStaticData('global')[`${BASELINE_PREFIX}${this.getNode().id}`] === undefined;
 	const tried = await attempt(async () => await pollOnce.call(this, settings, reader, parent));
 	IN_FLIGHT.delete(inFlightKey);
 	if (tried.ok) {
@@ -191,7 +194,7 @@ export async function pollChanges(
 	}
 	const { error } = tried;
 	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
-	const cause = causeOf(error);
+	const cause = causeOf(error, plan.table.resource);
 	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
 	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
 	if (error instanceof UnreadableList) {
@@ -210,9 +213,9 @@ const REPORTED = new Set<string>();
 const EPISODES = new Episodes();
 
 /** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
-function causeOf(error: unknown): Cause | undefined {
-	if (isFailedRead(error)) return { id: 'read', after: FAILED_READ_POLLS };
-	if (error instanceof PastBound) return { id: 'bound', after: 1 };
+function causeOf(error: unknown, resource: string): Cause | undefined {
+	if (isFailedRead(error)) return { id: `read:${resource}`, after: FAILED_READ_POLLS };
+	if (error instanceof PastBound) return { id: `bound:${resource}`, after: 1 };
 	return undefined;
 }
 
