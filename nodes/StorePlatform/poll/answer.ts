@@ -10,9 +10,10 @@ import { twinOf, unwrapCount, unwrapRecords } from '../api/unwrap';
  * The action node unwraps tolerantly (api/unwrap.ts): a body without records is an empty list. A poll cannot: an
  * empty list there means every known record is deleted. So a list answer is a list only where it carries one: an
  * array, or an object holding the list's wrapper key (or its twin, or a single key) with an array or object of
- * records, or a record itself (an object with the list's key). A 200 with no body, `{}`, `null`, text, or an
- * object without its wrapper is a failed read (FailedRead), never an empty list; so is a count answer without a
- * count. A body that is not JSON at all (HTML, truncated) is one too (reader.ts: api/request.ts marks it).
+ * records, or a record itself (an object with the list's key); records of which none has the list's key are no
+ * list. A 200 with no body, `{}`, `null`, text, or an object without its wrapper is a failed read (FailedRead),
+ * never an empty list; so is a count answer without a count. A body that is not JSON at all (HTML, truncated) is
+ * one too (reader.ts: api/request.ts marks it).
  */
 
 /** What a list answer carries: its records, or undefined where it carries no list. */
@@ -21,7 +22,7 @@ export function listIn(
 	wrapper: string | undefined,
 	key: string,
 ): IDataObject[] | undefined {
-	if (Array.isArray(body)) return unwrapRecords(body, wrapper);
+	if (Array.isArray(body)) return keyed(unwrapRecords(body, wrapper), key);
 	if (typeof body !== 'object' || body === null) return undefined;
 	const object = body as IDataObject;
 	const keys = Object.keys(object);
@@ -32,7 +33,16 @@ export function listIn(
 		(wrapper !== undefined && holds(twinOf(wrapper))) ||
 		(keys.length === 1 && holds(keys[0]));
 	if (!wrapped && object[key] === undefined) return undefined;
-	return unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0);
+	return keyed(
+		unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0),
+		key,
+	);
+}
+
+/** Records of which none carries the list's key (`{"data": {"users": [...]}}` unwrapped once) are no list. */
+function keyed(records: IDataObject[], key: string): IDataObject[] | undefined {
+	if (records.length === 0) return records;
+	return records.some((r) => r[key] !== undefined && r[key] !== null) ? records : undefined;
 }
 
 /** The count an answer carries, or undefined. */

@@ -38,6 +38,12 @@ describe('a list answer carries a list, or the read failed (listIn)', () => {
 		[{ total: 3, next: null }, 'failed'],
 		['<html>Bad gateway</html>', 'failed'],
 		[0, 'failed'],
+		[{ data: { users: [{ id: 1 }] } }, 'failed'],
+		[[{ name: 'no id' }], 'failed'],
+		[
+			[{ id: 1 }, { name: 'no id' }],
+			[1, undefined],
+		],
 	] as Array<[unknown, unknown[] | 'failed']>)('%j → %j', (body, want) => {
 		const got = listIn(body, 'users', 'id');
 		expect(got === undefined ? 'failed' : ids(got)).toEqual(want);
