@@ -7,6 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { PAST_BOUND_SLACK } from '../../nodes/StorePlatform/poll/reader';
 import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
 import { habitPoller, Script } from './habitPoller';
 import { useSandbox } from './setup';
@@ -187,6 +188,31 @@ describe('the shop lowers its page cap after activation (250 to 100)', () => {
 });
 
 describe(`a whole list that grows past its bound (${MAX_SNAPSHOT} records)`, () => {
+	test(`promotions (paged, with a count) more than ${PAST_BOUND_SLACK} past it: one error, then polls of 2 requests (the count and the first page)`, async () => {
+		const p = habitPoller(env.sandbox, {
+			resource: 'promotion',
+			events: ['created', 'updated', 'deleted'],
+		});
+		await p.tick({ activation: true });
+		const before = env.sandbox.store.promotions.rows.length;
+		env.sandbox.seed('promotion', MAX_SNAPSHOT + PAST_BOUND_SLACK + 1 - before);
+		for (let i = 0; i < 3; i++) await p.tick();
+		const extra = env.sandbox.store.promotions.rows.slice(before).map((r) => Number(r.id));
+		for (const id of extra.slice(1)) env.sandbox.owner.remove('promotion', id);
+		await p.tick();
+		await p.tick();
+		expect({
+			all: p.all,
+			shown: p.errors.map((e) => e !== undefined),
+			requests: p.requests.slice(1, 4),
+		}).toEqual({
+			all: [`promotion/created ${extra[0]}`],
+			shown: [false, true, false, false, false, false],
+			requests: [2, 2, 2],
+		});
+		expect(p.errors[1]).toMatch(new RegExp(`has ${MAX_SNAPSHOT + PAST_BOUND_SLACK + 1} records`));
+	});
+
 	test('blogs: one error, not one a poll; once back within the bound, the changes meanwhile come once', async () => {
 		const p = habitPoller(env.sandbox, {
 			resource: 'blog',

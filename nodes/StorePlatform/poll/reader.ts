@@ -69,6 +69,9 @@ export interface ReadLimits {
 	timeout?: number;
 }
 
+/** Records a count may say beyond a whole list's bound before the list is refused without reading it (allUpTo). */
+export const PAST_BOUND_SLACK = 100;
+
 export class ShopReader {
 	readonly label: string;
 
@@ -304,15 +307,17 @@ export class ShopReader {
 	 * held only records read before (a list that ignores `page`, or heavy churn) makes it read once more; where
 	 * that happens again the list is unreadable beyond its first page: UnreadableList.
 	 */
-	async all(): Promise<IDataObject[]> {
-		const first = await this.reread(async () => await this.allOnce());
+	async all(stopAbove?: number): Promise<IDataObject[]> {
+		const first = await this.reread(async () => await this.allOnce(stopAbove));
 		if (!first.repeated) return first.records;
-		const again = await this.reread(async () => await this.allOnce());
+		const again = await this.reread(async () => await this.allOnce(stopAbove));
 		if (again.repeated) throw this.unreadable('page', again.records.length);
 		return again.records;
 	}
 
-	private async allOnce(): Promise<{ records: IDataObject[]; repeated: boolean }> {
+	private async allOnce(
+		stopAbove?: number,
+	): Promise<{ records: IDataObject[]; repeated: boolean }> {
 		const { plan } = this;
 		const stats: ListStats = { requests: 0, pageSize: 0 };
 		const records = await fetchList.call(
@@ -330,18 +335,25 @@ export class ShopReader {
 				operation: this.label,
 				timeout: this.limits.timeout,
 				beforeRequest: () => this.send(),
+				stopAbove,
 				records: (body) => this.recordsOf(body),
 				total: (body) => this.countOf(body),
 			},
 			'all',
 			stats,
 		);
+		if (stats.stoppedAbove !== undefined)
+			throw new PastBound(this.ctx.getNode(), this.noun, stats.stoppedAbove, stopAbove ?? 0);
 		return { records, repeated: (stats.repeatedPages ?? 0) > 0 };
 	}
 
-	/** The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). */
+	/**
+	 * The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). A paged list
+	 * whose count says more than PAST_BOUND_SLACK records beyond it is refused after its first page (the count may
+	 * be off its list by a few: closer to the bound, the records read decide).
+	 */
 	async allUpTo(max: number): Promise<IDataObject[]> {
-		const records = await this.all();
+		const records = await this.all(max + PAST_BOUND_SLACK);
 		if (records.length > max)
 			throw new PastBound(this.ctx.getNode(), this.noun, records.length, max);
 		return records;
