@@ -244,9 +244,12 @@ export class ShopReader {
 		const asked = this.plan.pageSize;
 		let handed = since;
 		let previous = this.keysOf(first);
+		let length = first.length;
 		for (let n = 2; ; n++) {
 			if (budgeted && (this.spent() || this.limits.expired())) return false;
 			const page = await this.list({ ...query, since_id: since, limit: asked, page: n });
+			const end = this.ends(page, asked, length);
+			length = page.length;
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
 			if (keys === previous) throw this.unreadable('since_id and page', first.length);
@@ -254,7 +257,7 @@ export class ShopReader {
 			const after = page.filter((r) => numericId(r) > handed);
 			handed = maxIdOf(page, handed);
 			if (after.length > 0 && onPage(after, handed) === false) return false;
-			if (page.length < asked) return true;
+			if (end) return true;
 		}
 	}
 
