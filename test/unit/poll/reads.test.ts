@@ -226,4 +226,20 @@ describe('through the poll module, on the fake shop', () => {
 			expect((trigger.stored as PollState).full).toBe(100);
 		},
 	);
+
+	test('keyed, deletions by count: the cap lowered from 250 to 100, one deletion among 400 and 300 creations come exactly', async () => {
+		const shop = new FakeShop({ filters: 'strict' });
+		shop.seed(400, true);
+		const trigger = new FakeTrigger(shop, fakePlan({ pageSize: 250 }));
+		await trigger.poll();
+		shop.opts.pageCap = 100;
+		shop.at('2024-03-10 10:00:00');
+		shop.remove(330);
+		for (let i = 0; i < 300; i++) shop.create({ title: `new ${i}` });
+		const seen: string[] = [];
+		for (let i = 0; i < 3; i++) seen.push(...lines(await trigger.poll()));
+		expect(seen.filter((l) => l.startsWith('deleted'))).toEqual(['deleted 330']);
+		expect(seen.filter((l) => l.startsWith('created'))).toHaveLength(300);
+		expect(seen).toHaveLength(301);
+	});
 });
