@@ -9,7 +9,7 @@
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
  *
  * Habits of issue 34 (the history checker's switches; see the block at the end):
- * - emptyListAnswer: the list at `path` answers 200 with `body` ('', '{}' or 'null') the next `times` times.
+ * - emptyListAnswer: list answers that carry no list (readHabits.ts).
  * - stampForm: created_at/updated_at in another form of the same instant: 'isoZ' (`2030-01-01T12:00:00Z`),
  *   'offset' (`2030-01-01T13:00:00+01:00`), 'bare' (`2030-01-01T12:00:00`); null: the spec's form.
  * - bigNewIds: ids handed out from now on lie beyond 2^53 (even numbers, exact as doubles, so the store keeps them
@@ -20,6 +20,7 @@
  */
 import { badRequest } from './errors';
 import { tableFor } from './seed';
+import { checkEmptyListAnswer, type EmptyListAnswer } from './readHabits';
 import type { Query } from './wire';
 import { storedId, type StampForm } from './forms';
 import type { Renderer } from './list';
@@ -152,35 +153,12 @@ export function countOf(app: HabitHost, path: string, n: number): number {
 
 // ---- habits of issue 34 (the history checker's switches; the lead may merge them with the other helpers') ----
 
-export interface EmptyListAnswer {
-	/** the list path, exact (e.g. `/services/users`) */
-	path: string;
-	/** the answer's body: empty, `{}` or `null` */
-	body: '' | '{}' | 'null';
-	/** how many answers (then the list answers again) */
-	times: number;
-}
-
 const STAMP_FORMS: StampForm[] = ['isoZ', 'offset', 'bare'];
 
 function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits> {
 	const out: Partial<ShopHabits> = {};
-	const empty = input.emptyListAnswer;
-	if (empty !== undefined) {
-		const e = empty as Partial<EmptyListAnswer> | null;
-		const ok =
-			e === null ||
-			(typeof e === 'object' &&
-				isPath(e.path) &&
-				['', '{}', 'null'].includes(e.body as string) &&
-				Number.isInteger(e.times) &&
-				(e.times as number) > 0);
-		if (!ok)
-			throw badRequest(
-				`emptyListAnswer must be null or {"path": "/services/users", "body": "" | "{}" | "null", "times": 1}, got ${JSON.stringify(empty)}`,
-			);
-		out.emptyListAnswer = e === null ? null : { ...(e as EmptyListAnswer) };
-	}
+	if (input.emptyListAnswer !== undefined)
+		out.emptyListAnswer = checkEmptyListAnswer(input.emptyListAnswer);
 	const form = input.stampForm;
 	if (form !== undefined) {
 		if (form !== null && !STAMP_FORMS.includes(form as StampForm))
@@ -197,15 +175,6 @@ function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits>
 		out[name] = v;
 	}
 	return out;
-}
-
-/** The body a list answers in place of its list (emptyListAnswer), once more; undefined: the list answers. */
-export function emptyAnswer(app: HabitHost, path: string): string | undefined {
-	const e = app.habits.emptyListAnswer;
-	if (!e || e.path !== path) return undefined;
-	e.times -= 1;
-	if (e.times <= 0) app.habits = { ...app.habits, emptyListAnswer: null };
-	return e.body;
 }
 
 // ---- a deletion while a list is paged (issue 34, item 4) -------------------------------------------------------

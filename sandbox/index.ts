@@ -39,7 +39,8 @@ export { httpBuildQuery, phpUrlencode } from './http-build-query';
 export { webhookHmac, RETRY_DELAYS, RETRY_HORIZON } from './webhooks';
 export { SECTIONS } from './events';
 export type { ChangeOptions, ChargeDecision } from './owner';
-export type { ShopHabits, EmptyListAnswer } from './habits';
+export type { ShopHabits } from './habits';
+export type { EmptyListAnswer } from './readHabits';
 export type { StampForm } from './forms';
 export type { ChangeEntry, ChangeKind } from './changeLog';
 export type { DateFilters, ShopSettings } from './shopTime';
@@ -97,7 +98,7 @@ export interface Sandbox {
 	settings(next?: Partial<ShopSettings>): ShopSettings;
 	/**
 	 * Switches real-shop habits on or off (habits.ts: flipForms, idStep, ignoreSinceId, ignorePage, countOffset,
-	 * deleteDuringPaging, bigIds);
+	 * emptyListAnswer, stampForm, deleteDuringPaging, bigIds, bigNewIds and the clock's);
 	 * returns the habits now in force. All off by default; reset() restores the start options.
 	 */
 	habits(next?: Partial<ShopHabits>): ShopHabits;

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
-import { emptyAnswer, readBigIds } from './habits';
+import { readBigIds } from './habits';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
@@ -212,9 +212,6 @@ async function handle(
 			app.onRequest(record);
 			app.changeLog.sync();
 		}
-		const habit = isApi && record.method === 'GET' ? emptyAnswer(app, record.path) : undefined;
-		if (habit !== undefined)
-			return { status: 200, headers: { 'content-type': 'application/json' }, body: habit };
 		ctx.query = readBigIds(app, ctx.query, ctx.params);
 		if (parsed.kind === 'invalid-json')
 			throw badRequest(`request body is not valid JSON: ${parsed.error}`, 'invalid_json');

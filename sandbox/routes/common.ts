@@ -4,6 +4,7 @@ import { isSpecDate } from '../dates';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { afterListPage, countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
+import { emptyListReply } from '../readHabits';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
 import { ok, type Reply } from '../wire';
@@ -52,6 +53,8 @@ export function list(
 	key: string,
 	view: (r: Rec) => Rec = (r) => r,
 ): Reply {
+	const empty = emptyListReply(ctx.app, ctx.path);
+	if (empty) return empty;
 	const query = listQuery(ctx.app, ctx.path, ctx.query);
 	const page = pageOf(rows, query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);

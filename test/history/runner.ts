@@ -191,7 +191,13 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				sandbox.shopTime.pin(at(now));
 				return;
 			case 'emptyAnswer':
-				sandbox.habits({ emptyListAnswer: { path: profile.listPath, body: step.body, times: 1 } });
+				sandbox.habits({
+					emptyListAnswer: {
+						answer: step.body === '' ? 'empty' : step.body,
+						times: 1,
+						paths: [profile.listPath],
+					},
+				});
 				return;
 			case 'pageCap':
 				sandbox.faults.pageCap = step.cap;

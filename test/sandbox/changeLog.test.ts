@@ -1,7 +1,7 @@
 /**
  * The sandbox's true change log (sandbox/changeLog.ts), the history checker's oracle: API writes and owner
  * operations, in order, with the record after and the shop's time; off until started. And the habits of issue 34
- * the checker switches on (habits.ts: emptyListAnswer, stampForm, bigNewIds) and the request hook.
+ * the checker switches on (habits.ts: stampForm, bigNewIds; emptyListAnswer is tested in habits.test.ts) and the request hook.
  */
 import { call, useSandbox } from './client';
 
@@ -59,20 +59,6 @@ describe('the change log', () => {
 });
 
 describe('habits of issue 34 and the request hook', () => {
-	test('emptyListAnswer: the list answers 200 with the body given, that many times, then its list', async () => {
-		const sb = sandbox();
-		sb.habits({ emptyListAnswer: { path: '/services/users', body: 'null', times: 2 } });
-		for (const _ of [1, 2]) {
-			const res = await call(sb, 'GET', '/services/users');
-			expect([res.status, res.text]).toEqual([200, 'null']);
-		}
-		expect((await call(sb, 'GET', '/services/users')).json.users.length).toBe(3);
-		expect(sb.habits().emptyListAnswer).toBeNull();
-		expect(() =>
-			sb.habits({ emptyListAnswer: { path: 'users', body: 'x', times: 1 } as never }),
-		).toThrow(/emptyListAnswer/);
-	});
-
 	test('stampForm: the same instant in another form', async () => {
 		const sb = sandbox();
 		sb.shopTime.pin('2030-01-01 12:00:10');

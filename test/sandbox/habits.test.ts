@@ -46,8 +46,40 @@ describe('off by default', () => {
 			[{ deleteDuringPaging: { resource: 'promotion' } }, /deleteDuringPaging/],
 			[{ deleteDuringPaging: { resource: 'promotion', afterRequests: 0 } }, /deleteDuringPaging/],
 			[{ sometimes: true }, /unknown habit sometimes/],
+			[{ emptyListAnswer: { answer: '[]' } }, /emptyListAnswer/],
+			[{ emptyListAnswer: { answer: 'null', times: 0 } }, /emptyListAnswer/],
+			[{ emptyListAnswer: { answer: 'null', paths: ['users'] } }, /emptyListAnswer/],
 		] as const)
 			expect(() => sandbox().habits(bad as never)).toThrow(field);
+	});
+});
+
+describe('list answers without their list (emptyListAnswer)', () => {
+	test.each([
+		['empty', ''],
+		['{}', '{}'],
+		['null', 'null'],
+	] as const)(
+		'%s: the given number of list answers at the path, then the list again',
+		async (answer, body) => {
+			sandbox().habits({ emptyListAnswer: { answer, times: 2, paths: ['/services/users'] } });
+			const bodies: string[] = [];
+			for (let i = 0; i < 3; i++)
+				bodies.push((await call(sandbox(), 'GET', '/services/users')).text);
+			expect(bodies.slice(0, 2)).toEqual([body, body]);
+			expect(JSON.parse(bodies[2]).users.length).toBeGreaterThan(0);
+			// another list, and a count, are not touched
+			expect((await get('/services/pages/count')).json.count).toBeGreaterThan(0);
+			expect(sandbox().habits().emptyListAnswer).toBeNull();
+		},
+	);
+
+	test('without paths, every list; Infinity until switched off', async () => {
+		sandbox().habits({ emptyListAnswer: { answer: '{}', times: Infinity } });
+		for (const path of ['/services/pages', '/services/users', '/services/pages'])
+			expect((await call(sandbox(), 'GET', path)).text).toBe('{}');
+		sandbox().habits({ emptyListAnswer: null });
+		expect((await get('/services/pages')).json.pages.length).toBeGreaterThan(0);
 	});
 });
 

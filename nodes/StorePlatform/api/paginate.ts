@@ -29,6 +29,12 @@ export interface ListPlan {
 	timeout?: number;
 	/** Called before each request (a caller's ceiling of requests throws there). */
 	beforeRequest?: () => void;
+	/** A total (by the count) above which the list is not read beyond its first page (ListStats.stoppedAbove). */
+	stopAbove?: number;
+	/** How a page's records are read from its answer (default: unwrapRecords); may throw (the poll trigger's rule). */
+	records?: (body: unknown) => IDataObject[];
+	/** How the count is read from its answer (default: unwrapCount); may throw. */
+	total?: (body: unknown) => number | undefined;
 }
 
 /** Statistics of one list fetch, for tests and benchmarks. */
@@ -40,6 +46,8 @@ export interface ListStats {
 	strategy?: 'single' | 'idRanges' | 'pages' | 'sequential';
 	/** Pages after the first that held records, all of them read before (a list that ignores `page`). */
 	repeatedPages?: number;
+	/** The total, where it was above the plan's `stopAbove` and the read stopped after the first page. */
+	stoppedAbove?: number;
 }
 
 /** Counts a page after the first that held records, none of them new. */
@@ -112,7 +120,8 @@ export async function fetchList(
 			timeout: plan.timeout,
 		});
 	};
-	const records = async (query: Query) => unwrapRecords(await get(plan.path, query), plan.key);
+	const unwrap = plan.records ?? ((body: unknown) => unwrapRecords(body, plan.key));
+	const records = async (query: Query) => unwrap(await get(plan.path, query));
 
 	if (!plan.paged) {
 		stats.strategy = 'single';
@@ -125,10 +134,14 @@ export async function fetchList(
 
 	const countRequest =
 		want === 'all' && plan.count
-			? get(plan.count.path, plan.count.query).then(unwrapCount)
+			? get(plan.count.path, plan.count.query).then(plan.total ?? unwrapCount)
 			: Promise.resolve(undefined);
 	const [first, total] = await Promise.all([page(1, asked), countRequest]);
 	stats.total = total;
+	if (total !== undefined && plan.stopAbove !== undefined && total > plan.stopAbove) {
+		stats.stoppedAbove = total;
+		return first;
+	}
 
 	const out: IDataObject[] = [];
 	const seen = new Set<string>();

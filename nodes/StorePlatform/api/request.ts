@@ -44,6 +44,13 @@ export const MAX_RETRY_WAIT_MS = 60_000;
 
 const RETRY_STATUSES = new Set([429, 503]);
 
+/** Errors of answers whose body is not JSON (an HTML page, a truncated body), for callers that judge them. */
+const NOT_JSON = new WeakSet<object>();
+
+/** Whether an error is that of an answer whose body could not be read as JSON (a 2xx with HTML, truncated JSON). */
+export const isUnreadableAnswer = (error: unknown): boolean =>
+	typeof error === 'object' && error !== null && NOT_JSON.has(error);
+
 /** The credential chosen by the node's `authentication` parameter. */
 export function credentialType(ctx: ShopContext): string {
 	let auth: unknown;
@@ -253,12 +260,14 @@ export async function apiRequest(
 		}
 		if (!parsed.ok) {
 			const excerpt = textExcerpt(response.body);
-			throw apiError(this, redact, {
+			const error = apiError(this, redact, {
 				...request0,
 				status,
 				kind: 'notJson',
 				said: `The answer is not valid JSON${excerpt ? `: ${excerpt}` : ''}`,
 			});
+			NOT_JSON.add(error);
+			throw error;
 		}
 		const err = inBandError(parsed.value);
 		if (err) {

@@ -204,8 +204,9 @@ async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<Poll
 	const records = await reader.allUpTo(MAX_SNAPSHOT);
 	const reading = readingOf(records, plan.key);
 	let gone = missingFrom(known, reading);
-	if (gone.length > 0 && plan.paged) {
-		// read again: a record deleted while the pages were read moves the next ones one place up
+	if (gone.length > 0) {
+		// read again: a record is deleted only where two readings agree (a record deleted while the pages were read
+		// moves the next ones one place up; a shop may answer a list short once)
 		const again = readingOf(await reader.all(), plan.key);
 		gone = gone.filter((id) => !again.has(id));
 	}

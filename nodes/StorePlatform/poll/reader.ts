@@ -1,11 +1,14 @@
-import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchList, type ListStats } from '../api/paginate';
 import { apiRequest, type Query } from '../api/request';
-import { unwrapCount, unwrapRecords } from '../api/unwrap';
 import type { Endpoint } from '../endpoint';
 import { idOf, maxOf, storedId, type Id } from './decimalId';
+import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
+import { attempt } from './attempt';
+import { pageEnd } from './pageEnd';
+import { PastBound } from './pastBound';
 import type { PollPlan } from './strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
@@ -66,6 +69,9 @@ export interface ReadLimits {
 	timeout?: number;
 }
 
+/** Records a count may say beyond a whole list's bound before the list is refused without reading it (allUpTo). */
+export const PAST_BOUND_SLACK = 100;
+
 export class ShopReader {
 	readonly label: string;
 
@@ -104,13 +110,53 @@ export class ShopReader {
 	}
 
 	async list(query: Query): Promise<IDataObject[]> {
-		this.send();
-		return await this.getRecords(query);
+		return await this.reread(async () => {
+			this.send();
+			return await this.getRecords(query);
+		});
 	}
 
 	async count(query: Query): Promise<number> {
-		this.send();
-		return await this.getCount(query);
+		return await this.reread(async () => {
+			this.send();
+			return await this.getCount(query);
+		});
+	}
+
+	/**
+	 * A read whose answer proves nothing (answer.ts: no list, no count, a body that cannot be read) is asked again,
+	 * REREADS times; then it fails the poll, which ends without emitting and without moving its cursor.
+	 */
+	private async reread<T>(read: () => Promise<T>): Promise<T> {
+		for (let n = 0; ; n++) {
+			const tried = await attempt(read);
+			if (tried.ok) return tried.value;
+			if (n >= REREADS || !isFailedRead(tried.error)) throw tried.error;
+		}
+	}
+
+	/** The records of a list answer; FailedRead where it carries no list. */
+	protected recordsOf(body: unknown): IDataObject[] {
+		const records = listIn(body, this.plan.list.output, this.plan.key);
+		if (!records)
+			throw new FailedRead(
+				this.ctx.getNode(),
+				this.label,
+				`The ${this.noun} list came as ${describeBody(body)}`,
+			);
+		return records;
+	}
+
+	/** The count of a count answer; FailedRead where it carries none. */
+	protected countOf(body: unknown): number {
+		const n = countIn(body);
+		if (n === undefined)
+			throw new FailedRead(
+				this.ctx.getNode(),
+				`${this.plan.table.displayName} → Count`,
+				`The ${this.noun} count came as ${describeBody(body)}`,
+			);
+		return n;
 	}
 
 	protected async getRecords(query: Query): Promise<IDataObject[]> {
@@ -119,7 +165,7 @@ export class ShopReader {
 			operation: this.label,
 			timeout: this.limits.timeout,
 		});
-		return unwrapRecords(body, this.plan.list.output);
+		return this.recordsOf(body);
 	}
 
 	protected async getCount(query: Query): Promise<number> {
@@ -130,18 +176,14 @@ export class ShopReader {
 			operation: `${this.plan.table.displayName} → Count`,
 			timeout: this.limits.timeout,
 		});
-		const n = unwrapCount(body);
-		if (n === undefined) throw new Error(`${this.label}: the shop's answer carries no count`);
-		return n;
+		return this.countOf(body);
 	}
 
-	/** Whether a page ends a read: empty, or shorter than a page the shop was seen to fill. */
-	private ends(page: IDataObject[], asked: number, previousShort?: number): boolean {
-		const limits = this.limits;
-		if (page.length >= asked) limits.full = Math.max(limits.full ?? 0, asked);
-		if (page.length > 0 && previousShort !== undefined)
-			limits.full = Math.max(limits.full ?? 0, previousShort);
-		return page.length === 0 || (limits.full !== undefined && page.length < limits.full);
+	/** Whether a page ends a read (pageEnd.ts), learning the page size the shop fills. */
+	private ends(page: IDataObject[], asked: number, previous?: number): boolean {
+		const { end, full } = pageEnd(this.limits.full, asked, page.length, previous);
+		this.limits.full = full;
+		return end;
 	}
 
 	/**
@@ -160,7 +202,7 @@ export class ShopReader {
 	): Promise<boolean> {
 		const asked = this.plan.pageSize;
 		let since = from;
-		let short: number | undefined;
+		let previous: number | undefined;
 		for (let n = 0; ; n++) {
 			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
@@ -169,8 +211,8 @@ export class ShopReader {
 				if (this.wholeList(page, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
-			const end = this.ends(page, asked, short);
-			short = page.length < asked ? page.length : undefined;
+			const end = this.ends(page, asked, previous);
+			previous = page.length;
 			if (page.length === 0) return true;
 			const after = page.filter((r) => above(r, since));
 			since = next;
@@ -202,9 +244,12 @@ export class ShopReader {
 		const asked = this.plan.pageSize;
 		let handed = since;
 		let previous = this.keysOf(first);
+		let length = first.length;
 		for (let n = 2; ; n++) {
 			if (budgeted && (this.spent() || this.limits.expired())) return false;
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
+			const end = this.ends(page, asked, length);
+			length = page.length;
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
 			if (keys === previous) throw this.unreadable('since_id and page', first.length);
@@ -212,7 +257,7 @@ export class ShopReader {
 			const after = page.filter((r) => above(r, handed));
 			handed = maxIdOf(page, handed);
 			if (after.length > 0 && onPage(after, handed) === false) return false;
-			if (page.length < asked) return true;
+			if (end) return true;
 		}
 	}
 
@@ -241,7 +286,7 @@ export class ShopReader {
 		budgeted = true,
 	): Promise<boolean> {
 		const asked = this.limits.full ?? this.plan.pageSize;
-		let short: number | undefined;
+		let length: number | undefined;
 		let previous: string | undefined;
 		for (let n = from; ; n++) {
 			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
@@ -252,8 +297,8 @@ export class ShopReader {
 				throw this.unreadable('page', page.length);
 			}
 			previous = keys;
-			const end = this.ends(page, asked, short);
-			short = page.length < asked ? page.length : undefined;
+			const end = this.ends(page, asked, length);
+			length = page.length;
 			if (page.length === 0) return true;
 			onPage(page, n + 1);
 			if (end) return true;
@@ -265,15 +310,17 @@ export class ShopReader {
 	 * held only records read before (a list that ignores `page`, or heavy churn) makes it read once more; where
 	 * that happens again the list is unreadable beyond its first page: UnreadableList.
 	 */
-	async all(): Promise<IDataObject[]> {
-		const first = await this.allOnce();
+	async all(stopAbove?: number): Promise<IDataObject[]> {
+		const first = await this.reread(async () => await this.allOnce(stopAbove));
 		if (!first.repeated) return first.records;
-		const again = await this.allOnce();
+		const again = await this.reread(async () => await this.allOnce(stopAbove));
 		if (again.repeated) throw this.unreadable('page', again.records.length);
 		return again.records;
 	}
 
-	private async allOnce(): Promise<{ records: IDataObject[]; repeated: boolean }> {
+	private async allOnce(
+		stopAbove?: number,
+	): Promise<{ records: IDataObject[]; repeated: boolean }> {
 		const { plan } = this;
 		const stats: ListStats = { requests: 0, pageSize: 0 };
 		const records = await fetchList.call(
@@ -291,21 +338,27 @@ export class ShopReader {
 				operation: this.label,
 				timeout: this.limits.timeout,
 				beforeRequest: () => this.send(),
+				stopAbove,
+				records: (body) => this.recordsOf(body),
+				total: (body) => this.countOf(body),
 			},
 			'all',
 			stats,
 		);
+		if (stats.stoppedAbove !== undefined)
+			throw new PastBound(this.ctx.getNode(), this.noun, stats.stoppedAbove, stopAbove ?? 0);
 		return { records, repeated: (stats.repeatedPages ?? 0) > 0 };
 	}
 
-	/** The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). */
+	/**
+	 * The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). A paged list
+	 * whose count says more than PAST_BOUND_SLACK records beyond it is refused after its first page (the count may
+	 * be off its list by a few: closer to the bound, the records read decide).
+	 */
 	async allUpTo(max: number): Promise<IDataObject[]> {
-		const records = await this.all();
-		if (records.length > max) {
-			throw new NodeApiError(this.ctx.getNode(), {} as JsonObject, {
-				message: `The ${this.plan.table.displayName.toLowerCase()} list has ${records.length} records; the poll trigger compares lists without filters of up to ${max} records`,
-			});
-		}
+		const records = await this.all(max + PAST_BOUND_SLACK);
+		if (records.length > max)
+			throw new PastBound(this.ctx.getNode(), this.noun, records.length, max);
 		return records;
 	}
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
+import { FAILED_READ_POLLS, isFailedRead } from './answer';
 import { attempt } from './attempt';
 import {
 	deliveryKeyOf,
@@ -12,6 +13,7 @@ import {
 	stateLeftOut,
 	withLaterEdit,
 } from './changeKey';
+import { Episodes, type Cause } from './episodes';
 import { fingerprint, type ChangeKind } from './fingerprint';
 import {
 	pollWithParent,
@@ -21,6 +23,7 @@ import {
 	type ParentWatch,
 } from './parent';
 import { runPoll, type Change } from './poller';
+import { PastBound } from './pastBound';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
 import type { PollPlan } from './strategy';
@@ -197,11 +200,21 @@ export async function pollChanges(
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
+	// no cursor stored yet (nor the baseline n8n's durable cursors keep apart): the user is looking
+	const activation =
+		this.getWorkflowStaticData('node').cursor === undefined &&
+		this.getWorkflowStaticData('global')[`${BASELINE_PREFIX}${this.getNode().id}`] === undefined;
 	const tried = await attempt(async () => await pollOnce.call(this, settings, reader, parent));
 	IN_FLIGHT.delete(inFlightKey);
-	if (tried.ok) return tried.value;
-	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
+	if (tried.ok) {
+		EPISODES.succeeded(inFlightKey);
+		return tried.value;
+	}
 	const { error } = tried;
+	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
+	const cause = causeOf(error, plan.table.resource);
+	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
+	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
 	if (error instanceof UnreadableList) {
 		const reported = `${inFlightKey}:${settings.plan.table.resource}:${error.ignored}`;
 		if (REPORTED.has(reported)) return null;
@@ -214,6 +227,15 @@ export async function pollChanges(
 const IN_FLIGHT = new Set<string>();
 /** Lists reported unreadable, by workflow, node, resource and what the list ignores (once per n8n process). */
 const REPORTED = new Set<string>();
+/** Polls failing for the shop's state, by workflow and node (in the n8n process). */
+const EPISODES = new Episodes();
+
+/** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
+function causeOf(error: unknown, resource: string): Cause | undefined {
+	if (isFailedRead(error)) return { id: `read:${resource}`, after: FAILED_READ_POLLS };
+	if (error instanceof PastBound) return { id: `bound:${resource}`, after: 1 };
+	return undefined;
+}
 
 async function pollOnce(
 	this: IPollFunctions,

@@ -4,7 +4,8 @@
  * changes the shop between two requests (churn while paging); and the habits of real shops: ids that step by 2 or
  * 3, ids handed out again, a list that ignores `since_id` or `page`, a count off its list. The poll module reads
  * it through ShopReader, whose two requests (a page, a count) and whole-list read are replaced here; every rule
- * above them (paging, the ceiling of requests) is the shipped code.
+ * above them (paging, the ceiling of requests, the reading of an answer's body where a test gives one) is the
+ * shipped code.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -50,6 +51,8 @@ export class FakeShop {
 	 * request's number since the shop began. Unset: as stored.
 	 */
 	spell?: (record: IDataObject, answer: number) => IDataObject;
+	/** The body a list answer comes as (unset: the records as an array): an answer without its list. */
+	body?: (records: IDataObject[]) => unknown;
 
 	constructor(readonly opts: FakeOptions = {}) {}
 
@@ -160,7 +163,9 @@ class FakeReader extends ShopReader {
 	}
 
 	protected async getRecords(query: Query) {
-		return this.shop.list(query);
+		const records = this.shop.list(query);
+		// through the shipped reading of an answer (answer.ts), where the test gives the body
+		return this.shop.body ? this.recordsOf(this.shop.body(records)) : records;
 	}
 
 	protected async getCount(query: Query) {

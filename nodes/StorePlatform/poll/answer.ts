@@ -1,0 +1,92 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isUnreadableAnswer } from '../api/request';
+import { twinOf, unwrapCount, unwrapRecords } from '../api/unwrap';
+
+/**
+ * What an answer to a poll's read proves. Pure, but for the error class.
+ *
+ * The action node unwraps tolerantly (api/unwrap.ts): a body without records is an empty list. A poll cannot: an
+ * empty list there means every known record is deleted. So a list answer is a list only where it carries one: an
+ * array, or an object holding the list's wrapper key (or its twin, or a single key) with an array or object of
+ * records, or a record itself (an object with the list's key); records of which none has the list's key are no
+ * list. A 200 with no body, `{}`, `null`, text, or an object without its wrapper is a failed read (FailedRead),
+ * never an empty list; so is a count answer without a count. A body that is not JSON at all (HTML, truncated) is
+ * one too (reader.ts: api/request.ts marks it).
+ */
+
+/** What a list answer carries: its records, or undefined where it carries no list. */
+export function listIn(
+	body: unknown,
+	wrapper: string | undefined,
+	key: string,
+): IDataObject[] | undefined {
+	if (Array.isArray(body)) return keyed(unwrapRecords(body, wrapper), key);
+	if (typeof body !== 'object' || body === null) return undefined;
+	const object = body as IDataObject;
+	const keys = Object.keys(object);
+	const holds = (k: string | undefined) =>
+		k !== undefined && typeof object[k] === 'object' && object[k] !== null;
+	const wrapped =
+		holds(wrapper) ||
+		(wrapper !== undefined && holds(twinOf(wrapper))) ||
+		(keys.length === 1 && holds(keys[0]));
+	if (!wrapped && object[key] === undefined) return undefined;
+	return keyed(
+		unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0),
+		key,
+	);
+}
+
+/** Records of which none carries the list's key (`{"data": {"users": [...]}}` unwrapped once) are no list. */
+function keyed(records: IDataObject[], key: string): IDataObject[] | undefined {
+	if (records.length === 0) return records;
+	return records.some((r) => r[key] !== undefined && r[key] !== null) ? records : undefined;
+}
+
+/** The count an answer carries, or undefined. */
+export const countIn = (body: unknown): number | undefined => {
+	const said = typeof body === 'object' && body !== null ? (body as IDataObject).count : 0;
+	// `{count: null}` or `{count: ""}` is no count (Number() would read 0)
+	if (said === null || said === '' || typeof said === 'boolean') return undefined;
+	const n = unwrapCount(body);
+	return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+/** Times a read that got no list (or no count) is asked again within the poll before the poll gives up. */
+export const REREADS = 1;
+
+/** Polls in a row that fail so before the error is shown (once: episodes.ts). */
+export const FAILED_READ_POLLS = 3;
+
+/**
+ * A read whose answer proves nothing: no list, no count, or a body that could not be read. The poll that meets it
+ * (after REREADS) ends without emitting and without moving its cursor; the error reaches the user only where it
+ * persists (episodes.ts).
+ */
+export class FailedRead extends NodeOperationError {
+	constructor(
+		node: INode,
+		/** "Page → Poll" */
+		readonly operation: string,
+		/** What was asked and what came, for the error's description. */
+		said: string,
+	) {
+		super(node, 'The shop answered without the list asked for', {
+			description: `${said} (${operation}). Nothing was emitted and the trigger's place in the list did not move: the next poll reads it again. This error is shown once while the answers stay so.`,
+		});
+	}
+}
+
+/** A few words on a body that carries no list, for FailedRead. */
+export function describeBody(body: unknown): string {
+	if (body === undefined || body === '') return 'an empty answer';
+	if (body === null) return 'the answer null';
+	const text = JSON.stringify(body);
+	return `the answer ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+}
+
+/** Whether a read failed for want of a readable list or count (FailedRead, or a 2xx body that is not JSON). */
+export const isFailedRead = (error: unknown): boolean =>
+	error instanceof FailedRead || isUnreadableAnswer(error);
