@@ -7,9 +7,17 @@
  * - idStep: ids handed out step by 2, 3, ... (a database cluster's auto_increment_increment).
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
+ * Clock habits (issue 34, items 5, 6 and 8; checkClockHabits below):
+ * - clockStepBackS: the shop's wall clock steps back this many seconds (summer time ends on a shop stamping local
+ *   time): stamps written from then on repeat that span; stamps stored stay.
+ * - stampForm: answers write created_at/updated_at/activated_on in another form of the same instant (shopTime.ts
+ *   stampIn: 'iso-z', 'offset', 'naive-t'; 'spec' as stored). Filters still take the spec's form.
+ * - nullUpdatedAt: a record created from then on (by the API's theme script create, or the owner) has
+ *   `updated_at: null` until it is changed; the date filters read its created_at in its place (list.ts stamp).
  */
 import type { App } from './app';
 import { badRequest } from './errors';
+import { STAMP_FIELDS, STAMP_FORMS, stampIn, type StampForm } from './shopTime';
 import type { Query } from './wire';
 
 export interface ShopHabits {
@@ -21,6 +29,10 @@ export interface ShopHabits {
 	ignorePage: string[];
 	/** count path (exact, e.g. `/services/pages/count`) → added to its count */
 	countOffset: Record<string, number>;
+	// ---- clock habits ----
+	clockStepBackS: number;
+	stampForm: StampForm;
+	nullUpdatedAt: boolean;
 }
 
 export const DEFAULT_HABITS: ShopHabits = {
@@ -29,6 +41,9 @@ export const DEFAULT_HABITS: ShopHabits = {
 	ignoreSinceId: [],
 	ignorePage: [],
 	countOffset: {},
+	clockStepBackS: 0,
+	stampForm: 'spec',
+	nullUpdatedAt: false,
 };
 
 /** The auto-increment steps allowed (MySQL allows up to 65,535; a cluster uses its node count). */
@@ -79,7 +94,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
-	return out;
+	return { ...out, ...checkClockHabits(input) };
 }
 
 /** Applies habits (a partial object: the others stay); returns those now in force. */
@@ -88,6 +103,7 @@ export function applyHabits(app: App, input: object): ShopHabits {
 	app.habits = next;
 	app.render.flipping = next.flipForms;
 	for (const t of app.store.tables()) t.step = next.idStep;
+	applyClockHabits(app, next);
 	return { ...next };
 }
 
@@ -105,4 +121,58 @@ export function listQuery(app: App, path: string, query: Query): Query {
 /** The count a count endpoint answers for `n` records: off by its offset, never below 0. */
 export function countOf(app: App, path: string, n: number): number {
 	return Math.max(0, n + (app.habits.countOffset[path] ?? 0));
+}
+
+// ---- clock habits (issue 34 items 5, 6, 8) ----
+
+/** The largest step back of the shop's clock (two hours: summer time, and a bit more). */
+const MAX_STEP_BACK_S = 7200;
+
+function checkClockHabits(input: Record<string, unknown>): Partial<ShopHabits> {
+	const out: Partial<ShopHabits> = {};
+	const step = input.clockStepBackS;
+	if (step !== undefined) {
+		if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > MAX_STEP_BACK_S)
+			throw badRequest(
+				`clockStepBackS must be an integer from 0 to ${MAX_STEP_BACK_S}, got ${JSON.stringify(step)}`,
+			);
+		out.clockStepBackS = step;
+	}
+	const form = input.stampForm;
+	if (form !== undefined) {
+		if (!STAMP_FORMS.includes(form as StampForm))
+			throw badRequest(
+				`stampForm must be one of ${STAMP_FORMS.join(', ')}, got ${JSON.stringify(form)}`,
+			);
+		out.stampForm = form as StampForm;
+	}
+	if (input.nullUpdatedAt !== undefined) {
+		if (typeof input.nullUpdatedAt !== 'boolean')
+			throw badRequest(
+				`nullUpdatedAt must be true or false, got ${JSON.stringify(input.nullUpdatedAt)}`,
+			);
+		out.nullUpdatedAt = input.nullUpdatedAt;
+	}
+	return out;
+}
+
+function applyClockHabits(app: App, next: ShopHabits): void {
+	app.shopTime.stepBackS = next.clockStepBackS;
+	const form = next.stampForm;
+	app.render.restamp =
+		form === 'spec'
+			? undefined
+			: (rec) => {
+					const out = { ...rec };
+					const zone = app.shopTime.settings.shopZoneOffsetMinutes;
+					for (const f of STAMP_FIELDS) if (f in out) out[f] = stampIn(form, out[f], zone);
+					return out;
+				};
+}
+
+/** A record just created: with `nullUpdatedAt`, its updated_at is null until it is changed. */
+export function newlyCreated<R extends Record<string, unknown>>(app: App, rec: R): R {
+	if (app.habits.nullUpdatedAt && 'updated_at' in rec)
+		(rec as Record<string, unknown>).updated_at = null;
+	return rec;
 }

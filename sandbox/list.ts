@@ -206,6 +206,8 @@ export class Renderer {
 	private seed: number;
 	/** The habit of flipping forms (habits.ts): each answer in the other form of the spec's two. */
 	flipping = false;
+	/** How answers write stamps (habits.ts `stampForm`): set by applyHabits; unset, as stored. */
+	restamp?: (rec: Rec) => Rec;
 	/** Answers begun so far (server.ts counts each API request). */
 	private turn = 0;
 
@@ -252,7 +254,7 @@ export class Renderer {
 					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
-		return this.flipped(out);
+		return this.flipped(this.restamp ? this.restamp(out) : out);
 	}
 
 	many(rows: Rec[], fields: string[] | null): Rec[] {
