@@ -110,10 +110,10 @@ export class FakeShop {
 	}
 
 	private matches(r: IDataObject, q: Query): boolean {
+		// a record never updated (updated_at null) is read by its created_at, as the sandbox's filters do
+		const stamp = (field: string) => String(r[field] ?? r.created_at);
 		const later = (field: string, min: unknown) =>
-			this.opts.filters === 'strict'
-				? String(r[field]) > String(min)
-				: String(r[field]) >= String(min);
+			this.opts.filters === 'strict' ? stamp(field) > String(min) : stamp(field) >= String(min);
 		const ignores = this.opts.ignores;
 		const since = ignores === 'since_id' || ignores === 'both' ? undefined : q.since_id;
 		if (since !== undefined && !(Number(r.id) > Number(since))) return false;
