@@ -243,6 +243,23 @@ export class FakeTrigger {
 	}
 }
 
+/**
+ * The lookback window of a stored cursor's scan (the records kept below the floor: lookback.ts) and the bytes it
+ * takes in the static data: bounds on the rest of the cursor are stated without it.
+ */
+export function windowOf(stored: unknown): { records: number; bytes: number } {
+	const scan = (stored as PollState | undefined)?.scan;
+	if (!scan) return { records: 0, bytes: 0 };
+	const below = Object.entries(scan.seen).filter(([time]) => time < scan.floor);
+	const records = below.reduce((n, [, group]) => n + Object.keys(group).length, 0);
+	// each group as it stands in the JSON, with its comma
+	const bytes = below.reduce(
+		(n, [time, group]) => n + JSON.stringify({ [time]: group }).length - 1,
+		0,
+	);
+	return { records, bytes };
+}
+
 /** Changes as `kind id title` lines, sorted, for tables. */
 export const lines = (changes: Change[]) =>
 	changes.map((c) => `${c.kind} ${c.id}${c.record ? ` ${String(c.record.title)}` : ''}`).sort();
