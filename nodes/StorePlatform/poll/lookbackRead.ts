@@ -46,6 +46,7 @@ export async function readSlice(
 			? await reader.readSince(from, query, onPage)
 			: await reader.readPages(from, query, onPage);
 	if (!done) return scan;
-	const { slice: _read, ...rest } = scan;
-	return { ...rest, ...afterSlice(scan.seen, slice) };
+	const after: ScanState = { ...scan, ...afterSlice(scan.seen, slice) };
+	delete after.slice;
+	return after;
 }
