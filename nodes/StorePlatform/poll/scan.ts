@@ -48,7 +48,7 @@ export interface ScanState {
 	 * A pass in progress: where it goes on (a `since_id`, or a page number), the floor it will leave, and the time
 	 * its filter starts from (`back` for a wide pass, else the floor; absent: the floor).
 	 */
-	pass?: { at: number; nextFloor: string; from?: string };
+	pass?: { at: number; nextFloor: string; from?: string; quiet?: true };
 }
 
 /** The start of a scan's lookback window. */
@@ -127,7 +127,11 @@ export function beginPass(scan: ScanState, start: number, page: number): ScanSta
 	const back = backOf(scan);
 	const wide = back < scan.floor && sizeOf(scan.seen, back) < page;
 	const nextFloor = laterOf(scan.floor, floorOf(atFloor(scan))) ?? '';
-	return { ...scan, pass: { at: start, nextFloor, from: wide ? back : scan.floor } };
+	const pass: ScanState['pass'] = { at: start, nextFloor, from: wide ? back : scan.floor };
+	// a cursor stored before stamps were read in every form, that could read none (a shop writing `Z`): its
+	// first pass takes the records as they are, as an activation does, rather than report each as created
+	if (scan.back === undefined && scan.floor === '' && sizeOf(scan.seen) === 0) pass.quiet = true;
+	return { ...scan, pass };
 }
 
 /**
@@ -159,7 +163,8 @@ export function takePage(
 			continue;
 		}
 		put(seen, index, id, time, state);
-		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
+		if (!scan.pass?.quiet)
+			changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
 	const pass = scan.pass ?? { at, nextFloor: scan.floor };
 	const nextFloor = first

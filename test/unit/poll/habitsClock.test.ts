@@ -164,6 +164,26 @@ describe.each(FILTERS)('stamps in another form of the same instant (%s filters)'
 		);
 	});
 
+	test.each(PLANS)(
+		'%s: a cursor stored by the version that read no stamp in another form invents nothing after the upgrade',
+		async (_n, plan) => {
+			const shop = new FakeShop({ filters });
+			shop.at('2026-11-27 13:00:00').seed(12, true);
+			shop.spell = spelled(FORMS['iso-z'], true);
+			const trigger = new FakeTrigger(shop, plan);
+			await trigger.poll();
+			// what that version stored: no record had a time it could read
+			const stored = trigger.stored as PollState;
+			stored.scan = { floor: '', seen: {} };
+			expect(await trigger.poll()).toEqual([]);
+			expect(await trigger.poll()).toEqual([]);
+			shop.at('2026-11-27 13:00:10');
+			const want = change(shop, plan, 2, 'after the upgrade');
+			expect(lines(await trigger.poll())).toEqual(want.sort());
+			expect(await trigger.poll()).toEqual([]);
+		},
+	);
+
 	test('the spec empty date (0000-00-00 00:00:00) is no time: no error, and nothing is invented', async () => {
 		const shop = new FakeShop({ filters });
 		shop.at('2026-11-27 13:00:00').seed(6, true);
