@@ -95,18 +95,6 @@ export function flipForms(rec: Rec, turn: number): Rec {
 	return out;
 }
 
-/** The forms of a stamp the stampForm habit answers in (habits.ts). */
-export type StampForm = 'isoZ' | 'offset' | 'bare';
-
-/** A stamp `YYYY-MM-DD HH:MM:SS` of a shop `zoneMinutes` east of UTC, in another form of the same instant. */
-export function stampIn(form: StampForm, stamp: string, zoneMinutes: number): string {
-	const iso = stamp.replace(' ', 'T');
-	if (form === 'bare') return iso;
-	const utc = new Date(Date.parse(`${iso}Z`) - zoneMinutes * 60_000);
-	if (form === 'isoZ') return `${utc.toISOString().slice(0, 19)}Z`;
-	return `${new Date(utc.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
-}
-
 /** What bigIds adds to every stored id: 2^53, so the first record's id is 9007199254740993. */
 export const BIG_ID_BASE = BigInt(2) ** BigInt(53);
 

@@ -10,19 +10,26 @@
  *
  * Habits of issue 34 (the history checker's switches; see the block at the end):
  * - emptyListAnswer: list answers that carry no list (readHabits.ts).
- * - stampForm: created_at/updated_at in another form of the same instant: 'isoZ' (`2030-01-01T12:00:00Z`),
- *   'offset' (`2030-01-01T13:00:00+01:00`), 'bare' (`2030-01-01T12:00:00`); null: the spec's form.
  * - bigNewIds: ids handed out from now on lie beyond 2^53 (even numbers, exact as doubles, so the store keeps them
  *   apart) and are answered as strings, as the spec allows.
  * - bigIds: every id shown as its stored id plus 2^53, as a string (odd ids: beyond what a double keeps);
  *   `since_id` and a path's id in that form are read back (the block at the end).
  * - deleteDuringPaging: see its block at the end of this file (issue 34, item 4).
+ *
+ * Clock habits (issue 34, items 5, 6 and 8; checkClockHabits below):
+ * - clockStepBackS: the shop's wall clock steps back this many seconds (summer time ends on a shop stamping local
+ *   time): stamps written from then on repeat that span; stamps stored stay.
+ * - stampForm: answers write created_at/updated_at/activated_on in another form of the same instant (shopTime.ts
+ *   stampIn: 'iso-z', 'offset', 'naive-t'; 'spec' as stored). Filters still take the spec's form.
+ * - nullUpdatedAt: a record created from then on (by the API's theme script create, or the owner) has
+ *   `updated_at: null` until it is changed; the date filters read its created_at in its place (list.ts stamp).
  */
 import { badRequest } from './errors';
 import { tableFor } from './seed';
 import { checkEmptyListAnswer, type EmptyListAnswer } from './readHabits';
+import { STAMP_FIELDS, STAMP_FORMS, stampIn, type StampForm } from './shopTime';
 import type { Query } from './wire';
-import { storedId, type StampForm } from './forms';
+import { storedId } from './forms';
 import type { Renderer } from './list';
 import type { ShopTime } from './shopTime';
 import type { Store } from './store';
@@ -37,12 +44,15 @@ export interface ShopHabits {
 	/** count path (exact, e.g. `/services/pages/count`) → added to its count */
 	countOffset: Record<string, number>;
 	emptyListAnswer: EmptyListAnswer | null;
-	stampForm: StampForm | null;
 	bigNewIds: boolean;
 	/** every id shown as its stored id plus 2^53, as a string; read back from since_id and paths */
 	bigIds: boolean;
 	/** a record deleted while a list is paged (once), or null: the block below */
 	deleteDuringPaging: DeleteDuringPaging | null;
+	// ---- clock habits (the block below) ----
+	clockStepBackS: number;
+	stampForm: StampForm;
+	nullUpdatedAt: boolean;
 }
 
 /** What habits act on (app.ts's App has it): named here so that habits.ts imports nothing of app.ts. */
@@ -60,10 +70,12 @@ export const DEFAULT_HABITS: ShopHabits = {
 	ignorePage: [],
 	countOffset: {},
 	emptyListAnswer: null,
-	stampForm: null,
 	deleteDuringPaging: null,
 	bigNewIds: false,
 	bigIds: false,
+	clockStepBackS: 0,
+	stampForm: 'spec',
+	nullUpdatedAt: false,
 };
 
 /** The auto-increment steps allowed (MySQL allows up to 65,535; a cluster uses its node count). */
@@ -114,7 +126,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
-	Object.assign(out, checkIssue34Habits(input), checkPagingHabit(input));
+	Object.assign(out, checkIssue34Habits(input), checkPagingHabit(input), checkClockHabits(input));
 	return out;
 }
 
@@ -127,11 +139,10 @@ export function applyHabits(app: HabitHost, input: object): ShopHabits {
 		t.step = next.idStep;
 		t.big = next.bigNewIds;
 	}
-	app.render.stampForm = next.stampForm;
 	app.render.bigIds = next.bigIds;
-	app.render.zoneMinutes = app.shopTime.settings.shopZoneOffsetMinutes;
 	if (next.deleteDuringPaging)
 		next.deleteDuringPaging = { ...next.deleteDuringPaging, answered: 0 };
+	applyClockHabits(app, next);
 	return { ...next };
 }
 
@@ -151,28 +162,51 @@ export function countOf(app: HabitHost, path: string, n: number): number {
 	return Math.max(0, n + (app.habits.countOffset[path] ?? 0));
 }
 
-// ---- habits of issue 34 (the history checker's switches; the lead may merge them with the other helpers') ----
-
-const STAMP_FORMS: StampForm[] = ['isoZ', 'offset', 'bare'];
+// ---- habits of issue 34: answers without their list, ids beyond 2^53 -----------------------------------------
 
 function checkIssue34Habits(input: Record<string, unknown>): Partial<ShopHabits> {
 	const out: Partial<ShopHabits> = {};
 	if (input.emptyListAnswer !== undefined)
 		out.emptyListAnswer = checkEmptyListAnswer(input.emptyListAnswer);
-	const form = input.stampForm;
-	if (form !== undefined) {
-		if (form !== null && !STAMP_FORMS.includes(form as StampForm))
-			throw badRequest(
-				`stampForm must be null or one of ${STAMP_FORMS.join(', ')}, got ${JSON.stringify(form)}`,
-			);
-		out.stampForm = form as StampForm | null;
-	}
 	for (const name of ['bigNewIds', 'bigIds'] as const) {
 		const v = input[name];
 		if (v === undefined) continue;
 		if (typeof v !== 'boolean')
 			throw badRequest(`${name} must be true or false, got ${JSON.stringify(v)}`);
 		out[name] = v;
+	}
+	return out;
+}
+
+// ---- clock habits (issue 34 items 5, 6, 8) ----
+
+/** The largest step back of the shop's clock (two hours: summer time, and a bit more). */
+const MAX_STEP_BACK_S = 7200;
+
+function checkClockHabits(input: Record<string, unknown>): Partial<ShopHabits> {
+	const out: Partial<ShopHabits> = {};
+	const step = input.clockStepBackS;
+	if (step !== undefined) {
+		if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > MAX_STEP_BACK_S)
+			throw badRequest(
+				`clockStepBackS must be an integer from 0 to ${MAX_STEP_BACK_S}, got ${JSON.stringify(step)}`,
+			);
+		out.clockStepBackS = step;
+	}
+	const form = input.stampForm;
+	if (form !== undefined) {
+		if (!STAMP_FORMS.includes(form as StampForm))
+			throw badRequest(
+				`stampForm must be one of ${STAMP_FORMS.join(', ')}, got ${JSON.stringify(form)}`,
+			);
+		out.stampForm = form as StampForm;
+	}
+	if (input.nullUpdatedAt !== undefined) {
+		if (typeof input.nullUpdatedAt !== 'boolean')
+			throw badRequest(
+				`nullUpdatedAt must be true or false, got ${JSON.stringify(input.nullUpdatedAt)}`,
+			);
+		out.nullUpdatedAt = input.nullUpdatedAt;
 	}
 	return out;
 }
@@ -235,4 +269,25 @@ export function readBigIds(app: HabitHost, query: Query, params: Record<string, 
 	if (params.id !== undefined) params.id = storedId(params.id);
 	const since = query.since_id;
 	return typeof since === 'string' ? { ...query, since_id: storedId(since) } : query;
+}
+
+function applyClockHabits(app: HabitHost, next: ShopHabits): void {
+	app.shopTime.stepBackS = next.clockStepBackS;
+	const form = next.stampForm;
+	app.render.restamp =
+		form === 'spec'
+			? undefined
+			: (rec) => {
+					const out = { ...rec };
+					const zone = app.shopTime.settings.shopZoneOffsetMinutes;
+					for (const f of STAMP_FIELDS) if (f in out) out[f] = stampIn(form, out[f], zone);
+					return out;
+				};
+}
+
+/** A record just created: with `nullUpdatedAt`, its updated_at is null until it is changed. */
+export function newlyCreated<R extends Record<string, unknown>>(app: HabitHost, rec: R): R {
+	if (app.habits.nullUpdatedAt && 'updated_at' in rec)
+		(rec as Record<string, unknown>).updated_at = null;
+	return rec;
 }

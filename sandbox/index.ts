@@ -41,7 +41,7 @@ export { SECTIONS } from './events';
 export type { ChangeOptions, ChargeDecision } from './owner';
 export type { ShopHabits } from './habits';
 export type { EmptyListAnswer } from './readHabits';
-export type { StampForm } from './forms';
+export type { StampForm } from './shopTime';
 export type { ChangeEntry, ChangeKind } from './changeLog';
 export type { DateFilters, ShopSettings } from './shopTime';
 

@@ -1,7 +1,7 @@
 /** List queries: common parameters, endpoint filters, paging, `fields`, and rendering of ids (spec or mixed). */
 import { EMPTY_DATE, isSpecDate } from './dates';
 import { badRequest } from './errors';
-import { flipForms, NUMERIC, shownId, stampIn, type StampForm } from './forms';
+import { flipForms, NUMERIC, shownId } from './forms';
 import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import { first, type Query } from './wire';
@@ -206,11 +206,10 @@ export class Renderer {
 	private seed: number;
 	/** The habit of flipping forms (habits.ts): each answer in the other form of the spec's two. */
 	flipping = false;
-	/** Stamps in another form of the same instant (habits.ts stampForm), in a shop this many minutes east of UTC. */
-	stampForm: StampForm | null = null;
-	zoneMinutes = 0;
 	/** The habit of ids above 2^53 (habits.ts `bigIds`): each record's id shown as a string beyond it. */
 	bigIds = false;
+	/** How answers write stamps (habits.ts `stampForm`): set by applyHabits; unset, as stored. */
+	restamp?: (rec: Rec) => Rec;
 	/** Answers begun so far (server.ts counts each API request). */
 	private turn = 0;
 
@@ -257,23 +256,10 @@ export class Renderer {
 					out[k] = this.random() < 0.5 ? Number(v) : v;
 			}
 		}
-		if (this.stampForm || typeof out.id === 'number') out = this.issue34(out);
+		if (typeof out.id === 'number' && out.id > Number.MAX_SAFE_INTEGER)
+			out = { ...out, id: String(out.id) };
 		if (this.bigIds && out.id !== undefined) out = { ...out, id: shownId(out.id) };
-		return this.flipped(out);
-	}
-
-	/** Habits of issue 34: stamps in another form, ids beyond 2^53 as strings. */
-	private issue34(rec: Rec): Rec {
-		const form = this.stampForm;
-		const big = typeof rec.id === 'number' && rec.id > Number.MAX_SAFE_INTEGER;
-		if (!form && !big) return rec;
-		const out = { ...rec };
-		if (big) out.id = String(rec.id);
-		if (form)
-			for (const f of ['created_at', 'updated_at'])
-				if (isSpecDate(out[f]) && out[f] !== EMPTY_DATE)
-					out[f] = stampIn(form, out[f] as string, this.zoneMinutes);
-		return out;
+		return this.flipped(this.restamp ? this.restamp(out) : out);
 	}
 
 	many(rows: Rec[], fields: string[] | null): Rec[] {

@@ -8,6 +8,7 @@
 import { nowDate, type App } from './app';
 import { shiftDate } from './dates';
 import { badRequest, HttpError, notFound } from './errors';
+import { newlyCreated } from './habits';
 import { seedResource, tableFor } from './seed';
 import { checkSettings, STAMP_FIELDS, type ShopSettings } from './shopTime';
 import type { Rec } from './store';
@@ -92,6 +93,7 @@ export function addRecord(app: App, resource: string, fields: Record<string, unk
 	if (!rec) throw new Error(`no ${resource} was added`);
 	const now = nowDate(app);
 	for (const f of ['created_at', 'updated_at']) if (f in rec) rec[f] = now;
+	newlyCreated(app, rec);
 	const { [table.keyField]: _key, ...rest } = fields;
 	Object.assign(rec, rest);
 	return rec;

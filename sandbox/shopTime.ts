@@ -64,10 +64,16 @@ export class ShopTime {
 		return this.settings.shopZoneOffsetMinutes * 60_000;
 	}
 
+	/**
+	 * Seconds the shop's wall clock stands behind its zone's time (habits.ts `clockStepBackS`: the end of summer
+	 * time on a shop that stamps local time; the stamps already stored stay as they are).
+	 */
+	stepBackS = 0;
+
 	/** The shop's "now" as it renders it. */
 	now(): string {
 		const utc = this.pinnedMs ?? Date.now() + this.clockOffset();
-		return formatDate(utc + this.offsetMs);
+		return formatDate(utc + this.offsetMs - this.stepBackS * 1000);
 	}
 
 	/** Pins "now" to `at`, a date-time in the shop's zone; null returns to the running clock. */
@@ -101,6 +107,7 @@ export class ShopTime {
 	reset(): void {
 		this.settings = { ...this.initial };
 		this.pinnedMs = null;
+		this.stepBackS = 0;
 	}
 
 	/** Strict or inclusive comparison of a record's date with a filter value (both in the shop's zone). */
@@ -111,4 +118,33 @@ export class ShopTime {
 	earlier(recordDate: string, bound: string): boolean {
 		return this.settings.dateFilters === 'strict' ? recordDate < bound : recordDate <= bound;
 	}
+}
+
+// ---- clock habits (issue 34 items 5 and 6: habits.ts `clockStepBackS`, `stampForm`) ----
+
+/** How an answer writes the shop's stamps: the spec's form, or another form of the same instant. */
+export type StampForm = 'spec' | 'iso-z' | 'offset' | 'naive-t';
+
+export const STAMP_FORMS: readonly StampForm[] = ['spec', 'iso-z', 'offset', 'naive-t'];
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `+01:00`, `-05:00`, `+00:00` for an offset in minutes. */
+function offsetText(minutes: number): string {
+	const a = Math.abs(minutes);
+	return `${minutes < 0 ? '-' : '+'}${pad2(Math.floor(a / 60))}:${pad2(a % 60)}`;
+}
+
+/**
+ * A stored stamp (the spec's form, in the shop's zone) written in another form of the same instant:
+ * `iso-z` the instant in UTC (`2026-11-27T12:00:10Z`), `offset` the shop's wall clock with its zone's offset
+ * (`2026-11-27T13:00:10+01:00`), `naive-t` the shop's wall clock with a `T` and no offset. The empty date and
+ * anything not a date stay as they are.
+ */
+export function stampIn(form: StampForm, stamp: unknown, zoneOffsetMinutes: number): unknown {
+	if (form === 'spec' || !isSpecDate(stamp)) return stamp;
+	const local = stamp.replace(' ', 'T');
+	if (form === 'naive-t') return local;
+	if (form === 'offset') return `${local}${offsetText(zoneOffsetMinutes)}`;
+	return `${formatDate(parseDate(stamp) - zoneOffsetMinutes * 60_000).replace(' ', 'T')}Z`;
 }

@@ -1,6 +1,7 @@
 /** Themes (exactly one active), theme assets addressed by `asset[key]`, and theme scripts. */
 import { badRequest, notFound, unprocessable } from '../errors';
 import { ASSET_FOLDERS } from '../events';
+import { newlyCreated } from '../habits';
 import type { ListSpec } from '../list';
 import type { Ctx, Router } from '../router';
 import { assetRecord } from '../seed';
@@ -120,7 +121,7 @@ export function registerThemes(r: Router): void {
 		};
 		assign(s, input, SCRIPT_FIELDS);
 		s.id = String(t.nextId());
-		return ok({ theme_script: out(ctx, t.insert(s)) });
+		return ok({ theme_script: out(ctx, t.insert(newlyCreated(ctx.app, s))) });
 	});
 	r.put('/services/theme_scripts/:id', (ctx) => {
 		const s = found(ctx.app.store.themeScripts, ctx.params.id, 'theme script');

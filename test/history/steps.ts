@@ -37,7 +37,7 @@ export type Step =
 	/** The shop caps its pages at `cap` from now on (#9). */
 	| { op: 'pageCap'; cap: number }
 	/** Stamps in another form of the same instant from now on (#6). */
-	| { op: 'stampForm'; form: 'isoZ' | 'offset' | 'bare' }
+	| { op: 'stampForm'; form: 'iso-z' | 'offset' | 'naive-t' }
 	/** Ids handed out from now on lie beyond 2^53, answered as strings (#7). */
 	| { op: 'bigIds' }
 	/** `n` records added at once (a whole list growing past 5,000: #10). */
@@ -165,7 +165,7 @@ function stepArb(p: Profile, on: Switches): fc.Arbitrary<Step> {
 		rare(
 			fc.record({
 				op: fc.constant('stampForm' as const),
-				form: fc.constantFrom('isoZ', 'offset', 'bare'),
+				form: fc.constantFrom('iso-z', 'offset', 'naive-t'),
 			}),
 		);
 	if (on.bigIds) rare(fc.constant({ op: 'bigIds' as const }));

@@ -23,10 +23,13 @@ describe('off by default', () => {
 			ignorePage: [],
 			countOffset: {},
 			emptyListAnswer: null,
-			stampForm: null,
 			deleteDuringPaging: null,
 			bigNewIds: false,
 			bigIds: false,
+			// clock habits (issue 34)
+			clockStepBackS: 0,
+			stampForm: 'spec',
+			nullUpdatedAt: false,
 		};
 		expect(sandbox().habits()).toEqual(off);
 		sandbox().habits({ flipForms: true, idStep: 3, ignorePage: ['/services/pages'] });
@@ -365,5 +368,60 @@ describe('ids habits (issue 34)', () => {
 		const count = (await get('/services/pages/count', { since_id: shown[0] })).json.count;
 		expect(Number(count)).toBe(shown.length - 1);
 		expect((await get(`/services/pages/${shown[1]}`)).json.id).toBe(shown[1]);
+	});
+});
+
+// ---- clock habits (issue 34 items 5, 6, 8) ----
+
+describe('the shop clock', () => {
+	test('bad clock habits are refused, naming the field', () => {
+		for (const [bad, field] of [
+			[{ clockStepBackS: -1 }, /clockStepBackS/],
+			[{ clockStepBackS: 7201 }, /clockStepBackS/],
+			[{ stampForm: 'unix' }, /stampForm/],
+			[{ nullUpdatedAt: 1 }, /nullUpdatedAt/],
+		] as const)
+			expect(() => sandbox().habits(bad as never)).toThrow(field);
+	});
+
+	test('clockStepBackS: stamps from then on repeat the hour; stamps stored stay', async () => {
+		sandbox().shopTime.pin('2030-10-27 03:00:10');
+		sandbox().owner.change('page', 1, { title: 'before' });
+		sandbox().habits({ clockStepBackS: 3600 });
+		expect(sandbox().shopTime.now()).toBe('2030-10-27 02:00:10');
+		sandbox().owner.change('page', 2, { title: 'after' });
+		const pages = (await get('/services/pages')).json.pages as Array<Record<string, unknown>>;
+		expect(pages.find((p) => Number(p.id) === 1)?.updated_at).toBe('2030-10-27 03:00:10');
+		expect(pages.find((p) => Number(p.id) === 2)?.updated_at).toBe('2030-10-27 02:00:10');
+	});
+
+	test.each([
+		['iso-z', 60, '2030-11-27T11:00:10Z'],
+		['offset', 60, '2030-11-27T12:00:10+01:00'],
+		['offset', -300, '2030-11-27T12:00:10-05:00'],
+		['naive-t', 0, '2030-11-27T12:00:10'],
+	] as const)(
+		'stampForm %s (zone %s minutes): %s; filters still take the spec form',
+		async (form, zone, want) => {
+			sandbox().settings({ shopZoneOffsetMinutes: zone });
+			sandbox().shopTime.pin('2030-11-27 12:00:10');
+			sandbox().owner.change('page', 1, { title: 'stamped' });
+			sandbox().habits({ stampForm: form });
+			const { json } = await get('/services/pages', { updated_at_min: '2030-11-27 12:00:09' });
+			expect(json.pages.map((p: Record<string, unknown>) => p.updated_at)).toEqual([want]);
+		},
+	);
+
+	test('nullUpdatedAt: a new theme script has updated_at null until changed; filters read its created_at', async () => {
+		sandbox().shopTime.pin('2030-11-27 12:00:10');
+		sandbox().habits({ nullUpdatedAt: true });
+		const res = await call(sandbox(), 'POST', '/services/theme_scripts', {
+			body: { theme_script: { src: 'https://example.com/a.js' } },
+		});
+		expect(res.json.theme_script.updated_at).toBeNull();
+		const found = await get('/services/theme_scripts', { updated_at_min: '2030-11-27 12:00:09' });
+		expect(found.json.theme_scripts.map((t: Record<string, unknown>) => t.id)).toEqual([
+			res.json.theme_script.id,
+		]);
 	});
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { shortHash } from '../api/hash';
+import { shopTimeOf } from './shopTime';
 
 /** Fingerprints of records and the `deliveryKey` of a change. Pure. */
 
@@ -23,11 +24,31 @@ export const FINGERPRINT_LENGTH = 12;
  * A short hash of a record as the shop sent it, where the spec's two forms of one value count as one value:
  * numbers as JSON numbers or as text (`1900`/`"1900"`, `10.5`/`"10.50"`), flags as `true`/`false` or `1`/`0`.
  * Text that is not a plain decimal (`"007"`, `"1e3"`, `" 12"`) is a code and kept as it is. So the fingerprint
- * changes only when the record does. A record with neither flags nor numbers as text keeps its version-1
+ * changes only when the record does; stamps likewise in any of their forms (stampsOf). A record with neither
+ * flags nor numbers as text (and stamps in the spec's form) keeps its version-1
  * fingerprint (the same hash of the same text), so its changes keep their `deliveryKey` across the upgrade.
  */
 export function fingerprint(record: IDataObject): string {
-	return hashOf(canonical(record));
+	return hashOf(canonical(stampsOf(record)));
+}
+
+/** Fields that carry the shop's stamps (`created_at`, `updated_at`, `activated_on`, ...). */
+const STAMP_FIELD = /_(at|on)$/;
+
+/**
+ * A record with its stamps in the spec's form: a stamp written in another form of the same instant
+ * (`2026-11-27T12:00:10Z`, `…+01:00`, `…T12:00:10`: shopTime.ts) is the same value.
+ */
+function stampsOf(record: IDataObject): IDataObject {
+	let out = record;
+	for (const [k, v] of Object.entries(record)) {
+		if (!STAMP_FIELD.test(k) || typeof v !== 'string') continue;
+		const time = shopTimeOf(v);
+		if (time === undefined || time === v) continue;
+		if (out === record) out = { ...record };
+		out[k] = time;
+	}
+	return out;
 }
 
 /**

@@ -6,7 +6,17 @@ import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
 import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
 import { maxIdOf, type ShopReader } from './reader';
-import { baselineScan, beginPass, endPass, forget, noteRecords, scanQuery, takePage } from './scan';
+import { readSlice } from './lookbackRead';
+import {
+	backOf,
+	baselineScan,
+	beginPass,
+	endPass,
+	forget,
+	noteRecords,
+	scanQuery,
+	takePage,
+} from './scan';
 import type { ScanState } from './scan';
 import { settledReading, settledScan } from './settledReading';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf, snapshotOf } from './snapshot';
@@ -168,7 +178,10 @@ async function scanPass(
 	emit: (change: Change & { known: boolean }) => void,
 ): Promise<ScanState> {
 	const origin = paging === 'since' ? 0 : 1;
-	let scan = beginPass(start, origin);
+	// a slice of the lookback window left behind by the last pass is read first (lookbackRead.ts)
+	let scan = await readSlice(reader, start, field, paging, emit);
+	if (scan.slice) return scan;
+	scan = beginPass(scan, origin, reader.limits.full ?? reader.plan.pageSize);
 	const query = scanQuery(scan, field);
 	let first = scan.pass?.at === origin;
 	const onPage = (page: IDataObject[], at: number | string) => {
@@ -176,7 +189,7 @@ async function scanPass(
 		first = false;
 		scan = taken.scan;
 		for (const c of taken.changes) {
-			const kind = scannedKind(c, field, scan.floor);
+			const kind = scannedKind(c, field, backOf(scan));
 			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
 		}
 	};
@@ -185,7 +198,9 @@ async function scanPass(
 		paging === 'since'
 			? await reader.readSince(loadId(from), query, (page, at) => onPage(page, storedId(at)))
 			: await reader.readPages(Number(from), query, onPage);
-	return done ? endPass(scan) : scan;
+	if (!done) return scan;
+	scan = endPass(scan);
+	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
 }
 
 async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollOutcome> {

@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, sameState } from './fingerprint';
-import { isShopTime, laterOf, secondBefore, secondsBetween } from './shopTime';
+import { LOOKBACK_S, MAX_WINDOW, SLICE_S, windowStart, type Slice } from './lookback';
+import { copyOf, from, indexOf, put, sizeOf, type Seen } from './seen';
+import { laterOf, secondBefore, secondsBefore, secondsBetween, timeOf } from './shopTime';
+
+export type { Seen } from './seen';
 
 /**
  * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure.
@@ -18,6 +22,10 @@ import { isShopTime, laterOf, secondBefore, secondsBetween } from './shopTime';
  * a record stamped in the shop's future (a writer whose clock runs ahead) is an outlier, not the new floor, else
  * no later change would be read until the shop's clock reached its stamp. Such records stay at or after the
  * floor and are read again, unchanged, by every pass. Nothing here reads n8n's clock.
+ *
+ * Below the floor, `seen` also keeps the records of the lookback window (`back` to the floor: an hour, bounded):
+ * a shop clock that steps back stamps changes there, and they are read from it (lookback.ts). A record's time is
+ * its stamp in any of its forms, and a record never updated stands at its created_at (shopTime.ts timeOf).
  */
 
 /** Records stamped in the shop's future that blind no scan (floorOf). */
@@ -28,15 +36,26 @@ export const OUTLIER_GAP_S = 600;
 export interface ScanState {
 	/** Records with a time at or after it are read again; '' before any record had a time. */
 	floor: string;
-	/** time → id → fingerprint of the records accounted for at or after the floor (grouped: the time once). */
+	/** time → id → fingerprint of the records accounted for at or after `back` (grouped: the time once). */
 	seen: Seen;
+	/** The start of the lookback window (lookback.ts); absent in cursors stored before it: the floor. */
+	back?: string;
+	/** A part of the window the floor left behind, read before its fingerprints are dropped (lookback.ts). */
+	slice?: Slice;
 	// cursors stored before version 2 of the floor also hold `latest` (the latest time observed): not read, and
 	// dropped when their pass ends
-	/** A pass in progress: where it goes on (a `since_id`, or a page number) and the floor it will leave. */
-	pass?: { at: number | string; nextFloor: string };
+	/**
+	 * A pass in progress: where it goes on (a `since_id`, or a page number), the floor it will leave, and the time
+	 * its filter starts from (`back` for a wide pass, else the floor; absent: the floor).
+	 */
+	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
 }
 
-export type Seen = Record<string, Record<string, string>>;
+/** The start of a scan's lookback window. */
+export const backOf = (scan: ScanState): string => scan.back ?? scan.floor;
+
+/** The records of `seen` at or after the floor, whose times bound the next floor. */
+const atFloor = (scan: ScanState, seen: Seen = scan.seen) => from(seen, scan.floor);
 
 export interface ScanChange {
 	record: IDataObject;
@@ -47,17 +66,6 @@ export interface ScanChange {
 	/** The time it was accounted for at, where it was. */
 	at?: string;
 }
-
-/** Where each seen record is: id → [time, fingerprint]. */
-function indexOf(seen: Seen): Map<string, [string, string]> {
-	const index = new Map<string, [string, string]>();
-	for (const [time, group] of Object.entries(seen))
-		for (const [id, state] of Object.entries(group)) index.set(id, [time, state]);
-	return index;
-}
-
-const copyOf = (seen: Seen): Seen =>
-	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
 
 /**
  * The floor `seen` gives: its latest time, unless that time holds at most OUTLIERS records (with the times skipped
@@ -80,30 +88,6 @@ export function floorOf(seen: Seen): string | undefined {
 	return undefined;
 }
 
-/** The records of `seen` at or after a floor. */
-function from(seen: Seen, floor: string): Seen {
-	const kept: Seen = {};
-	for (const [time, group] of Object.entries(seen)) if (time >= floor) kept[time] = { ...group };
-	return kept;
-}
-
-/** Notes a record's state at its time (a copy of `seen` is changed, and the index with it). */
-function put(
-	seen: Seen,
-	index: Map<string, [string, string]>,
-	id: string,
-	time: string,
-	state: string,
-) {
-	const earlier = index.get(id);
-	if (earlier && earlier[0] !== time) {
-		delete seen[earlier[0]][id];
-		if (Object.keys(seen[earlier[0]]).length === 0) delete seen[earlier[0]];
-	}
-	(seen[time] ??= {})[id] = state;
-	index.set(id, [time, state]);
-}
-
 /** Forgets a record (deleted). */
 export function forget(scan: ScanState, id: string): ScanState {
 	const seen = copyOf(scan.seen);
@@ -120,22 +104,34 @@ export function baselineScan(records: IDataObject[], field: string, key: string)
 	const all: Seen = {};
 	const index = new Map<string, [string, string]>();
 	for (const r of records) {
-		const time = r[field];
-		if (isShopTime(time)) put(all, index, String(r[key]), time, fingerprint(r));
+		const time = timeOf(r, field);
+		if (time !== undefined) put(all, index, String(r[key]), time, fingerprint(r));
 	}
 	const floor = floorOf(all) ?? '';
-	return { floor, seen: from(all, floor) };
+	const back = windowStart(floor, all);
+	return { floor, back, seen: from(all, back) };
 }
 
-/** The time filter of a pass's requests. */
+/** The time filter of a pass's requests: from the pass's start (the window's, for a wide pass). */
 export function scanQuery(scan: ScanState, field: string): Record<string, string> {
-	return scan.floor === '' ? {} : { [`${field}_min`]: secondBefore(scan.floor) };
+	const start = scan.pass?.from ?? scan.floor;
+	return start === '' ? {} : { [`${field}_min`]: secondBefore(start) };
 }
 
-/** Starts a pass where none is in progress (`start`: the first `since_id` or page number). */
-export function beginPass(scan: ScanState, start: number): ScanState {
+/**
+ * Starts a pass where none is in progress (`start`: the first `since_id` or page number). It is wide (reads the
+ * lookback window too) where every record kept fits one page of `page` records: a quiet pass still reads one page.
+ */
+export function beginPass(scan: ScanState, start: number, page: number): ScanState {
 	if (scan.pass) return scan;
-	return { ...scan, pass: { at: start, nextFloor: laterOf(scan.floor, floorOf(scan.seen)) ?? '' } };
+	const back = backOf(scan);
+	const wide = back < scan.floor && sizeOf(scan.seen, back) < page;
+	const nextFloor = laterOf(scan.floor, floorOf(atFloor(scan))) ?? '';
+	const pass: ScanState['pass'] = { at: start, nextFloor, from: wide ? back : scan.floor };
+	// a cursor stored before stamps were read in every form, that could read none (a shop writing `Z`): its
+	// first pass takes the records as they are, as an activation does, rather than report each as created
+	if (scan.back === undefined && scan.floor === '' && sizeOf(scan.seen) === 0) pass.quiet = true;
+	return { ...scan, pass };
 }
 
 /**
@@ -153,9 +149,11 @@ export function takePage(
 	const seen = copyOf(scan.seen);
 	const index = indexOf(seen);
 	const changes: ScanChange[] = [];
+	const back = backOf(scan);
 	for (const record of records) {
-		const time = record[field];
-		if (!isShopTime(time) || time < scan.floor) continue;
+		const time = timeOf(record, field);
+		// below the floor, records of the lookback window are compared as well (a clock stepped back)
+		if (time === undefined || time < back) continue;
 		const id = String(record[key]);
 		const state = fingerprint(record);
 		const earlier = index.get(id);
@@ -165,20 +163,14 @@ export function takePage(
 			continue;
 		}
 		put(seen, index, id, time, state);
-		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
+		if (!scan.pass?.quiet)
+			changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
 	const pass = scan.pass ?? { at, nextFloor: scan.floor };
-	return {
-		scan: {
-			...scan,
-			seen,
-			pass: {
-				at,
-				nextFloor: first ? (laterOf(pass.nextFloor, floorOf(seen)) ?? '') : pass.nextFloor,
-			},
-		},
-		changes,
-	};
+	const nextFloor = first
+		? (laterOf(pass.nextFloor, floorOf(atFloor(scan, seen))) ?? '')
+		: pass.nextFloor;
+	return { scan: { ...scan, seen, pass: { ...pass, at, nextFloor } }, changes };
 }
 
 /** Notes records read elsewhere (a creation read) as accounted for. */
@@ -190,16 +182,34 @@ export function noteRecords(
 ): ScanState {
 	const seen = copyOf(scan.seen);
 	const index = indexOf(seen);
+	const back = backOf(scan);
 	for (const r of records) {
-		const time = r[field];
-		if (isShopTime(time) && time >= scan.floor)
-			put(seen, index, String(r[key]), time, fingerprint(r));
+		const time = timeOf(r, field);
+		if (time !== undefined && time >= back) put(seen, index, String(r[key]), time, fingerprint(r));
 	}
 	return { ...scan, seen };
 }
 
-/** Ends a pass: the floor moves to the pass's next floor, and `seen` keeps only what is at or after it. */
+/**
+ * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it (lookback.ts). Where the
+ * pass read from the window's start, the part left behind was read by it and its fingerprints go; else that
+ * part is left as a slice to read before they go.
+ */
 export function endPass(scan: ScanState): ScanState {
 	const floor = laterOf(scan.floor, scan.pass?.nextFloor) ?? '';
-	return { floor, seen: from(scan.seen, floor) };
+	const back = backOf(scan);
+	const start = windowStart(floor, scan.seen);
+	const read = (scan.pass?.from ?? scan.floor) <= back;
+	if (start <= back) return { floor, back, seen: from(scan.seen, back) };
+	if (read) return { floor, back: start, seen: from(scan.seen, start) };
+	// a slice waits until the window's start has moved SLICE_S, unless the bound on its records forces it
+	const forced =
+		start > secondsBefore(floor, LOOKBACK_S) || sizeOf(scan.seen, back, floor) > MAX_WINDOW;
+	if (back !== '' && !forced && secondsBetween(back, start) < SLICE_S)
+		return { floor, back, seen: from(scan.seen, back) };
+	// records from the pass's floor up were read by it: only those below it are left to the slice
+	const to = start < scan.floor ? start : scan.floor;
+	const seen = from(scan.seen, back);
+	for (const time of Object.keys(seen)) if (time >= to && time < start) delete seen[time];
+	return { floor, back, seen, slice: { to, then: start, at: 0 } };
 }

@@ -1,17 +1,46 @@
 /**
  * The shop's own times, `YYYY-MM-DD HH:MM:SS` in a zone the spec does not give. Pure.
  *
- * They are only ever compared with each other (as text: the format sorts as time does) and moved by one
- * second, never turned into instants nor compared with n8n's clock.
+ * They are only ever compared with each other (as text: the format sorts as time does) and moved by whole
+ * seconds, never turned into instants nor compared with n8n's clock.
+ *
+ * A stamp in another form is read as the same wall-clock time (shopTimeOf): a `T` for the space, fractions of a
+ * second, and an offset (`Z`, `+01:00`, `-0500`) are dropped. The spec's form carries no zone, so the shop's
+ * frame is its wall clock; a shop that writes an offset writes its own wall clock with the zone it is in. Where
+ * the offset written is not the zone the shop's filters read (a `Z` from a shop an hour east or west of UTC, or
+ * `+02:00` against `+01:00` across summer time), the stamps stand up to an hour off: the scan's lookback window
+ * (scan.ts) reads an hour below its floor, so none is lost.
  */
 
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** The spec's form and its other forms: `T`, fractions of a second, an offset. */
+const FORMS =
+	/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/** Whether a value is a shop time (the empty date `0000-00-00 00:00:00` is not). */
+/** Whether a value is a shop time in the spec's form (the empty date `0000-00-00 00:00:00` is not). */
 export function isShopTime(value: unknown): value is string {
 	if (typeof value !== 'string') return false;
 	const m = FORMAT.exec(value);
 	return m !== null && m[1] !== '0000';
+}
+
+/** A stamp in any of its forms as the spec's form (shop's wall clock); undefined for the empty date or no date. */
+export function shopTimeOf(value: unknown): string | undefined {
+	if (isShopTime(value)) return value;
+	if (typeof value !== 'string') return undefined;
+	const m = FORMS.exec(value.trim());
+	const time = m ? `${m[1]} ${m[2]}` : undefined;
+	return isShopTime(time) ? time : undefined;
+}
+
+/**
+ * A record's time for a scan by `field`: that stamp in any of its forms; for `updated_at`, a record never updated
+ * (null, the empty date, or no readable stamp) stands at its created_at, as the shop's filters read it.
+ */
+export function timeOf(record: Record<string, unknown>, field: string): string | undefined {
+	const time = shopTimeOf(record[field]);
+	if (time !== undefined || field !== 'updated_at') return time;
+	return shopTimeOf(record.created_at);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -33,7 +62,12 @@ function utcOf(time: string): number {
  * daylight saving, as the shop writes them).
  */
 export function secondBefore(time: string): string {
-	const t = new Date(utcOf(time) - 1000);
+	return secondsBefore(time, 1);
+}
+
+/** A shop time moved back by whole seconds (calendar arithmetic on the digits, as secondBefore). */
+export function secondsBefore(time: string, seconds: number): string {
+	const t = new Date(utcOf(time) - seconds * 1000);
 	return (
 		`${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ` +
 		`${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`
@@ -54,8 +88,7 @@ export function latestOf(
 ): string | undefined {
 	let latest: string | undefined;
 	for (const r of records) {
-		const v = r[field];
-		if (isShopTime(v)) latest = laterOf(latest, v);
+		latest = laterOf(latest, timeOf(r, field));
 	}
 	return latest;
 }

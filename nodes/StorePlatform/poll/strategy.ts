@@ -91,7 +91,9 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 /**
  * Requests of a poll in which nothing changed, by the events watched. `small`: while the shop has not yet filled
  * a whole page of the list (under one page of records), a read by `since_id` or page number ends on an empty page
- * rather than a short one (a shorter page may be the shop's own page cap), one request more.
+ * rather than a short one (a shorter page may be the shop's own page cap), one request more. A scan's lookback
+ * window (lookback.ts) adds nothing here: where it fits the page it is read in it; else its slices come with polls
+ * that move the floor (docs/poll-scan.md).
  */
 export function quietRequests(plan: PollPlan, events: ChangeKind[], small: boolean): number {
 	const scan = small ? 2 : 1;

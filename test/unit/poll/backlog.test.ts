@@ -3,7 +3,8 @@
  * allows, each change once, the cursor at the last record emitted; and the requests of a quiet poll.
  */
 import type { PollState } from '../../../nodes/StorePlatform/poll/state';
-import { FakeShop, FakeTrigger, fakePlan } from './fakeShop';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/lookback';
+import { FakeShop, FakeTrigger, fakePlan, windowOf } from './fakeShop';
 
 describe('backlog under a budget', () => {
 	test.each([
@@ -67,7 +68,12 @@ describe('backlog under a budget', () => {
 			expect((trigger.stored as PollState).scan?.pass).toBeUndefined();
 			// drained, the cursor holds about 22 bytes per record of the newest second (here the whole backlog's)
 			const newest = shop.records.filter((r) => r.updated_at === '2024-03-10 10:00:00').length;
-			expect(JSON.stringify(trigger.stored).length).toBeLessThan(1_000 + 25 * newest);
+			// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+			const window = windowOf(trigger.stored);
+			expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
+			expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(
+				1_000 + 25 * newest,
+			);
 		},
 	);
 
@@ -133,5 +139,8 @@ test('a backlog spread over time leaves a small cursor once drained', async () =
 	expect(emitted).toBe(
 		2000 + new Set(Array.from({ length: 2000 }, (_, k) => 1 + (((2 * k + 1) * 7) % 3000))).size,
 	);
-	expect(JSON.stringify(trigger.stored).length).toBeLessThan(1_500);
+	// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+	const window = windowOf(trigger.stored);
+	expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
+	expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(1_500);
 });

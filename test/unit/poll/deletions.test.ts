@@ -9,7 +9,8 @@ import {
 	MAX_IDS_TEXT,
 	MAX_KNOWN_IDS,
 } from '../../../nodes/StorePlatform/poll/knownIds';
-import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/lookback';
+import { FakeShop, FakeTrigger, fakePlan, windowOf, lines } from './fakeShop';
 
 /** Ids as the poll module holds them (exact: decimalId.ts), from numbers. */
 const exact = (ids: number[]) => ids.map(BigInt);
@@ -136,6 +137,9 @@ describe('deletions through the poll', () => {
 		for (let id = 7; id <= 10_000; id += 10) shop.remove(id);
 		const changes = await trigger.poll();
 		expect(changes.filter((c) => c.kind === 'deleted')).toHaveLength(1000);
-		expect(JSON.stringify(trigger.stored).length).toBeLessThan(12_000);
+		// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+		const window = windowOf(trigger.stored);
+		expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
+		expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(12_000);
 	});
 });

@@ -113,10 +113,10 @@ export class FakeShop {
 	}
 
 	private matches(r: IDataObject, q: Query): boolean {
+		// a record never updated (updated_at null) is read by its created_at, as the sandbox's filters do
+		const stamp = (field: string) => String(r[field] ?? r.created_at);
 		const later = (field: string, min: unknown) =>
-			this.opts.filters === 'strict'
-				? String(r[field]) > String(min)
-				: String(r[field]) >= String(min);
+			this.opts.filters === 'strict' ? stamp(field) > String(min) : stamp(field) >= String(min);
 		const ignores = this.opts.ignores;
 		const since = ignores === 'since_id' || ignores === 'both' ? undefined : q.since_id;
 		if (since !== undefined && !(Number(r.id) > Number(since))) return false;
@@ -246,6 +246,23 @@ export class FakeTrigger {
 		this.lastRequests = limits.requests;
 		return outcome.changes.filter((c) => this.events.includes(c.kind));
 	}
+}
+
+/**
+ * The lookback window of a stored cursor's scan (the records kept below the floor: lookback.ts) and the bytes it
+ * takes in the static data: bounds on the rest of the cursor are stated without it.
+ */
+export function windowOf(stored: unknown): { records: number; bytes: number } {
+	const scan = (stored as PollState | undefined)?.scan;
+	if (!scan) return { records: 0, bytes: 0 };
+	const below = Object.entries(scan.seen).filter(([time]) => time < scan.floor);
+	const records = below.reduce((n, [, group]) => n + Object.keys(group).length, 0);
+	// each group as it stands in the JSON, with its comma
+	const bytes = below.reduce(
+		(n, [time, group]) => n + JSON.stringify({ [time]: group }).length - 1,
+		0,
+	);
+	return { records, bytes };
 }
 
 /** Changes as `kind id title` lines, sorted, for tables. */

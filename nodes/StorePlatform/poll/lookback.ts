@@ -1,0 +1,110 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { fingerprint, sameState } from './fingerprint';
+import { copyOf, from, indexOf, put, type Seen } from './seen';
+import { secondBefore, secondsBefore, timeOf } from './shopTime';
+
+/**
+ * The lookback window of a scan (scan.ts): a shop whose clock steps back (summer time ends on a shop that stamps
+ * local time) stamps changes below the scan's floor for up to an hour. Pure.
+ *
+ * The scan keeps the fingerprints of the records it read in the hour below its floor (`back` to `floor`), at most
+ * MAX_WINDOW of them, so that it can read that hour again and emit only states it has not accounted for:
+ * - where they fit one page with the records at the floor, every pass reads from `back` (a wide pass): a change
+ *   stamped in the repeated hour comes at the next poll, and a quiet poll still sends one read;
+ * - else (a busy shop) passes read from the floor as before, and the part of the window the floor leaves behind
+ *   is read once, as a slice `back` to the new window's start (`{field}_min`/`{field}_max`), before its
+ *   fingerprints are dropped; a slice is read once the start has moved SLICE_S (or MAX_WINDOW forces it): a poll
+ *   that reaches that sends one request more (more where the slice holds more than a page), any other poll none.
+ *   A change stamped in the repeated hour then comes when the floor has moved an hour (and up to SLICE_S) past
+ *   its stamp.
+ */
+
+/** How far below its floor a scan reads: a shop clock that steps back by up to this loses nothing. */
+export const LOOKBACK_S = 3600;
+/**
+ * Fingerprints of records below the floor a scan keeps: where more changed in the hour, the window is shorter.
+ * While a slice waits to be read (a poll's budget spent), its records are kept too: at most twice as many.
+ */
+export const MAX_WINDOW = 1000;
+/** A slice is read once the window's start has moved this far (or the bound moves it): one request per ten minutes. */
+export const SLICE_S = 600;
+
+export interface Slice {
+	/** The slice ends below it: the floor of the pass that left it, or the new window's start where lower. */
+	to: string;
+	/** The window's start once the slice is read (records from `to` up to it were read by that pass). */
+	then: string;
+	/** Where the slice's read goes on (a `since_id`, as decimalId.ts stores it, or a page number). */
+	at: number | string;
+}
+
+/**
+ * The window's start for a floor: LOOKBACK_S below it, or higher where more than MAX_WINDOW records of `seen`
+ * stand between (then the window starts at the lowest time that keeps them within the bound).
+ */
+export function windowStart(floor: string, seen: Seen): string {
+	if (floor === '') return '';
+	const start = secondsBefore(floor, LOOKBACK_S);
+	const times = Object.keys(seen)
+		.filter((t) => t >= start && t < floor)
+		.sort()
+		.reverse();
+	let n = 0;
+	for (let i = 0; i < times.length; i++) {
+		n += Object.keys(seen[times[i]]).length;
+		if (n > MAX_WINDOW) return i === 0 ? floor : times[i - 1];
+	}
+	return start;
+}
+
+/** The filter of a slice's requests: the records stamped from `back` up to the slice's end. */
+export function sliceQuery(back: string, slice: Slice, field: string): Record<string, string> {
+	return {
+		...(back === '' ? {} : { [`${field}_min`]: secondBefore(back) }),
+		[`${field}_max`]: slice.to,
+	};
+}
+
+export interface SliceChange {
+	record: IDataObject;
+	id: string;
+	state: string;
+	known: boolean;
+	at?: string;
+}
+
+/**
+ * One page of a slice: the records stamped in it (from `back`, below `slice.to`) whose state was not accounted
+ * for, in page order; `seen` notes them. Records outside it (an inclusive filter's edges) are left alone.
+ */
+export function takeSlice(
+	seen: Seen,
+	back: string,
+	slice: Slice,
+	records: IDataObject[],
+	field: string,
+	key: string,
+	at: number | string,
+): { seen: Seen; slice: Slice; changes: SliceChange[] } {
+	const next = copyOf(seen);
+	const index = indexOf(next);
+	const changes: SliceChange[] = [];
+	for (const record of records) {
+		const time = timeOf(record, field);
+		if (time === undefined || time < back || time >= slice.to) continue;
+		const id = String(record[key]);
+		const state = fingerprint(record);
+		const earlier = index.get(id);
+		if (earlier && sameState(earlier[1], record, state)) continue;
+		put(next, index, id, time, state);
+		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
+	}
+	return { seen: next, slice: { ...slice, at }, changes };
+}
+
+/** The window after a slice: it starts at the slice's end, and the fingerprints below it are dropped. */
+export const afterSlice = (seen: Seen, slice: Slice) => ({
+	back: slice.then,
+	seen: from(seen, slice.then),
+});

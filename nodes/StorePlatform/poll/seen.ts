@@ -1,0 +1,48 @@
+/**
+ * The fingerprints a scan keeps: time → id → fingerprint of the records accounted for (grouped: the time once).
+ * Pure helpers of scan.ts and lookback.ts.
+ */
+export type Seen = Record<string, Record<string, string>>;
+
+/** Where each seen record is: id → [time, fingerprint]. */
+export function indexOf(seen: Seen): Map<string, [string, string]> {
+	const index = new Map<string, [string, string]>();
+	for (const [time, group] of Object.entries(seen))
+		for (const [id, state] of Object.entries(group)) index.set(id, [time, state]);
+	return index;
+}
+
+export const copyOf = (seen: Seen): Seen =>
+	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
+
+/** The records of `seen` at or after a time. */
+export function from(seen: Seen, time: string): Seen {
+	const kept: Seen = {};
+	for (const [t, group] of Object.entries(seen)) if (t >= time) kept[t] = { ...group };
+	return kept;
+}
+
+/** How many records `seen` holds (at or after `time`, below `until` where given). */
+export function sizeOf(seen: Seen, time = '', until?: string): number {
+	let n = 0;
+	for (const [t, group] of Object.entries(seen))
+		if (t >= time && (until === undefined || t < until)) n += Object.keys(group).length;
+	return n;
+}
+
+/** Notes a record's state at its time (a copy of `seen` is changed, and the index with it). */
+export function put(
+	seen: Seen,
+	index: Map<string, [string, string]>,
+	id: string,
+	time: string,
+	state: string,
+) {
+	const earlier = index.get(id);
+	if (earlier && earlier[0] !== time) {
+		delete seen[earlier[0]][id];
+		if (Object.keys(seen[earlier[0]]).length === 0) delete seen[earlier[0]];
+	}
+	(seen[time] ??= {})[id] = state;
+	index.set(id, [time, state]);
+}
