@@ -21,6 +21,7 @@ import {
 	POLL_TRIGGER_POINTER,
 	TRIGGER_NORMALIZE_NUMBERS,
 	TRIGGER_NOTICE,
+	TRIGGER_PANEL,
 	normalisesNumbers,
 } from './trigger/panel';
 import { verifySignature, type VerifySignatureResult } from './trigger/hmac';
@@ -188,6 +189,7 @@ export class StorePlatformTrigger implements INodeType {
 				],
 			}),
 		],
+		triggerPanel: TRIGGER_PANEL,
 	};
 
 	methods = { credentialTest };

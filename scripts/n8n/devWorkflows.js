@@ -84,8 +84,18 @@ function demoWorkflows() {
 const ACTIVE_DEMOS = [DEMO_TRIGGER_ID, DEMO_POLL_ID];
 
 /**
+ * The demo trigger's registrations at the sandbox (the banner's count): those for order/create at the demo
+ * workflow's own production URL, not every workflow's. `rows`: the sandbox's webhooks; `url`: n8n's production
+ * URL of the demo trigger's webhook (n8n.webhookUrl(DEMO_TRIGGER_HOOK)).
+ */
+function demoRegistrations(rows, url) {
+	return rows.filter((w) => w.section === 'order/create' && w.site_url === url).length;
+}
+
+/**
  * The banner printed when n8n is ready. `o`: { version, baseUrl, owner: {email, password}, sandboxUrl, sandboxPort,
- * credentials: {consumerKey, consumerSecret}, hooks (registrations for order/create), watch, seconds }.
+ * credentials: {consumerKey, consumerSecret}, hooks (the demo trigger's registrations: demoRegistrations), watch,
+ * seconds }.
  */
 function bannerLines(o) {
 	const port = o.sandboxPort === 4010 ? '' : ` --port ${o.sandboxPort}`;
@@ -102,9 +112,9 @@ function bannerLines(o) {
 		`                    Consumer Key ${o.credentials.consumerKey}   Consumer Secret ${o.credentials.consumerSecret}`,
 		'                    then Connect, and Approve on the sandbox page',
 		`  demo workflows    ${o.baseUrl}/workflow/${DEMO_LIST_ID}  Manual Trigger -> Category Get Many`,
-		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (active, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
+		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (published, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
 		`    fire it         ${sandbox('fire order/create')}   (an execution at once)`,
-		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (active)`,
+		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (published)`,
 		`    fire it         ${sandbox('change page 1')}   (an execution within a minute)`,
 		`    on charges      ${sandbox('accept-charge')}   (a charge accepted: docs/examples/charge-accepted.json)`,
 		`  executions        ${o.baseUrl}/home/executions`,
@@ -124,6 +134,8 @@ module.exports = {
 	DEMO_TRIGGER_ID,
 	DEMO_POLL_ID,
 	ACTIVE_DEMOS,
+	DEMO_TRIGGER_HOOK,
+	demoRegistrations,
 	demoWorkflows,
 	bannerLines,
 };

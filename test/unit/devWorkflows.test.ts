@@ -24,6 +24,7 @@ const dev = require('../../scripts/n8n/devWorkflows.js') as {
 	ACTIVE_DEMOS: string[];
 	demoWorkflows: () => Array<{ id: string; nodes: DemoNode[] }>;
 	bannerLines: (o: IDataObject) => string[];
+	demoRegistrations: (rows: Array<{ section: string; site_url: string }>, url: string) => number;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -49,6 +50,18 @@ const banner = (sandboxPort: number) =>
 	});
 
 describe('npm run dev: demo workflows and banner', () => {
+	test("the banner counts the demo trigger's registrations only, not every workflow's", () => {
+		const demo = 'http://127.0.0.1:5678/webhook/demo/webhook';
+		const rows = [
+			{ section: 'order/create', site_url: demo },
+			{ section: 'order/create', site_url: 'http://127.0.0.1:5678/webhook/other/webhook' },
+			{ section: 'order/paid', site_url: demo },
+			{ section: 'order/create', site_url: 'http://127.0.0.1:5678/webhook-test/x/webhook' },
+		];
+		expect(dev.demoRegistrations(rows, demo)).toBe(1);
+		expect(dev.demoRegistrations([], demo)).toBe(0);
+	});
+
 	test('demo workflows: n8n ids, our nodes at a new node’s typeVersion, triggers active', () => {
 		const demos = dev.demoWorkflows();
 		for (const w of demos) {

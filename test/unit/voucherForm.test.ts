@@ -75,6 +75,24 @@ describe('voucher Create (typeVersion 3): each field shown only where it applies
 	});
 
 	it.each([
+		[1, 'discountAmount'],
+		[2, 'discountPercent'],
+	])(
+		'Discount Type %s: a new form starts with %s empty and required (n8n marks it), not at a 0 its rule refuses',
+		(discountType, field) => {
+			const params = shown({ operation: 'create', discountType });
+			expect(params[field]).toBe('');
+			const shownProperty = description.properties.find(
+				(p) =>
+					p.name === field &&
+					p.displayOptions?.show?.operation?.[0] === 'create' &&
+					p.displayOptions?.show?.discountType !== undefined,
+			);
+			expect(shownProperty).toMatchObject({ type: 'number', required: true, default: '' });
+		},
+	);
+
+	it.each([
 		[1, ['discountAmount']],
 		[6, ['discountAmount']],
 		[2, ['discountPercent']],

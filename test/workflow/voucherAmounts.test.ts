@@ -1,8 +1,8 @@
 /**
  * Voucher Create of new nodes (typeVersion 3) through n8n-core's engine against the sandbox (issue 31, point 7):
  * where a Discount Type calls for an amount, a percent or steps, a voucher with nothing off is refused before any
- * request, naming the field; n8n fills Amount Off and Percent Off with their default 0 when the user leaves them,
- * as it does here. Nodes saved at typeVersion 2 still send what they sent.
+ * request, naming the field; n8n fills Amount Off and Percent Off with their default (empty, marked required)
+ * when the user leaves them, as it does here; a 0 typed in is refused too. Nodes saved at typeVersion 2 still send what they sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
