@@ -84,6 +84,34 @@ describe('npm run dev: demo workflows and banner', () => {
 		for (const e of poll.parameters.events as string[]) expect(plan.events).toContain(e);
 	});
 
+	test("each published demo has a sticky note in n8n 2.x's words with the sandbox command that fires it", () => {
+		const demos = dev.demoWorkflows();
+		for (const id of dev.ACTIVE_DEMOS) {
+			const nodes = demos.find((w) => w.id === id)!.nodes as Array<
+				DemoNode & { position: [number, number] }
+			>;
+			const notes = nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
+			expect(notes).toHaveLength(1);
+			const content = String(notes[0].parameters.content);
+			expect(content).toMatch(/published \(n8n 1\.x: active\)/);
+			const commands = [...content.matchAll(/`npm run sandbox -- ([a-z-]+)[^`]*`/g)].map(
+				(m) => m[1],
+			);
+			expect(commands).toHaveLength(1);
+			expect(Object.keys(COMMANDS)).toContain(commands[0]);
+			// the note covers no node (a node is about 100 x 100 from its position)
+			const [x, y] = notes[0].position;
+			const [w, h] = [Number(notes[0].parameters.width), Number(notes[0].parameters.height)];
+			for (const n of nodes.filter((k) => k !== notes[0]))
+				expect(
+					n.position[0] + 100 <= x ||
+						n.position[0] >= x + w ||
+						n.position[1] + 100 <= y ||
+						n.position[1] >= y + h,
+				).toBe(true);
+		}
+	});
+
 	test.each([4010, 4011])(
 		'banner (sandbox on %i): both triggers and a command beside each',
 		(port) => {
