@@ -87,7 +87,7 @@ function demoWorkflows() {
 				credentials,
 				parameters: { events: ['order/create'], options: {} },
 			}),
-			`## See it run\nThis workflow is published (n8n 1.x: active): the trigger registered a webhook at the sandbox shop, which reaches n8n on this machine.\n\nRun \`npm run sandbox -- fire order/create\` in another terminal ${PORT_WORDS}: an execution shows the order under **Executions**. To see one here instead, open **On Order Created**, click **Listen for test event** and run the same command.`,
+			`## See it run\nThis workflow is published (n8n 1.x: active): the trigger registered a webhook at the sandbox shop, which reaches n8n on this machine.\n\nRun \`npm run sandbox -- fire order/create\` in another terminal ${PORT_WORDS}: an execution shows the order under **Executions**. To see one here instead, open **On Order Created**, click **Execute step** (it listens for one event) and run the same command.`,
 		),
 		withNote(
 			twoNodes(DEMO_POLL_ID, 'Demo: pages created or changed (Store Platform Poll Trigger)', {

@@ -59,6 +59,7 @@ function actionWorkflow(name, nodeName, parameters, cred) {
 
 async function openNode(page, n8n, workflowId, nodeName) {
 	await page.goto(`${n8n.baseUrl}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+	await page.waitForTimeout(1000);
 	const canvasNode = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 	await canvasNode.first().waitFor();
 	await page.waitForTimeout(500);
@@ -82,6 +83,9 @@ leg(
 		const b = await openBrowser(v, n8n);
 		if (!b) return;
 		const { page } = b;
+		// leaving a workflow the editor marks as changed asks "leave the page?": yes (goto hangs otherwise)
+		page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+		page.setDefaultNavigationTimeout(180000);
 		const dir = path.join(PROJECT_DIR, 'build', 'e2e', v.version, 'newcomer');
 		fs.mkdirSync(dir, { recursive: true });
 		const shot = async (name, { keepToasts = false } = {}) => {
@@ -103,14 +107,16 @@ leg(
 			]),
 		);
 
+		const emptyId = await n8n.createWorkflowRest(workflow('Walk: a new workflow', []));
 		await v.check(
-			'a. the nodes panel: "Store Platform" opened shows its trigger entries',
+			'a. a new workflow\'s nodes panel: "Store Platform" opened shows its triggers',
 			async () => {
-				await page.goto(`${n8n.baseUrl}/workflow/${triggerId}`, { waitUntil: 'domcontentloaded' });
-				await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-				await page.waitForTimeout(800);
+				await page.goto(`${n8n.baseUrl}/workflow/${emptyId}`, { waitUntil: 'domcontentloaded' });
+				await page.waitForTimeout(1500);
 				await page
-					.locator('[data-test-id="node-creator-plus-button"], [data-test-id="canvas-plus-button"]')
+					.locator(
+						'[data-test-id="canvas-add-button"], [data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]',
+					)
 					.first()
 					.click();
 				const search = page
@@ -119,19 +125,26 @@ leg(
 					)
 					.first();
 				await search.waitFor();
+				await page.waitForTimeout(800);
+				const first = await texts('[data-test-id="node-creator-item-name"]');
+				v.log(`first step panel: ${first.slice(0, 10).join(' | ')}`);
+				await shot('a-nodes-panel-first-step.png');
 				await search.fill('Store Platform');
+				await page.waitForTimeout(1000);
+				await shot('a-nodes-panel-search.png');
 				await page
 					.locator('[data-test-id="node-creator-item-name"]')
 					.getByText('Store Platform', { exact: true })
 					.first()
 					.click();
+				await page.waitForTimeout(1500);
+				const names = await texts('[data-test-id="node-creator-item-name"]');
+				v.log(`Store Platform entries: ${names.slice(0, 12).join(' | ')}`);
+				await shot('a-nodes-panel-store-platform.png');
 				await page
 					.getByText(/On order created/i)
 					.first()
-					.waitFor({ timeout: 15000 });
-				await shot('a-nodes-panel-store-platform.png');
-				const names = await texts('[data-test-id="node-creator-item-name"]');
-				v.log(`panel entries: ${names.slice(0, 12).join(' | ')}`);
+					.waitFor({ timeout: 30000 });
 				await page.keyboard.press('Escape');
 				await page.keyboard.press('Escape');
 			},

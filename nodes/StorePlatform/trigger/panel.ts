@@ -28,8 +28,8 @@ const SEND_ONE =
 export const TRIGGER_PANEL: TriggerPanelDefinition = {
 	header: 'Listen for a test event, then make the shop send one',
 	executionsHelp: {
-		inactive: `<b>While building your workflow</b>: click Listen for test event, then ${SEND_ONE}<br /><br /><b>Once the workflow is published</b> (active), each event the shop sends starts the workflow. These executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
-		active: `<b>The workflow is published</b>: each event the shop sends starts it, in the <a data-key="executions">executions list</a>.<br /><br />To see one here, click Listen for test event, then ${SEND_ONE}`,
+		inactive: `<b>While building your workflow</b>: click Execute step (it listens for one event), then ${SEND_ONE}<br /><br /><b>Once the workflow is published</b> (active), each event the shop sends starts the workflow. These executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		active: `<b>The workflow is published</b>: each event the shop sends starts it, in the <a data-key="executions">executions list</a>.<br /><br />To see one here, click Execute step (it listens for one event), then ${SEND_ONE}`,
 	},
 };
 
