@@ -41,7 +41,7 @@ export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
  */
 export const POLL_HINTS: NodeHint[] = [
 	{
-		message: `When a record comes back: ${SAMPLE.charAt(0).toLowerCase()}${SAMPLE.slice(1)} Once the workflow is published, each item is one change. ${DELIVERY_KEY}`,
+		message: `When a record comes back: ${SAMPLE} Once the workflow is published, each item is one change. ${DELIVERY_KEY}`,
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'afterExecution',
