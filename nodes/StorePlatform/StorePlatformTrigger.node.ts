@@ -11,6 +11,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
+import { TRIGGER_PANEL } from './trigger/panel';
 import { TRIGGER_PROPERTIES } from './trigger/properties';
 import { WEBHOOK_METHODS } from './trigger/lifecycle';
 import { receiveDelivery } from './trigger/receive';
@@ -54,6 +55,7 @@ export class StorePlatformTrigger implements INodeType {
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: TRIGGER_PROPERTIES,
+		triggerPanel: TRIGGER_PANEL,
 	};
 
 	methods = { credentialTest };

@@ -94,6 +94,12 @@ export interface Field {
 	/** For `number`: the values accepted (`voucherForm.ts`: Amount Off more than 0, Percent Off at most 100). */
 	range?: { above?: number; atMost?: number };
 	/**
+	 * For a required `number` whose form starts empty: typed as text in the editor, so that n8n marks it required
+	 * until given (n8n marks empty text, never a number field) and no 0 its range refuses shows as a default; read by
+	 * the number's rule all the same (`voucherForm.ts`: Amount Off, Percent Off).
+	 */
+	markedEmpty?: boolean;
+	/**
 	 * A field at the top that is required where it applies though not marked `required`, as its JSON companion may
 	 * hold the rows instead (`voucherForm.ts`: Progressive Steps).
 	 */

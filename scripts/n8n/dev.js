@@ -32,7 +32,15 @@ const { stripVTControlCharacters } = require('util');
 const { spawn, spawnSync } = require('child_process');
 const { cacheRoot, isInstalled, ensureN8n, DEFAULT_VERSION } = require('./install');
 const { installWithProgress } = require('./devInstall');
-const { CRED_ID, CRED_NAME, ACTIVE_DEMOS, demoWorkflows, bannerLines } = require('./devWorkflows');
+const {
+	CRED_ID,
+	CRED_NAME,
+	ACTIVE_DEMOS,
+	DEMO_TRIGGER_HOOK,
+	demoRegistrations,
+	demoWorkflows,
+	bannerLines,
+} = require('./devWorkflows');
 const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
 const { loadSandbox } = require('../../sandbox/load');
 
@@ -244,7 +252,8 @@ async function main() {
 		});
 	};
 	await startN8n();
-	const hooks = sandbox.store.webhooks.rows.filter((w) => w.section === 'order/create').length;
+	// the demo's own registrations, not those of every workflow the user published on order/create
+	const hooks = demoRegistrations(sandbox.store.webhooks.rows, n8n.webhookUrl(DEMO_TRIGGER_HOOK));
 	console.log(
 		bannerLines({
 			version: VERSION,

@@ -34,6 +34,27 @@ function twoNodes(id, name, first, second) {
 	};
 }
 
+/** A sticky note above a demo workflow's nodes, as n8n saves one (clear of the nodes: y below -200 + height). */
+function note(content) {
+	return {
+		id: crypto.randomUUID(),
+		name: 'Sticky Note',
+		type: 'n8n-nodes-base.stickyNote',
+		typeVersion: 1,
+		position: [-40, -260],
+		parameters: { content, height: 220, width: 520, color: 7 },
+	};
+}
+
+/** Adds a sticky note to a demo workflow. */
+const withNote = (workflow, content) => ({
+	...workflow,
+	nodes: [...workflow.nodes, note(content)],
+});
+
+/** The sandbox's commands in a note: the banner prints --port when the sandbox got another port. */
+const PORT_WORDS = '(add `--port <port>` if the `npm run dev` banner shows another sandbox port)';
+
 /** The demo workflows, by id: imported once each (dev-state.json lists those imported). */
 function demoWorkflows() {
 	const credentials = { storePlatformApi: { id: CRED_ID, name: CRED_NAME } };
@@ -57,26 +78,32 @@ function demoWorkflows() {
 				parameters: { resource: 'category', operation: 'getAll', returnAll: true },
 			},
 		),
-		twoNodes(DEMO_TRIGGER_ID, 'Demo: order created (Store Platform Trigger)', {
-			name: 'On Order Created',
-			type: `${NODE}Trigger`,
-			typeVersion: 4,
-			webhookId: DEMO_TRIGGER_HOOK,
-			credentials,
-			parameters: { events: ['order/create'], options: {} },
-		}),
-		twoNodes(DEMO_POLL_ID, 'Demo: pages created or changed (Store Platform Poll Trigger)', {
-			name: 'On Pages Created Or Updated',
-			type: `${NODE}PollTrigger`,
-			typeVersion: 1,
-			credentials,
-			parameters: {
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-				resource: 'page',
-				events: ['created', 'updated'],
-				options: {},
-			},
-		}),
+		withNote(
+			twoNodes(DEMO_TRIGGER_ID, 'Demo: order created (Store Platform Trigger)', {
+				name: 'On Order Created',
+				type: `${NODE}Trigger`,
+				typeVersion: 4,
+				webhookId: DEMO_TRIGGER_HOOK,
+				credentials,
+				parameters: { events: ['order/create'], options: {} },
+			}),
+			`## See it run\nThis workflow is published (n8n 1.x: active): the trigger registered a webhook at the sandbox shop, which reaches n8n on this machine.\n\nRun \`npm run sandbox -- fire order/create\` in another terminal ${PORT_WORDS}: an execution shows the order under **Executions**. To see one here instead, open **On Order Created**, click **Execute step** (it listens for one event) and run the same command.`,
+		),
+		withNote(
+			twoNodes(DEMO_POLL_ID, 'Demo: pages created or changed (Store Platform Poll Trigger)', {
+				name: 'On Pages Created Or Updated',
+				type: `${NODE}PollTrigger`,
+				typeVersion: 1,
+				credentials,
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					resource: 'page',
+					events: ['created', 'updated'],
+					options: {},
+				},
+			}),
+			`## See it run\nThis workflow is published (n8n 1.x: active): the poll trigger asks the sandbox shop every minute what changed; no public URL needed.\n\nRun \`npm run sandbox -- change page 1\` in another terminal ${PORT_WORDS}: within a minute an execution under **Executions** shows the page with \`event\` \`page/updated\`. **Fetch Test Event** in **On Pages Created Or Updated** shows the newest page as a sample, not a change.`,
+		),
 	];
 }
 
@@ -84,8 +111,18 @@ function demoWorkflows() {
 const ACTIVE_DEMOS = [DEMO_TRIGGER_ID, DEMO_POLL_ID];
 
 /**
+ * The demo trigger's registrations at the sandbox (the banner's count): those for order/create at the demo
+ * workflow's own production URL, not every workflow's. `rows`: the sandbox's webhooks; `url`: n8n's production
+ * URL of the demo trigger's webhook (n8n.webhookUrl(DEMO_TRIGGER_HOOK)).
+ */
+function demoRegistrations(rows, url) {
+	return rows.filter((w) => w.section === 'order/create' && w.site_url === url).length;
+}
+
+/**
  * The banner printed when n8n is ready. `o`: { version, baseUrl, owner: {email, password}, sandboxUrl, sandboxPort,
- * credentials: {consumerKey, consumerSecret}, hooks (registrations for order/create), watch, seconds }.
+ * credentials: {consumerKey, consumerSecret}, hooks (the demo trigger's registrations: demoRegistrations), watch,
+ * seconds }.
  */
 function bannerLines(o) {
 	const port = o.sandboxPort === 4010 ? '' : ` --port ${o.sandboxPort}`;
@@ -102,9 +139,9 @@ function bannerLines(o) {
 		`                    Consumer Key ${o.credentials.consumerKey}   Consumer Secret ${o.credentials.consumerSecret}`,
 		'                    then Connect, and Approve on the sandbox page',
 		`  demo workflows    ${o.baseUrl}/workflow/${DEMO_LIST_ID}  Manual Trigger -> Category Get Many`,
-		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (active, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
+		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (published, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
 		`    fire it         ${sandbox('fire order/create')}   (an execution at once)`,
-		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (active)`,
+		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (published)`,
 		`    fire it         ${sandbox('change page 1')}   (an execution within a minute)`,
 		`    on charges      ${sandbox('accept-charge')}   (a charge accepted: docs/examples/charge-accepted.json)`,
 		`  executions        ${o.baseUrl}/home/executions`,
@@ -124,6 +161,8 @@ module.exports = {
 	DEMO_TRIGGER_ID,
 	DEMO_POLL_ID,
 	ACTIVE_DEMOS,
+	DEMO_TRIGGER_HOOK,
+	demoRegistrations,
 	demoWorkflows,
 	bannerLines,
 };

@@ -116,6 +116,10 @@ async function outputAs(page, view, text) {
 
 async function screenshotTour({ page, n8n, sandbox, cred, dir }) {
 	const shots = {};
+	// leaving a workflow the editor marks as changed asks "leave the page?": yes (goto hangs until its timeout
+	// otherwise); a loaded machine needs more than a minute for a page
+	page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+	page.setDefaultNavigationTimeout(180000);
 	const shot = async (name) => {
 		const file = path.join(dir, name);
 		shots[path.basename(file)] = await save(page, file);

@@ -24,6 +24,7 @@ const dev = require('../../scripts/n8n/devWorkflows.js') as {
 	ACTIVE_DEMOS: string[];
 	demoWorkflows: () => Array<{ id: string; nodes: DemoNode[] }>;
 	bannerLines: (o: IDataObject) => string[];
+	demoRegistrations: (rows: Array<{ section: string; site_url: string }>, url: string) => number;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -49,6 +50,18 @@ const banner = (sandboxPort: number) =>
 	});
 
 describe('npm run dev: demo workflows and banner', () => {
+	test("the banner counts the demo trigger's registrations only, not every workflow's", () => {
+		const demo = 'http://127.0.0.1:5678/webhook/demo/webhook';
+		const rows = [
+			{ section: 'order/create', site_url: demo },
+			{ section: 'order/create', site_url: 'http://127.0.0.1:5678/webhook/other/webhook' },
+			{ section: 'order/paid', site_url: demo },
+			{ section: 'order/create', site_url: 'http://127.0.0.1:5678/webhook-test/x/webhook' },
+		];
+		expect(dev.demoRegistrations(rows, demo)).toBe(1);
+		expect(dev.demoRegistrations([], demo)).toBe(0);
+	});
+
 	test('demo workflows: n8n ids, our nodes at a new node’s typeVersion, triggers active', () => {
 		const demos = dev.demoWorkflows();
 		for (const w of demos) {
@@ -69,6 +82,34 @@ describe('npm run dev: demo workflows and banner', () => {
 			.nodes.find((n) => n.type.endsWith('PollTrigger'))!;
 		const plan = planOf(TABLES.find((t) => t.resource === poll.parameters.resource)!)!;
 		for (const e of poll.parameters.events as string[]) expect(plan.events).toContain(e);
+	});
+
+	test("each published demo has a sticky note in n8n 2.x's words with the sandbox command that fires it", () => {
+		const demos = dev.demoWorkflows();
+		for (const id of dev.ACTIVE_DEMOS) {
+			const nodes = demos.find((w) => w.id === id)!.nodes as Array<
+				DemoNode & { position: [number, number] }
+			>;
+			const notes = nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
+			expect(notes).toHaveLength(1);
+			const content = String(notes[0].parameters.content);
+			expect(content).toMatch(/published \(n8n 1\.x: active\)/);
+			const commands = [...content.matchAll(/`npm run sandbox -- ([a-z-]+)[^`]*`/g)].map(
+				(m) => m[1],
+			);
+			expect(commands).toHaveLength(1);
+			expect(Object.keys(COMMANDS)).toContain(commands[0]);
+			// the note covers no node (a node is about 100 x 100 from its position)
+			const [x, y] = notes[0].position;
+			const [w, h] = [Number(notes[0].parameters.width), Number(notes[0].parameters.height)];
+			for (const n of nodes.filter((k) => k !== notes[0]))
+				expect(
+					n.position[0] + 100 <= x ||
+						n.position[0] >= x + w ||
+						n.position[1] + 100 <= y ||
+						n.position[1] >= y + h,
+				).toBe(true);
+		}
 	});
 
 	test.each([4010, 4011])(

@@ -48,7 +48,16 @@ describe('trigger description', () => {
 	it("tells the user in one sentence that the shop must reach n8n's Production URL (details are in the docs)", () => {
 		const notice = String(d.properties.find((p) => p.type === 'notice')?.displayName);
 		expect(notice).toMatch(/Production URL/);
-		expect(notice).toMatch(/reachable from the internet/);
+		expect(notice).toMatch(/reachable from the shop/);
+		expect(notice).not.toMatch(/internet/);
+	});
+
+	it("its panel says how a test event comes: the sandbox's fire command beside n8n's generic listening text", () => {
+		const panel = d.triggerPanel;
+		expect(typeof panel).toBe('object');
+		const help = JSON.stringify(panel);
+		expect(help).toMatch(/npm run sandbox -- fire order\/create/);
+		expect(help).toMatch(/published/);
 	});
 
 	it('says "for testing only" where Skip Signature Check is chosen (no notice that depends on a collection entry: n8n 1.x refuses to activate such a node)', () => {

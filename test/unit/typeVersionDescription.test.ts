@@ -130,10 +130,29 @@ describe('trigger panel', () => {
 		}>;
 		const paid = events.find((e) => e.value === 'orderStatus/paid');
 		expect(paid?.name).toBe('Order Status Paid');
-		expect(paid?.description).toMatch(/^orderStatus\/paid: /);
+		expect(paid?.description).toMatch(/^Listed by the platform .*\(event orderStatus\/paid\)$/);
 		expect(paid?.description).toMatch(/order\/paid/);
 		for (const e of events.filter((k) => k.value.startsWith('orderStatus/')))
 			expect(e.description).toMatch(/order status/);
-		expect(events.find((e) => e.value === 'order/create')?.description).toBe('order/create');
+		expect(events.find((e) => e.value === 'order/create')?.description).toBe(
+			'An order was created (event order/create)',
+		);
+	});
+
+	it('describes every event in words, its code after them (not the code alone)', () => {
+		const events = trigger.properties.find((p) => p.name === 'events')?.options as Array<{
+			value: string;
+			description?: string;
+		}>;
+		for (const e of events)
+			expect({ value: e.value, description: e.description }).toEqual({
+				value: e.value,
+				description: expect.stringMatching(
+					new RegExp(`^[A-Z][a-z']* .+ \\(event ${e.value.replace('/', '\\/')}\\)$`),
+				),
+			});
+		expect(events.find((e) => e.value === 'app/uninstalled')?.description).toBe(
+			'This app was uninstalled from the shop (event app/uninstalled)',
+		);
 	});
 });

@@ -75,6 +75,31 @@ describe('voucher Create (typeVersion 3): each field shown only where it applies
 	});
 
 	it.each([
+		[1, 'discountAmount'],
+		[2, 'discountPercent'],
+	])(
+		'Discount Type %s: a new form starts with %s empty, and n8n marks it required (not a 0 its rule refuses)',
+		(discountType, field) => {
+			const params = shown({ operation: 'create', discountType });
+			expect(params[field]).toBe('');
+			// n8n's own check, as the editor marks a field and refuses to run the node
+			const issues = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				{ ...node(3), parameters: { resource: 'voucher', ...params, code: 'SUMMER10' } },
+				description,
+			);
+			expect(Object.keys(issues?.parameters ?? {})).toEqual([field]);
+			const given = shown({ operation: 'create', discountType, [field]: '10' });
+			const none = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				{ ...node(3), parameters: { resource: 'voucher', ...given, code: 'SUMMER10' } },
+				description,
+			);
+			expect(none?.parameters ?? {}).toEqual({});
+		},
+	);
+
+	it.each([
 		[1, ['discountAmount']],
 		[6, ['discountAmount']],
 		[2, ['discountPercent']],

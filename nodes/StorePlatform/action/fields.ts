@@ -77,6 +77,7 @@ export function fieldProperty(field: Field): INodeProperties {
 				default: field.default ?? '',
 			});
 		case 'number':
+			if (field.markedEmpty) return clean({ ...base, type: 'string', default: '' });
 			return clean({
 				...base,
 				type: 'number',

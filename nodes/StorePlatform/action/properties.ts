@@ -23,6 +23,8 @@ export function locatorProperty(param: Param): INodeProperties {
 			default: '',
 			description: param.description,
 			placeholder: param.placeholder,
+			// where to find the id, under the field (not only in the tooltip)
+			...(param.findHint ? { hint: param.findHint } : {}),
 		};
 	}
 	return {

@@ -4,6 +4,8 @@ export interface EventKind {
 	name: string;
 	/** What the name alone does not say (the order status events). */
 	description?: string;
+	/** What happened in the shop, in words: "An order was created". */
+	happened: string;
 }
 
 const ORDER_STATUS =
@@ -53,10 +55,35 @@ const KINDS: Record<string, string[]> = {
 	app: ['uninstalled'],
 };
 
+/** What each verb says happened to a record. */
+const HAPPENED: Record<string, string> = {
+	create: 'was created',
+	update: 'was changed',
+	delete: 'was deleted',
+	paid: 'was paid',
+	cancelled: 'was canceled',
+	uninstalled: 'was uninstalled from the shop',
+};
+
+/** The events whose object is one of a kind (the shop itself, this app): "The shop's settings were changed". */
+const THE: Record<string, string> = {
+	'shop/update': "The shop's settings were changed",
+	'app/uninstalled': 'This app was uninstalled from the shop',
+};
+
+const happened = (object: string, verb: string): string => {
+	const noun = OBJECTS[object].toLowerCase();
+	return `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} ${HAPPENED[verb]}`;
+};
+
 export const EVENTS: EventKind[] = Object.entries(KINDS).flatMap(([object, verbs]) =>
 	verbs.map((verb) => {
 		const value = `${object}/${verb}`;
-		const kind: EventKind = { value, name: `${OBJECTS[object]} ${VERBS[verb]}` };
+		const kind: EventKind = {
+			value,
+			name: `${OBJECTS[object]} ${VERBS[verb]}`,
+			happened: THE[value] ?? happened(object, verb),
+		};
 		if (DESCRIPTIONS[value]) kind.description = DESCRIPTIONS[value];
 		return kind;
 	}),

@@ -240,12 +240,18 @@ export function toId(value: unknown, field: string): string {
  * or its digits, by the rule of `toId`. A name or other text is refused, before any request, with the
  * `hint` (resource locators: pick the record "From list"): `GET /services/vendors/Leatherworks` finds nothing.
  */
-export function toNumericId(value: unknown, field: string, record: string, hint = ''): string {
+export function toNumericId(
+	value: unknown,
+	field: string,
+	record: string,
+	hint = '',
+	example = '12',
+): string {
 	const id = toId(value, field);
 	if (/^\d+$/.test(id)) return id;
 	throw new InputError(
 		field,
-		`'${field}' must be the ${record}'s ID, a whole number such as 12, not ${shown(id)}${hint}`,
+		`'${field}' must be the ${record}'s ID, a whole number such as ${example}, not ${shown(id)}${hint}`,
 	);
 }
 
@@ -359,5 +365,7 @@ export function readId(param: Param, value: unknown): string {
 	if (param.text) return toId(value, param.displayName);
 	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
 	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';
-	return toNumericId(value, param.displayName, record, hint);
+	// the field's own example where it has one (a Product ID: one the sandbox has), else 12
+	const example = /^e\.g\. (\d+)$/.exec(param.placeholder ?? '')?.[1];
+	return toNumericId(value, param.displayName, record, hint, example);
 }

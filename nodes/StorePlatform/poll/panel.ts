@@ -32,10 +32,16 @@ export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
 	},
 };
 
-/** Shown above the output once the node ran (Fetch Test Event, or an execution opened). */
+/**
+ * Shown above the output once the node ran (Fetch Test Event, or an execution opened). n8n 2.41.1 shows a node hint
+ * after a failed run too, above the error, and offers no condition a trigger can use to hide it then (hints have
+ * no displayOptions; a hint's displayCondition sees the node's input, which a trigger has none of, and not its own
+ * output without its name): so the hint opens with "When a record comes back", and beside an error reads as what a
+ * successful Fetch Test Event would show.
+ */
 export const POLL_HINTS: NodeHint[] = [
 	{
-		message: `${SAMPLE} Once the workflow is published, each item is one change. ${DELIVERY_KEY}`,
+		message: `When a record comes back: ${SAMPLE} Once the workflow is published, each item is one change. ${DELIVERY_KEY}`,
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'afterExecution',

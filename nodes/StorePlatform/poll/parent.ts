@@ -128,7 +128,8 @@ function unknownParent(watch: ParentWatch): NodeOperationError {
 		watch.node,
 		`The shop has no ${noun} with ${field} ${scope[param.name]}`,
 		{
-			description: `Check the ${field}: the shop answers, but not for this ${noun} (it may have been deleted). (${plan.table.displayName} → Poll: GET ${path}, HTTP 404)`,
+			// where to find a valid one: the hint under the field (Product ID: Abandoned Cart → Get Many)
+			description: `Check the ${field}: the shop answers, but not for this ${noun} (it may have been deleted).${param.findHint ? ' The hint under the field says where to find one.' : ''} (${plan.table.displayName} → Poll: GET ${path}, HTTP 404)`,
 		},
 	);
 }

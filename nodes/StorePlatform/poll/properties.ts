@@ -62,8 +62,10 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				type: 'string',
 				required: true,
 				default: '',
-				placeholder: 'e.g. 42',
-				description: `The ${param.displayName.replace(/ ID$/, '').toLowerCase()} whose ${plan.table.displayName.toLowerCase()}s to watch${param.findHint ? `. ${param.findHint}` : ''}`,
+				placeholder: param.placeholder ?? 'e.g. 1',
+				description: `The ${param.displayName.replace(/ ID$/, '').toLowerCase()} whose ${plan.table.displayName.toLowerCase()}s to watch`,
+				// where to find the id, under the field (not only in the tooltip)
+				...(param.findHint ? { hint: param.findHint } : {}),
 				displayOptions: { show: { resource: [plan.table.resource] } },
 			});
 		}

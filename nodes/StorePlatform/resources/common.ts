@@ -67,12 +67,20 @@ export const updatedRange: Field[] = [
 /** since_id and the created/updated ranges: the spec's "common parameters" beside fields/limit/page. */
 export const commonFilters: Field[] = [sinceId, ...createdRange, ...updatedRange];
 
+/**
+ * Where a user finds a product's ID, shown under every Product ID field: the API lists no products, and the ids
+ * it does show without a public URL are in an abandoned cart's items (which Simplify leaves out).
+ */
+export const PRODUCT_ID_HINT =
+	"The API lists no products. To find an ID, run a Store Platform node with Abandoned Cart → Get Many and Simplify off: each cart's items hold a product_id. A Store Platform Trigger's product events also carry it (objectId).";
+
 export const productIdFilter = (what: string): Field => ({
 	key: 'product_id',
 	displayName: 'Product ID',
 	kind: 'id',
 	description: `Only ${what} of this product`,
-	placeholder: 'e.g. 42',
+	placeholder: 'e.g. 3',
+	hint: PRODUCT_ID_HINT,
 });
 
 interface EndpointExtras extends Partial<Endpoint> {

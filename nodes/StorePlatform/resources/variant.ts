@@ -1,6 +1,7 @@
 import type { Field, Param, ResourceTable } from '../endpoint';
 import {
 	countEndpoint,
+	PRODUCT_ID_HINT,
 	createEndpoint,
 	deleteEndpoint,
 	getEndpoint,
@@ -18,10 +19,9 @@ const productId: Param = {
 	name: 'productId',
 	displayName: 'Product ID',
 	description: 'The product the variants belong to',
-	placeholder: 'e.g. 42',
-	// the spec shows no product endpoint: the ids it does show (delivery headers, cart items)
-	findHint:
-		"The API lists no products: the ID is the objectId of the Store Platform Trigger's product events, or a product_id in an abandoned cart's items",
+	placeholder: 'e.g. 3',
+	// the spec shows no product endpoint: the ids it does show (cart items, delivery headers); shown under the field
+	findHint: PRODUCT_ID_HINT,
 };
 
 const variantId = idParam(noun, {

@@ -3,7 +3,9 @@
  * Create asks at the top for what every voucher needs (Code, Discount Type, Discount On) and shows the field a
  * choice calls for: Amount Off for the price types, Percent Off for the percent types, the steps for the
  * progressive type, the products or the category/collection/vendor for Discount On. A type that calls for an
- * amount, a percent or steps gets one: nothing off (the default 0, no steps) is refused before any request. A maximum or minimum sets
+ * amount, a percent or steps gets one: nothing off (an empty Amount Off or Percent Off, 0, no steps) is refused before any
+ * request; Amount Off and Percent Off start empty and n8n marks them required (text fields read as numbers), not at
+ * a 0 the form refuses. A maximum or minimum sets
  * its own flag. The keys the platform's samples use without explaining them (`type`, `discount_value`,
  * `per_client`) are left to Other API Keys. Nodes saved earlier keep the form of `voucher.ts`.
  */
@@ -223,8 +225,9 @@ export const createBody: Field[] = [
 		description: 'What customers enter at checkout; unique in the shop',
 	},
 	top({ ...discountType, default: 1 }),
-	top(amountOff),
-	top(percentOff),
+	// empty and marked required until the user gives one: n8n's 0 is refused by the field's own rule
+	top({ ...amountOff, markedEmpty: true, placeholder: 'e.g. 500' }),
+	top({ ...percentOff, markedEmpty: true, placeholder: 'e.g. 10' }),
 	top(stepThreshold),
 	top(stepDiscount),
 	// required for a progressive discount, given as rows or in its JSON field

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { EVENTS } from '../api/events';
 import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION } from '../api/output';
@@ -10,11 +10,28 @@ import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION } from '../api/output';
  * Production URL tab: the text names both and holds on either tab (one sentence, at most 140 characters).
  */
 export const TRIGGER_NOTICE =
-	'The shop posts events to the Test URL while you listen and to the Production URL once active, so n8n must be reachable from the internet.';
+	'The shop posts events to the Test URL while you listen and to the Production URL once published, so n8n must be reachable from the shop.';
 
 /** The second notice: where a user whose n8n the shop cannot reach goes instead. */
 export const POLL_TRIGGER_POINTER =
 	'No public URL, as with n8n on a laptop? Store Platform Poll Trigger asks the shop on a schedule instead: it watches pages, vouchers, application charges, themes and more, but not orders, products or customers.';
+
+/** How to make the shop send a test event: in the shop, or with the package's sandbox shop (`npm run dev`). */
+const SEND_ONE =
+	'make the shop send one of the chosen events: do what the event names in the shop (create an order for Order Created), or, on the sandbox shop of this package (<code>npm run dev</code>), run <code>npm run sandbox -- fire order/create</code> in a terminal (any chosen event in place of order/create).';
+
+/**
+ * The left pane of the panel (n8n's TriggerPanel): its header and "When will this node trigger my flow?" say how
+ * a test event comes, the sandbox's `fire` command included (n8n's own listening text says only "Go to Store
+ * Platform and create an event"), and what happens once published (n8n renders these texts as HTML).
+ */
+export const TRIGGER_PANEL: TriggerPanelDefinition = {
+	header: 'Listen for a test event, then make the shop send one',
+	executionsHelp: {
+		inactive: `<b>While building your workflow</b>: click Execute step (it listens for one event), then ${SEND_ONE}<br /><br /><b>Once the workflow is published</b> (active), each event the shop sends starts the workflow. These executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		active: `<b>The workflow is published</b>: each event the shop sends starts it, in the <a data-key="executions">executions list</a>.<br /><br />To see one here, click Execute step (it listens for one event), then ${SEND_ONE}`,
+	},
+};
 
 /**
  * The Events options: each kind's value, and what its name alone does not say. `action` is the nodes panel's
@@ -23,7 +40,10 @@ export const POLL_TRIGGER_POINTER =
 export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
 	name: e.name,
 	value: e.value,
-	description: e.description ? `${e.value}: ${e.description}` : e.value,
+	// words first; the code after them is the item's `event` (what a condition compares)
+	description: e.description
+		? `${e.description.charAt(0).toUpperCase()}${e.description.slice(1)} (event ${e.value})`
+		: `${e.happened} (event ${e.value})`,
 	action: `On ${e.name.toLowerCase()} (needs a public URL)`,
 }));
 

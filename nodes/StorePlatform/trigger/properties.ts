@@ -48,7 +48,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 0 },
 				default: DEFAULT_CHECK_MINUTES,
 				description:
-					"Minutes between checks of the active workflow's webhook registrations at the shop (also at n8n start): the check re-creates missing ones, for example after the shop removed them following failed deliveries or n8n got a new public address. 0 turns the check off.",
+					"Minutes between checks of the published workflow's webhook registrations at the shop (also at n8n start): the check re-creates missing ones, for example after the shop removed them following failed deliveries or n8n got a new public address. 0 turns the check off.",
 			},
 			{
 				displayName: 'Include Headers',

@@ -140,9 +140,9 @@ test.each([
 	[
 		'variant',
 		'T-shirt',
-		`'Product ID' must be the product's ID, a whole number such as 12, not "T-shirt"`,
+		`'Product ID' must be the product's ID, a whole number such as 3, not "T-shirt"`,
 	],
-	['variant', '4.5', `'Product ID' must be the product's ID, a whole number such as 12, not "4.5"`],
+	['variant', '4.5', `'Product ID' must be the product's ID, a whole number such as 3, not "4.5"`],
 	['variant', -3, `'Product ID' must be an ID (a whole number or text), not the number -3`],
 	['variant', '', `'Product ID' is required: give the record's ID`],
 	[
