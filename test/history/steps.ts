@@ -111,6 +111,14 @@ export const HOLDING: Switches = {
 	flipForms: true,
 	idStep: true,
 	ignoreParam: true,
+	emptyAnswer: true,
+	toggles: true,
+	activationChurn: true,
+	clockBack: true,
+	stampForm: true,
+	bigIds: true,
+	nullStamp: true,
+	pageCap: true,
 } as unknown as Switches;
 
 const value = fc.integer({ min: 0, max: 3 });
