@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { scannedKind } from './created';
 import type { ChangeKind } from './fingerprint';
-import { afterSlice, sliceQuery, takeSlice } from './lookback'
-import { loadId, storedId } from './decimalId';;
+import { afterSlice, sliceQuery, takeSlice } from './lookback';
+import { loadId, storedId } from './decimalId';
 import type { ShopReader } from './reader';
 import { backOf, type ScanState } from './scan';
 
