@@ -10,6 +10,8 @@
  *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue,poll
  *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
  *   npm run bench -- --only=queue       queue mode (bench/queue.js); writes only its own section of RESULTS.md
+ *   npm run bench -- --only=profile     CPU profiles of the four paths, by phase (bench/profile.js); writes
+ *                                       only its own section of RESULTS.md
  *   npm run bench -- --only=poll        the poll trigger in-process (bench/poll.js, ~1.5 min): no n8n install,
  *                                       build or pack; writes only its own section of RESULTS.md
  *   npm run bench -- --no-write         print only
@@ -33,11 +35,12 @@ const startup = require('./startup');
 const queue = require('./queue');
 const bulk = require('./bulk');
 const poll = require('./poll');
+const profile = require('./profile');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['poll', 'returnAll', 'startup', 'bulk', 'trigger', 'queue'];
+const DEFAULT_SECTIONS = ['poll', 'profile', 'returnAll', 'startup', 'bulk', 'trigger', 'queue'];
 /** Sections that need no n8n: a run of only these installs, builds and packs nothing. */
 const IN_PROCESS = ['poll'];
 
@@ -216,6 +219,9 @@ async function main() {
 	try {
 		const pl = await section('poll', async () => await poll.run({ quick: opts.quick, latencyMs }));
 		if (pl) parts.poll = pl;
+		// first: it seeds 10,000 vendors (the Return All section grows them to 100,000 later)
+		const pr = await section('profile', async () => await profile.run(ctx));
+		if (pr) parts.profile = pr;
 		const ra = await section('returnAll', async () => {
 			const out = await returnAll.run(ctx);
 			return { ...out, ...returnAll.summarise(out) };
@@ -335,6 +341,15 @@ async function main() {
 		? poll.existingSection(fs.readFileSync(RESULTS, 'utf8'))
 		: undefined;
 	if (pollSection || previousPoll) md = poll.spliceSection(md, pollSection ?? previousPoll);
+	// where each millisecond goes (bench/profile.js): its own block, carried over likewise
+	const profileSection = parts.profile
+		? profile.render(parts.profile, {
+				date: meta.date,
+				version: meta.n8nVersion,
+				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
+			})
+		: undefined;
+	if (profileSection) md = `${md.replace(/\s*$/, '')}\n\n${profileSection}\n`;
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
@@ -349,7 +364,15 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
-	} else if ((bulkSection || parts.queue || pollSection) && !opts.noWrite && !opts.quick) {
+	} else if (
+		(bulkSection || parts.queue || pollSection || parts.profile) &&
+		!opts.noWrite &&
+		!opts.quick
+	) {
+		if (parts.profile) {
+			profile.writeSection(RESULTS, profileSection);
+			log(`written the profile section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
 		if (pollSection) {
 			poll.writeSection(RESULTS, pollSection);
 			log(`written the poll section of ${path.relative(PROJECT_DIR, RESULTS)}`);

@@ -17,7 +17,7 @@ const PROJECT_DIR = path.resolve(__dirname, '..', '..');
 const harness = () => require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'instance.js'));
 const installer = () => require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'install.js'));
 
-const VERSIONS = ['2.40.7', '1.123.81'];
+const VERSIONS = ['2.41.1', '1.123.81'];
 
 /** Process groups this module started and that still run (ended by killStarted() on an interrupt). */
 const started = new Set();
