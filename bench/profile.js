@@ -16,9 +16,10 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('./lib/n8n');
+const { startBenchSandbox } = require('./lib/sandbox');
 const wf = require('./lib/workflows');
 const bulk = require('./bulk');
-const { PHASES, phasesIn } = require('./lib/phases');
+const { PHASES, phasesIn, profileFiles } = require('./lib/phases');
 const { buildDeliveries, blast } = require('./lib/load');
 const { log, table, fmtNum, waitFor, sleep } = require('./lib/util');
 const { builtTriggerTypeVersion } = require('../scripts/n8n/pack');
@@ -35,6 +36,16 @@ const OURS_LIST = (f) => f.functionName === 'fetchList';
 const HTTP_NODE = (f) => f.functionName === 'execute' && /HttpRequestV3/.test(f.url);
 
 const load1 = () => os.loadavg()[0];
+
+/**
+ * The node's run as a window of the profile's clock: its startTime (epoch ms) moved onto the monotonic clock
+ * (µs) that V8 stamps samples with, by the offset between the two clocks on this machine.
+ */
+function nodeWindow(node) {
+	const offsetMs = Date.now() - Number(process.hrtime.bigint()) / 1e6;
+	const fromUs = (node.startTime - offsetMs) * 1000;
+	return { fromUs, toUs: fromUs + node.executionTime * 1000 };
+}
 
 async function executePath(ctx, inst, id, { latencyMs, cap, anchor, n, check }) {
 	const { sandbox } = ctx.sb;
@@ -59,7 +70,7 @@ async function executePath(ctx, inst, id, { latencyMs, cap, anchor, n, check }) 
 			nodeCpuMs: r.nodeCpuMs,
 			requests: recs.length,
 			load: [loadBefore, load1()],
-			phases: phasesIn(dir, { anchor }),
+			phases: r.node ? phasesIn(dir, nodeWindow(r.node)) : phasesIn(dir, { anchor }),
 		};
 		if (check === 'writes') {
 			Object.assign(run, bulk.writes(recs, n));
@@ -215,8 +226,14 @@ async function queuePath(ctx, out) {
 		} finally {
 			await cluster.stop();
 		}
-		for (const k of Object.keys(bursts))
+		const files = profileFiles(dir);
+		for (const k of Object.keys(bursts)) {
 			bursts[k].phases = phasesIn(dir, bursts[k], { pid: webhookPid });
+			if (!bursts[k].phases)
+				log(
+					`profile queue ${k}: no profile of the webhook process ${webhookPid} among ${files.join(', ')}`,
+				);
+		}
 		out.paths.push({
 			key: 'queue',
 			title: `queue mode, lazy isolates: ${count} signed deliveries (20 at a time) answered by the webhook process`,
@@ -231,7 +248,17 @@ async function queuePath(ctx, out) {
 	}
 }
 
-async function run(ctx, { queue = true } = {}) {
+async function run(outer, opts = {}) {
+	// a sandbox of its own: the other sections seed their tables from small to large
+	const sb = await startBenchSandbox({ latencyMs: outer.latencyMs });
+	try {
+		return await runWith({ ...outer, sb }, opts);
+	} finally {
+		await sb.sandbox.close();
+	}
+}
+
+async function runWith(ctx, { queue = true } = {}) {
 	const out = { intervalUs: INTERVAL_US, paths: [] };
 	await executePaths(ctx, out);
 	if (queue && Number(ctx.version.split('.')[0]) >= 2) {
@@ -248,8 +275,9 @@ async function run(ctx, { queue = true } = {}) {
 	return out;
 }
 
+/** CPU ms per item of the work (updates, records, deliveries: `n`; the HTTP Request node outputs a page per item). */
 const perItem = (run, phase) =>
-	run?.phases && run.items ? (phase ? run.phases.ms[phase] : run.phases.cpuMs) / run.items : NaN;
+	run?.phases && run.n ? (phase ? run.phases.ms[phase] : run.phases.cpuMs) / run.n : NaN;
 
 function render(out, meta) {
 	const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -271,7 +299,7 @@ function render(out, meta) {
 			fmtNum(o?.nodeMs ?? o?.phases?.windowMs),
 			fmtNum(t?.nodeMs ?? t?.phases?.windowMs),
 		]);
-		rows.push(['items', fmtNum(o?.items), fmtNum(t?.items)]);
+		rows.push(['items out', fmtNum(o?.items), fmtNum(t?.items)]);
 		if (o?.requests !== undefined) rows.push(['requests', fmtNum(o.requests), fmtNum(t?.requests)]);
 		if (o?.once !== undefined)
 			rows.push([

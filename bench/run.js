@@ -10,6 +10,7 @@
  *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue,poll
  *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
  *   npm run bench -- --only=queue       queue mode (bench/queue.js); writes only its own section of RESULTS.md
+ *   npm run bench -- --only=targets     issue 36's targets in rounds beside n8n's nodes (bench/targets.js)
  *   npm run bench -- --only=profile     CPU profiles of the four paths, by phase (bench/profile.js); writes
  *                                       only its own section of RESULTS.md
  *   npm run bench -- --only=poll        the poll trigger in-process (bench/poll.js, ~1.5 min): no n8n install,
@@ -36,11 +37,21 @@ const queue = require('./queue');
 const bulk = require('./bulk');
 const poll = require('./poll');
 const profile = require('./profile');
+const targets = require('./targets');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['poll', 'profile', 'returnAll', 'startup', 'bulk', 'trigger', 'queue'];
+const DEFAULT_SECTIONS = [
+	'poll',
+	'profile',
+	'targets',
+	'returnAll',
+	'startup',
+	'bulk',
+	'trigger',
+	'queue',
+];
 /** Sections that need no n8n: a run of only these installs, builds and packs nothing. */
 const IN_PROCESS = ['poll'];
 
@@ -222,6 +233,8 @@ async function main() {
 		// first: it seeds 10,000 vendors (the Return All section grows them to 100,000 later)
 		const pr = await section('profile', async () => await profile.run(ctx));
 		if (pr) parts.profile = pr;
+		const tg = await section('targets', async () => await targets.run(ctx));
+		if (tg) parts.targets = tg;
 		const ra = await section('returnAll', async () => {
 			const out = await returnAll.run(ctx);
 			return { ...out, ...returnAll.summarise(out) };
@@ -349,6 +362,14 @@ async function main() {
 				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
 			})
 		: undefined;
+	const targetsSection = parts.targets
+		? targets.render(parts.targets, {
+				date: meta.date,
+				version: meta.n8nVersion,
+				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
+			})
+		: undefined;
+	if (targetsSection) md = `${md.replace(/\s*$/, '')}\n\n${targetsSection}\n`;
 	if (profileSection) md = `${md.replace(/\s*$/, '')}\n\n${profileSection}\n`;
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
@@ -365,10 +386,14 @@ async function main() {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
 	} else if (
-		(bulkSection || parts.queue || pollSection || parts.profile) &&
+		(bulkSection || parts.queue || pollSection || parts.profile || targetsSection) &&
 		!opts.noWrite &&
 		!opts.quick
 	) {
+		if (targetsSection) {
+			targets.writeSection(RESULTS, targetsSection);
+			log(`written the targets section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
 		if (parts.profile) {
 			profile.writeSection(RESULTS, profileSection);
 			log(`written the profile section of ${path.relative(PROJECT_DIR, RESULTS)}`);

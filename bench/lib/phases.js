@@ -149,17 +149,21 @@ function phases(file, window) {
 	};
 }
 
-/** The first profile in `dir` (optionally: of process `pid`) that has samples in the window. */
+/** Of the profiles in `dir` (optionally: of process `pid`), the one with the most CPU in the window. */
 function phasesIn(dir, window, { pid } = {}) {
 	const files = fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.cpuprofile'))
 		.filter((f) => pid === undefined || f.split('.')[3] === String(pid));
+	let best;
 	for (const f of files) {
 		const a = phases(`${dir}/${f}`, window);
-		if (a) return a;
+		if (a && (!best || a.cpuMs > best.cpuMs)) best = { ...a, file: f };
 	}
-	return undefined;
+	return best;
 }
 
-module.exports = { PHASES, phases, phasesIn, framePhase };
+/** The profile files in `dir` (their names hold the process id), for a report when none matched. */
+const profileFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+
+module.exports = { PHASES, phases, phasesIn, profileFiles, framePhase };
