@@ -230,11 +230,10 @@ async function main() {
 	try {
 		const pl = await section('poll', async () => await poll.run({ quick: opts.quick, latencyMs }));
 		if (pl) parts.poll = pl;
-		// first: it seeds 10,000 vendors (the Return All section grows them to 100,000 later)
-		const pr = await section('profile', async () => await profile.run(ctx));
-		if (pr) parts.profile = pr;
 		const tg = await section('targets', async () => await targets.run(ctx));
 		if (tg) parts.targets = tg;
+		const pr = await section('profile', async () => await profile.run(ctx));
+		if (pr) parts.profile = pr;
 		const ra = await section('returnAll', async () => {
 			const out = await returnAll.run(ctx);
 			return { ...out, ...returnAll.summarise(out) };
