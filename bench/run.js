@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run bench`: benchmarks of the package in a real n8n (2.40.7 on Node 24; 1.123.81 when 2.x is unavailable)
+ * `npm run bench`: benchmarks of the package in a real n8n (2.41.1 on Node 24; 1.123.81 when 2.x is unavailable)
  * against the sandbox store server with a fixed latency per request. Prints the tables and writes them to
  * bench/RESULTS.md. No pass/fail exit code for figures: it fails only when a benchmark cannot run.
  *
@@ -19,7 +19,7 @@
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
  *
- * Environment: BENCH_N8N_VERSION (2.40.7 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
+ * Environment: BENCH_N8N_VERSION (2.41.1 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
  * does fewer repetitions when the run would exceed it), BENCH_SETTLE_S (default 2), BENCH_LATENCY_MS (default 20).
  * The sandbox comes from sandbox/ (bench/lib/sandbox.js loads it through sandbox/load.js, which compiles it).
  */
