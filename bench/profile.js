@@ -275,9 +275,17 @@ async function runWith(ctx, { queue = true } = {}) {
 	return out;
 }
 
-/** CPU ms per item of the work (updates, records, deliveries: `n`; the HTTP Request node outputs a page per item). */
-const perItem = (run, phase) =>
-	run?.phases && run.n ? (phase ? run.phases.ms[phase] : run.phases.cpuMs) / run.n : NaN;
+/**
+ * CPU ms per item of the work (updates, records, deliveries: `n`; the HTTP Request node outputs a page per item).
+ * The profiler samples on the wall clock, so on a busy machine a descheduled process still collects samples: the
+ * phases' shares come from the profile, scaled to the process's CPU time while the node ran (/proc) where known.
+ */
+const perItem = (run, phase) => {
+	if (!run?.phases || !run.n) return NaN;
+	const scale =
+		Number.isFinite(run.nodeCpuMs) && run.phases.cpuMs > 0 ? run.nodeCpuMs / run.phases.cpuMs : 1;
+	return ((phase ? run.phases.ms[phase] : run.phases.cpuMs) * scale) / run.n;
+};
 
 function render(out, meta) {
 	const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -285,7 +293,7 @@ function render(out, meta) {
 		START,
 		'## 0. Where each millisecond goes: CPU per item by phase (`--only=profile`)',
 		'',
-		`${meta.date}, n8n ${meta.version}, package commit ${meta.commit}. One CPU-profiled run of each (\`node --cpu-prof\`, ${out.intervalUs} µs, on the n8n process: \`n8n execute\`, or the webhook process in queue mode), ours beside n8n's node in the same run. Each sample goes to the phase named by the innermost frame of its stack (bench/lib/phases.js): our modules by room (action/: reading parameters, input/: input rules, credentials/ + trigger/hmac: signing, api/request + pool: the request, api/output + answers: shaping), n8n's by function (getNodeParameter, getCredentials/authenticate, the request helpers, axios and node:http/net, JSON.parse); the rest is n8n's own share (execution engine, run data, webhook routing, queue, program). Idle time is left out. ms per item = CPU ms in the node's window / items (updates, records, deliveries). Profiling slows both sides alike; 1-minute load average before → after each run.`,
+		`${meta.date}, n8n ${meta.version}, package commit ${meta.commit}. One CPU-profiled run of each (\`node --cpu-prof\`, ${out.intervalUs} µs, on the n8n process: \`n8n execute\`, or the webhook process in queue mode), ours beside n8n's node in the same run. Each sample goes to the phase named by the innermost frame of its stack (bench/lib/phases.js): our modules by room (action/: reading parameters, input/: input rules, credentials/ + trigger/hmac: signing, api/request + pool: the request, api/output + answers: shaping), n8n's by function (getNodeParameter, getCredentials/authenticate, the request helpers, axios and node:http/net, JSON.parse); the rest is n8n's own share (execution engine, run data, webhook routing, queue, program). Idle time is left out. ms per item: the profile's shares of the node's window, scaled to the CPU time of the n8n process while the node ran (/proc: the profiler samples on the wall clock, so a busy machine inflates its totals), per item of the work (updates, records, deliveries); in queue mode the profile's own totals. Profiling slows both sides alike; 1-minute load average before → after each run.`,
 		'',
 	];
 	for (const p of out.paths) {
