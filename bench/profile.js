@@ -224,6 +224,11 @@ async function queuePath(ctx, out) {
 				await sleep(1000);
 			}
 		} finally {
+			// the webhook process first, with time to shut down: V8 writes its profile only on a clean exit
+			const { stopServer } = require(path.join(__dirname, '..', 'scripts', 'n8n', 'process.js'));
+			const webhook = cluster.webhook;
+			cluster.webhook = undefined;
+			await stopServer(webhook, { graceMs: 180000 });
 			await cluster.stop();
 		}
 		const files = profileFiles(dir);
