@@ -265,7 +265,8 @@ async function run(outer, opts = {}) {
 
 async function runWith(ctx, { queue = true } = {}) {
 	const out = { intervalUs: INTERVAL_US, paths: [] };
-	await executePaths(ctx, out);
+	// BENCH_PROFILE_ONLY=queue: only the queue-mode path
+	if (process.env.BENCH_PROFILE_ONLY !== 'queue') await executePaths(ctx, out);
 	if (queue && Number(ctx.version.split('.')[0]) >= 2) {
 		try {
 			await queuePath(ctx, out);
