@@ -72,6 +72,15 @@ describe('resolveStored', () => {
 		});
 	});
 
+	it('leaves objects that are not plain (a date, a Luxon DateTime) to n8n', () => {
+		expect(typeof n8n({ at: new Date(0) })).toBe('symbol');
+		class When {
+			ts = 1;
+		}
+		expect(typeof n8n([new When()])).toBe('symbol');
+		expect(n8n(Object.assign(Object.create(null), { a: 1 }))).toEqual({ a: 1 });
+	});
+
 	it.each([
 		['a missing field', '={{ $json.missing }}'],
 		['null', '={{ $json.nil }}'],

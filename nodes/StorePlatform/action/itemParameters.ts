@@ -47,11 +47,14 @@ const NEEDS_N8N = Symbol('needs n8n');
  * The stored value with its item-field references resolved, copied (the stored parameters are never shared), or
  * NEEDS_N8N.
  */
-export function resolveStored(stored: unknown, json: IDataObject | undefined): unknown {
+export function resolveStored(
+	stored: unknown,
+	json: IDataObject | undefined | (() => IDataObject | undefined),
+): unknown {
 	if (typeof stored === 'string') {
 		if (!stored.startsWith('=')) return stored;
 		const path = itemFieldPath(stored);
-		const value = path && fieldValue(json, path);
+		const value = path && fieldValue(typeof json === 'function' ? json() : json, path);
 		return value === undefined ? NEEDS_N8N : value;
 	}
 	if (Array.isArray(stored)) {
@@ -64,7 +67,9 @@ export function resolveStored(stored: unknown, json: IDataObject | undefined): u
 		return out;
 	}
 	if (stored !== null && typeof stored === 'object') {
-		if (stored instanceof Date) return NEEDS_N8N;
+		// only plain objects, as stored parameters are (a date or any class instance is n8n's to read)
+		const proto: unknown = Object.getPrototypeOf(stored);
+		if (proto !== Object.prototype && proto !== null) return NEEDS_N8N;
 		const out: IDataObject = {};
 		for (const [key, entry] of Object.entries(stored)) {
 			const value = resolveStored(entry, json);
@@ -97,7 +102,8 @@ export function itemParameter(
 	} catch {
 		return ctx.getNodeParameter(name, i, fallback, options);
 	}
-	const resolved = resolveStored(stored, ctx.getInputData()[i]?.json);
+	// the item is looked at only for a reference to one of its fields
+	const resolved = resolveStored(stored, () => ctx.getInputData()[i]?.json);
 	if (resolved === NEEDS_N8N) return ctx.getNodeParameter(name, i, fallback, options);
 	return options?.extractValue && isLocator(resolved) ? resolved.value : resolved;
 }
