@@ -67,8 +67,11 @@ async function burst(ctx, cluster, t, kind, count, concurrency) {
 	return res;
 }
 
-/** `configs`: names of the configurations to measure (default: all of CONFIGS). */
-async function run(ctx, { configs = CONFIGS.map((c) => c.name) } = {}) {
+/** `configs`: names of the configurations to measure (default: $BENCH_QUEUE_CONFIGS, comma-separated, else all). */
+async function run(
+	ctx,
+	{ configs = process.env.BENCH_QUEUE_CONFIGS?.split(',') ?? CONFIGS.map((c) => c.name) } = {},
+) {
 	if (Number(ctx.version.split('.')[0]) < 2)
 		throw new Error(`queue mode is benchmarked on n8n 2.x (running ${ctx.version})`);
 	const { QueueCluster } = require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'queue.js'));
