@@ -355,4 +355,14 @@ async function run(ctx) {
 	return out;
 }
 
-module.exports = { run, summarise, render, spliceSection, existingSection, writeSection };
+module.exports = {
+	run,
+	summarise,
+	render,
+	spliceSection,
+	existingSection,
+	writeSection,
+	workflows,
+	writes,
+	pairedInOrder,
+};

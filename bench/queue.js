@@ -67,7 +67,11 @@ async function burst(ctx, cluster, t, kind, count, concurrency) {
 	return res;
 }
 
-async function run(ctx) {
+/** `configs`: names of the configurations to measure (default: $BENCH_QUEUE_CONFIGS, comma-separated, else all). */
+async function run(
+	ctx,
+	{ configs = process.env.BENCH_QUEUE_CONFIGS?.split(',') ?? CONFIGS.map((c) => c.name) } = {},
+) {
 	if (Number(ctx.version.split('.')[0]) < 2)
 		throw new Error(`queue mode is benchmarked on n8n 2.x (running ${ctx.version})`);
 	const { QueueCluster } = require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'queue.js'));
@@ -94,7 +98,7 @@ async function run(ctx) {
 			ids: { ours: ids[0], webhook: ids[1] },
 			urls: { ours: cluster.webhookUrl(hookId), webhook: cluster.webhookUrl(undefined, whPath) },
 		};
-		for (const config of CONFIGS) {
+		for (const config of CONFIGS.filter((c) => configs.includes(c.name))) {
 			log(`Queue mode, ${config.name}: starting the cluster`);
 			cluster.setEnv(config.env);
 			await cluster.start();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run bench`: benchmarks of the package in a real n8n (2.40.7 on Node 24; 1.123.81 when 2.x is unavailable)
+ * `npm run bench`: benchmarks of the package in a real n8n (2.41.1 on Node 24; 1.123.81 when 2.x is unavailable)
  * against the sandbox store server with a fixed latency per request. Prints the tables and writes them to
  * bench/RESULTS.md. No pass/fail exit code for figures: it fails only when a benchmark cannot run.
  *
@@ -10,13 +10,16 @@
  *   npm run bench -- --only=returnAll,trigger,startup,bulk,queue,poll
  *   npm run bench -- --only=bulk        bulk items (bench/bulk.js); writes only its own section of RESULTS.md
  *   npm run bench -- --only=queue       queue mode (bench/queue.js); writes only its own section of RESULTS.md
+ *   npm run bench -- --only=targets     issue 36's targets in rounds beside n8n's nodes (bench/targets.js)
+ *   npm run bench -- --only=profile     CPU profiles of the four paths, by phase (bench/profile.js); writes
+ *                                       only its own section of RESULTS.md
  *   npm run bench -- --only=poll        the poll trigger in-process (bench/poll.js, ~1.5 min): no n8n install,
  *                                       build or pack; writes only its own section of RESULTS.md
  *   npm run bench -- --no-write         print only
  *   npm run bench -- --write=FILE       write the tables to FILE (default: bench/RESULTS.md for a full run,
  *                                       else print only)
  *
- * Environment: BENCH_N8N_VERSION (2.40.7 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
+ * Environment: BENCH_N8N_VERSION (2.41.1 | 1.123.81), BENCH_BUDGET_S (default 1500: the trigger benchmark
  * does fewer repetitions when the run would exceed it), BENCH_SETTLE_S (default 2), BENCH_LATENCY_MS (default 20).
  * The sandbox comes from sandbox/ (bench/lib/sandbox.js loads it through sandbox/load.js, which compiles it).
  */
@@ -33,11 +36,22 @@ const startup = require('./startup');
 const queue = require('./queue');
 const bulk = require('./bulk');
 const poll = require('./poll');
+const profile = require('./profile');
+const targets = require('./targets');
 const { render } = require('./report');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
-const DEFAULT_SECTIONS = ['poll', 'returnAll', 'startup', 'bulk', 'trigger', 'queue'];
+const DEFAULT_SECTIONS = [
+	'poll',
+	'profile',
+	'targets',
+	'returnAll',
+	'startup',
+	'bulk',
+	'trigger',
+	'queue',
+];
 /** Sections that need no n8n: a run of only these installs, builds and packs nothing. */
 const IN_PROCESS = ['poll'];
 
@@ -216,6 +230,10 @@ async function main() {
 	try {
 		const pl = await section('poll', async () => await poll.run({ quick: opts.quick, latencyMs }));
 		if (pl) parts.poll = pl;
+		const tg = await section('targets', async () => await targets.run(ctx));
+		if (tg) parts.targets = tg;
+		const pr = await section('profile', async () => await profile.run(ctx));
+		if (pr) parts.profile = pr;
 		const ra = await section('returnAll', async () => {
 			const out = await returnAll.run(ctx);
 			return { ...out, ...returnAll.summarise(out) };
@@ -335,6 +353,23 @@ async function main() {
 		? poll.existingSection(fs.readFileSync(RESULTS, 'utf8'))
 		: undefined;
 	if (pollSection || previousPoll) md = poll.spliceSection(md, pollSection ?? previousPoll);
+	// where each millisecond goes (bench/profile.js): its own block, carried over likewise
+	const profileSection = parts.profile
+		? profile.render(parts.profile, {
+				date: meta.date,
+				version: meta.n8nVersion,
+				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
+			})
+		: undefined;
+	const targetsSection = parts.targets
+		? targets.render(parts.targets, {
+				date: meta.date,
+				version: meta.n8nVersion,
+				commit: `${meta.commit}${meta.dirty ? ' + changes' : ''}`,
+			})
+		: undefined;
+	if (targetsSection) md = `${md.replace(/\s*$/, '')}\n\n${targetsSection}\n`;
+	if (profileSection) md = `${md.replace(/\s*$/, '')}\n\n${profileSection}\n`;
 	// the raw figures, for a closer look (build/ is not versioned)
 	try {
 		fs.mkdirSync(path.join(PROJECT_DIR, 'build'), { recursive: true });
@@ -349,7 +384,19 @@ async function main() {
 	if (opts.write) {
 		fs.writeFileSync(opts.write, md);
 		log(`written ${path.relative(PROJECT_DIR, opts.write)}`);
-	} else if ((bulkSection || parts.queue || pollSection) && !opts.noWrite && !opts.quick) {
+	} else if (
+		(bulkSection || parts.queue || pollSection || parts.profile || targetsSection) &&
+		!opts.noWrite &&
+		!opts.quick
+	) {
+		if (targetsSection) {
+			targets.writeSection(RESULTS, targetsSection);
+			log(`written the targets section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
+		if (parts.profile) {
+			profile.writeSection(RESULTS, profileSection);
+			log(`written the profile section of ${path.relative(PROJECT_DIR, RESULTS)}`);
+		}
 		if (pollSection) {
 			poll.writeSection(RESULTS, pollSection);
 			log(`written the poll section of ${path.relative(PROJECT_DIR, RESULTS)}`);

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Real-n8n helpers the benchmarks need beyond scripts/n8n/instance.js (which they use and never change):
- * - chooseVersion(): 2.40.7, falling back to 1.123.81 when 2.x cannot be installed or run
+ * - chooseVersion(): 2.41.1, falling back to 1.123.81 when 2.x cannot be installed or run
  * - importWorkflows(): several workflows in one `n8n import:workflow` (each CLI command costs seconds)
  * - executeMeasured(): `n8n execute --id --rawOutput` in its own process group, with its memory sampled from
  *   /proc/<pid>/status and its peak taken by GNU time when present; the run JSON is parsed from a file
@@ -17,7 +17,7 @@ const PROJECT_DIR = path.resolve(__dirname, '..', '..');
 const harness = () => require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'instance.js'));
 const installer = () => require(path.join(PROJECT_DIR, 'scripts', 'n8n', 'install.js'));
 
-const VERSIONS = ['2.40.7', '1.123.81'];
+const VERSIONS = ['2.41.1', '1.123.81'];
 
 /** Process groups this module started and that still run (ended by killStarted() on an interrupt). */
 const started = new Set();
@@ -36,7 +36,7 @@ function killStarted() {
 	}
 }
 
-/** The n8n version to run: $BENCH_N8N_VERSION, else 2.40.7, else 1.123.81 (installing it into the cache if needed). */
+/** The n8n version to run: $BENCH_N8N_VERSION, else 2.41.1, else 1.123.81 (installing it into the cache if needed). */
 /** The n8n 1.x version when it is installed already (diagnostics only: never installed for them). */
 function installedV1() {
 	const v1 = VERSIONS.find((v) => v.startsWith('1.'));

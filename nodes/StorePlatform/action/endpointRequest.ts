@@ -19,6 +19,7 @@ import {
 	toRequiredText,
 	readId,
 } from '../input/rules';
+import { itemParameter } from './itemParameters';
 import { OPTION, PARAMETER } from './parameters';
 
 export interface EndpointRequest {
@@ -116,8 +117,8 @@ function buildBody(
 		if (!applies(f, body)) continue;
 		const name = paramName(f);
 		const value: unknown = f.required
-			? this.getNodeParameter(name, i)
-			: this.getNodeParameter(name, i, '');
+			? itemParameter(this, name, i)
+			: itemParameter(this, name, i, '');
 		// the editor's empty rows are not given: the JSON companion, next in the loop, may hold them
 		if (isEmptyRows(f, value)) continue;
 		// one field at a time (its companion comes next in the loop): a later field applies by the earlier ones
@@ -139,7 +140,7 @@ function buildBody(
 	}
 	const group =
 		endpoint.operation === 'update' ? PARAMETER.updateFields : PARAMETER.additionalFields;
-	const optional = this.getNodeParameter(group, i, {}) as IDataObject;
+	const optional = itemParameter(this, group, i, {}) as IDataObject;
 	const inGroup = fields.filter((f) => !atTop(f));
 	collectFields(withCompanions(inGroup.filter((f) => !f.rawKeys)), optional, tz, body);
 	checkApplies(fields, inGroup, body);
@@ -209,13 +210,13 @@ export function buildRequest(
 ): EndpointRequest {
 	const tz = this.getTimezone();
 	const { path, query, ids } = resolveParams(endpoint, (param) =>
-		this.getNodeParameter(param.name, i, undefined, { extractValue: true }),
+		itemParameter(this, param.name, i, undefined, { extractValue: true }),
 	);
 	let body: IDataObject | undefined;
 	if (endpoint.body) body = buildBody.call(this, endpoint, i, tz);
 	if (endpoint.fixedBody) body = { ...endpoint.fixedBody, ...body };
 	if (endpoint.filters) {
-		const filters = this.getNodeParameter(PARAMETER.filters, i, {}) as IDataObject;
+		const filters = itemParameter(this, PARAMETER.filters, i, {}) as IDataObject;
 		Object.assign(query, collectFields(withCompanions(endpoint.filters), filters, tz, {}, true));
 	}
 	if (endpoint.fieldsOption && options.fields) {
@@ -264,13 +265,13 @@ export async function prepareRequest(
 	endpoint: Endpoint,
 	i: number,
 ): Promise<PreparedRequest> {
-	const given = this.getNodeParameter(PARAMETER.options, i, {}) as IDataObject;
+	const given = itemParameter(this, PARAMETER.options, i, {}) as IDataObject;
 	const options = readOptions(given);
 	const typeVersion = this.getNode().typeVersion;
 	if (typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
 		options.simplify = hasSimplify(table, endpoint)
-			? toBoolean(this.getNodeParameter(PARAMETER.simplify, i, false), 'Simplify')
+			? toBoolean(itemParameter(this, PARAMETER.simplify, i, false), 'Simplify')
 			: false;
 		options.emptyDatesAsNull = true;
 	}
@@ -283,10 +284,10 @@ export async function prepareRequest(
 	if (endpoint.answer === 'many' || (endpoint.answer === 'count' && endpoint.countByListing)) {
 		const returnAll =
 			endpoint.answer === 'count' ||
-			toBoolean(this.getNodeParameter(PARAMETER.returnAll, i, false), 'Return All');
+			toBoolean(itemParameter(this, PARAMETER.returnAll, i, false), 'Return All');
 		const limit = returnAll
 			? 'all'
-			: toInteger(this.getNodeParameter(PARAMETER.limit, i, 50), 'Limit');
+			: toInteger(itemParameter(this, PARAMETER.limit, i, 50), 'Limit');
 		if (limit !== 'all' && limit < 1) throw new InputError('Limit', "'Limit' must be 1 or more");
 		prepared.limit = limit;
 	}

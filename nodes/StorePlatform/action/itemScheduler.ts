@@ -6,6 +6,7 @@ import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
 import { InputError, inputNodeError, toInteger } from '../input/rules';
+import { itemParameter } from './itemParameters';
 import { OPTION, PARAMETER } from './parameters';
 
 /**
@@ -74,8 +75,8 @@ async function prepare(
 	tables: ResourceTable[],
 	i: number,
 ): Promise<PreparedRequest> {
-	const resource = ctx.getNodeParameter(PARAMETER.resource, i) as string;
-	const operation = ctx.getNodeParameter(PARAMETER.operation, i) as string;
+	const resource = itemParameter(ctx, PARAMETER.resource, i) as string;
+	const operation = itemParameter(ctx, PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
 	const endpoint = table && findEndpoint(table, operation, ctx.getNode().typeVersion);
 	if (!table || !endpoint) {

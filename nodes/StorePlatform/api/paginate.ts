@@ -10,7 +10,7 @@ export const DEFAULT_PAGE_REQUEST = 250;
  * waits for a place in the node run's pool (transport/pool.ts), which bounds the requests in flight of
  * all items together and slows down on 429/503.
  */
-export const CONCURRENCY = 4;
+export const CONCURRENCY = 8;
 
 export interface ListPlan {
 	path: string;

@@ -1,4 +1,5 @@
 import type {
+	IAdditionalCredentialOptions,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -51,8 +52,17 @@ const NOT_JSON = new WeakSet<object>();
 export const isUnreadableAnswer = (error: unknown): boolean =>
 	typeof error === 'object' && error !== null && NOT_JSON.has(error);
 
+/** The credential type of each node run (context): read once, not for every request. */
+const types = new WeakMap<object, string>();
+
 /** The credential chosen by the node's `authentication` parameter. */
 export function credentialType(ctx: ShopContext): string {
+	let type = types.get(ctx);
+	if (type === undefined) types.set(ctx, (type = readCredentialType(ctx)));
+	return type;
+}
+
+function readCredentialType(ctx: ShopContext): string {
 	let auth: unknown;
 	try {
 		auth = (ctx as IExecuteFunctions).getNodeParameter('authentication', 0, 'accessToken');
@@ -82,6 +92,11 @@ interface FullResponse {
 interface Shop {
 	url: string;
 	redact: (text: string) => string;
+	/**
+	 * The credential as read once for the run, handed to n8n with every request (`credentialsDecrypted`), so that
+	 * n8n signs with it instead of reading and decrypting the credential again for each request.
+	 */
+	signWith: IAdditionalCredentialOptions;
 }
 
 /**
@@ -114,7 +129,11 @@ async function readShop(ctx: ShopContext, type: string): Promise<Shop> {
 			message: `The credential's Shop Base URL must start with http:// or https://, not '${url}'`,
 		});
 	}
-	return { url, redact: redactor(credentials) };
+	const ref = ctx.getNode().credentials?.[type];
+	const signWith: IAdditionalCredentialOptions = {
+		credentialsDecrypted: { id: ref?.id ?? '', name: ref?.name ?? '', type, data: credentials },
+	};
+	return { url, redact: redactor(credentials), signWith };
 }
 
 /** A short, readable description of a non-JSON body such as an HTML error page. */
@@ -186,7 +205,7 @@ export async function apiRequest(
 	options: RequestOptions = {},
 ): Promise<unknown> {
 	const type = credentialType(this);
-	const { url: base, redact } = await shop(this, type);
+	const { url: base, redact, signWith } = await shop(this, type);
 	const url = base + path;
 	const request0 = {
 		operation: options.operation,
@@ -219,6 +238,7 @@ export async function apiRequest(
 				this,
 				type,
 				request,
+				signWith,
 			)) as FullResponse;
 		} catch (error) {
 			pool.release(epoch, 'failed');

@@ -20,8 +20,28 @@ export interface HttpBuildQueryOptions {
 	floatPrecision?: number;
 }
 
-/** PHP `urlencode()` (RFC 1738 flavour): `A-Za-z0-9-_.` kept, space `+`, every other UTF-8 byte `%XX`. */
-function phpUrlencode(s: string): string {
+/** What encodeURIComponent keeps that PHP's urlencode() encodes. */
+const KEPT_BY_URI = /[!'()*~]/g;
+
+/**
+ * PHP `urlencode()` (RFC 1738 flavour): `A-Za-z0-9-_.` kept, space `+`, every other UTF-8 byte `%XX`. By
+ * encodeURIComponent (the same UTF-8 bytes and uppercase hex) with PHP's differences put back; a string
+ * encodeURIComponent refuses (a lone surrogate) byte by byte, as Buffer encodes it.
+ */
+export function phpUrlencode(s: string): string {
+	let encoded: string;
+	try {
+		encoded = encodeURIComponent(s);
+	} catch {
+		return phpUrlencodeBytes(s);
+	}
+	return encoded
+		.replace(KEPT_BY_URI, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+		.replace(/%20/g, '+');
+}
+
+/** PHP `urlencode()` byte by byte over the string's UTF-8 bytes (lone surrogates as U+FFFD, as Buffer does). */
+export function phpUrlencodeBytes(s: string): string {
 	let out = '';
 	for (const byte of Buffer.from(s, 'utf8')) {
 		if (
