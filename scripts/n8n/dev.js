@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run dev` (= `npm run build && node scripts/n8n/dev.js`): the package inside a real n8n,
+ * `npm run dev` (= `node scripts/n8n/dev.js`): the package inside a real n8n,
  * installed the way users install it (npm pack -> npm install into <user folder>/.n8n/nodes),
  * next to the sandbox shop, rebuilt and reloaded on every change.
  *
  *   node scripts/n8n/dev.js [--version=2.40.7|1.123.81] [--port=5678] [--sandbox-port=4010]
- *                           [--fresh] [--no-watch]
+ *                           [--fresh] [--fresh-shop] [--no-watch] [--folder=<dir>]
  *
- * 1. compiles and starts the sandbox store server (port 4010, or a free one when taken);
- * 2. installs n8n into the cache on first use (devInstall.js: the npm install and the sqlite3 compile side by side,
- *    a progress line at least every 15 s; measured: INSTALL_MEASURED);
+ * One progress reporter (progress.js) prints a line at least every 15 s from the first second to the banner; every
+ * step runs as a child process (devSteps.js), so nothing holds its ticker.
+ * 0. on first use, starts installing n8n into the cache at once (devInstall.js: the npm install and the sqlite3
+ *    compile side by side; measured: INSTALL_MEASURED), while it
+ * 1. builds the package (`npm run build`), compiles and starts the sandbox store server (port 4010, or a free one
+ *    when taken) with its state kept in <user folder>/sandbox-shop.json (sandbox/persist.ts: records, webhook
+ *    registrations, decided charges, tokens; a restart meets the same shop and fires nothing), and writes
+ *    <cache>/dev-running.json (its ports, for `npm run sandbox -- fire ...` without --port);
+ * 2. waits for the n8n install;
  * 3. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes;
  * 4. imports a `storePlatformApi` credential pointing at the sandbox, and once each the demo workflows
  *    (devWorkflows.js: Manual Trigger -> Category Get Many; Store Platform Trigger on order/create and Store
@@ -21,8 +27,9 @@
  *    (debounced), packs, reinstalls and restarts n8n. Icons (icons/) are watched too.
  * Ctrl-C stops everything it started (tsc, n8n and its task runners, the sandbox).
  *
- * The user folder <cache>/dev-<version> is kept between runs (owner, credentials, workflows,
- * executions); --fresh wipes it first.
+ * The user folder <cache>/dev-<version> (--folder) is kept between runs (owner, credentials, workflows,
+ * executions, the sandbox shop's state); --fresh wipes it first, --fresh-shop only the shop's state (a new seeded
+ * shop: its webhook workflows are registered again).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -33,8 +40,9 @@ const { spawn, spawnSync } = require('child_process');
 const { cacheRoot, isInstalled, ensureN8n, DEFAULT_VERSION } = require('./install');
 const { installWithProgress } = require('./devInstall');
 const { CRED_ID, CRED_NAME, ACTIVE_DEMOS, demoWorkflows, bannerLines } = require('./devWorkflows');
-const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
-const { loadSandbox } = require('../../sandbox/load');
+const { N8nInstance, killAll, PROJECT_DIR } = require('./instance');
+const { createProgress } = require('./progress');
+const devSteps = require('./devSteps');
 
 /**
  * What the first run takes, measured in a fresh clone with an empty cache, `npm run dev` to the banner, on a shared
@@ -52,6 +60,16 @@ const VERSION = opt('version', process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT
 const WANT_PORT = Number(opt('port', process.env.N8N_PORT || 5678));
 const WANT_SANDBOX_PORT = Number(opt('sandbox-port', process.env.SANDBOX_PORT || 4010));
 const WATCH = !argv.includes('--no-watch');
+const FOLDER = opt('folder', '');
+
+/**
+ * npm ci, on Node before 24, warns that isolated-vm wants Node 24 (EBADENGINE): a dependency of n8n-workflow 2.x,
+ * which the tests use; n8n's expression engine in tests and n8n itself here runs on its own Node 24. Said once.
+ */
+const NODE_NOTE =
+	Number(process.versions.node.split('.')[0]) < 24
+		? ` (Node ${process.versions.node} is fine: npm ci's EBADENGINE warning that isolated-vm wants Node 24 concerns a library of the tests that nothing loads on Node 20; n8n runs on its own Node 24 from the cache)`
+		: '';
 
 const say = (msg) => console.log(`[dev] ${msg}`);
 const bin = (name) => path.join(PROJECT_DIR, 'node_modules', '.bin', name);
@@ -106,9 +124,23 @@ function distHash() {
 
 async function main() {
 	const t0 = Date.now();
-	const folder = path.join(cacheRoot(), `dev-${VERSION}`);
+	// one reporter for the whole start: a line at least every 15 s until the banner
+	const progress = createProgress({ now: Date.now, print: console.log });
+	const ticker = setInterval(() => progress.tick(), 1000);
+	const step = async (what, fn) => {
+		progress.begin('dev', what);
+		try {
+			return await fn();
+		} finally {
+			progress.end('dev');
+		}
+	};
+	const folder = FOLDER ? path.resolve(FOLDER) : path.join(cacheRoot(), `dev-${VERSION}`);
 	if (argv.includes('--fresh')) fs.rmSync(folder, { recursive: true, force: true });
 	fs.mkdirSync(folder, { recursive: true });
+	const shopFile = path.join(folder, 'sandbox-shop.json');
+	if (argv.includes('--fresh-shop')) fs.rmSync(shopFile, { force: true });
+	const running = devSteps.runningFile(FOLDER ? path.dirname(folder) : cacheRoot());
 	const stateFile = path.join(folder, 'dev-state.json');
 	const state = readJson(stateFile) || {};
 	const saveState = () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
@@ -118,6 +150,8 @@ async function main() {
 	const shutdown = async (code) => {
 		if (exiting) return;
 		exiting = true;
+		clearInterval(ticker);
+		devSteps.removeRunning(running);
 		say('stopping…');
 		for (const fn of stops.reverse()) {
 			try {
@@ -134,24 +168,39 @@ async function main() {
 	process.on('SIGTERM', () => shutdown(0));
 	process.on('SIGHUP', () => shutdown(0));
 
-	// 1. the sandbox shop (sandbox/, compiled into build/sandbox by sandbox/load.js), in this process
-	if (!fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes'))) {
-		say('dist/ missing: npm run build');
-		const b = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_DIR, stdio: 'inherit' });
-		if (b.status !== 0) throw new Error('npm run build failed');
-	}
-	say('compiling the sandbox (tsc -p sandbox/tsconfig.json)');
-	const { startSandbox } = loadSandbox();
-	const sandbox = await startSandbox({ port: await portOr(WANT_SANDBOX_PORT) });
-	stops.push(() => sandbox.close());
-	say(`sandbox shop on ${sandbox.url}`);
-
-	// 2. n8n in the cache
+	// 0. n8n into the cache, on first use: started now, beside the build
+	let installing;
 	if (!isInstalled(VERSION)) {
 		say(
-			`first run: installing n8n ${VERSION} into ${cacheRoot()}: ${INSTALL_MEASURED}; a progress line at least every 15 s`,
+			`first run: installing n8n ${VERSION} into ${cacheRoot()} while the package builds: ${INSTALL_MEASURED}; a progress line at least every 15 s${NODE_NOTE}`,
 		);
-		const { seconds } = await installWithProgress(VERSION);
+		installing = installWithProgress(VERSION, { progress });
+		installing.catch(() => {}); // awaited below; a failure is reported there
+	} else say(`n8n ${VERSION} is in ${cacheRoot()}; the package builds`);
+
+	// 1. the package and the sandbox shop (sandbox/, compiled into build/sandbox), in this process
+	await step('building the package (npm run build: n8n-node build, gulp build:codex)', () =>
+		devSteps.buildProject(),
+	);
+	const { startSandbox } = await step(
+		'compiling the sandbox shop (tsc -p sandbox/tsconfig.json)',
+		() => devSteps.loadSandboxAsync(),
+	);
+	const sandbox = await startSandbox({
+		port: await portOr(WANT_SANDBOX_PORT),
+		stateFile: shopFile,
+	});
+	stops.push(() => sandbox.close());
+	say(
+		sandbox.restoredFrom
+			? `sandbox shop on ${sandbox.url}, as it was (state of ${sandbox.restoredFrom} in ${shopFile}; --fresh-shop starts a new one)`
+			: `sandbox shop on ${sandbox.url}, a new one (its state is kept in ${shopFile})`,
+	);
+	devSteps.writeRunning(running, { sandboxUrl: sandbox.url, sandboxPort: sandbox.port });
+
+	// 2. n8n in the cache
+	if (installing) {
+		const { seconds } = await installing;
 		say(`n8n ${VERSION} installed in ${seconds}s`);
 	}
 	ensureN8n(VERSION); // throws with the reason when the install failed
@@ -159,28 +208,29 @@ async function main() {
 	// 3. the package, installed like users do
 	const packDir = path.join(folder, 'pack');
 	const installPackage = async (n8n) => {
-		fs.rmSync(packDir, { recursive: true, force: true });
-		const tgz = packProject({ build: false, outDir: packDir });
-		await n8n.installPackage(tgz);
+		const tgz = await devSteps.packAsync(packDir);
+		await devSteps.installPackageAsync(n8n.nodesDir, tgz);
 	};
 	const port = await portOr(WANT_PORT);
 	if (port !== WANT_PORT) say(`port ${WANT_PORT} is taken: n8n gets ${port}`);
 	const n8n = await N8nInstance.create({ version: VERSION, folder, keep: true, port });
 	stops.push(() => n8n.stop());
-	say(`installing the package into ${n8n.nodesDir}`);
-	await installPackage(n8n);
+	await step(`packing the package and installing it into ${n8n.nodesDir}`, () =>
+		installPackage(n8n),
+	);
 
 	// 4. credential (re-imported when the sandbox address changed) and, once, the demo workflows
 	if (state.sandboxUrl !== sandbox.url || state.credentialId !== CRED_ID) {
-		say(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`);
-		await n8n.importCredentials([
-			{
-				id: CRED_ID,
-				name: CRED_NAME,
-				type: 'storePlatformApi',
-				data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
-			},
-		]);
+		await step(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`, () =>
+			n8n.importCredentials([
+				{
+					id: CRED_ID,
+					name: CRED_NAME,
+					type: 'storePlatformApi',
+					data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+				},
+			]),
+		);
 		state.sandboxUrl = sandbox.url;
 		state.credentialId = CRED_ID;
 		saveState();
@@ -188,18 +238,23 @@ async function main() {
 	const imported = state.demoWorkflows || [];
 	const missing = demoWorkflows().filter((w) => !imported.includes(w.id));
 	if (missing.length) {
-		say(`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`);
-		await n8n.importWorkflows(missing);
-		for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activate(w.id);
+		await step(
+			`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`,
+			async () => {
+				await n8n.importWorkflows(missing);
+				for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activate(w.id);
+			},
+		);
 		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
 		saveState();
 	}
 
 	// 5. n8n
 	const startN8n = async () => {
-		say(`starting n8n ${VERSION} on ${n8n.baseUrl} (log: ${n8n.logFile})`);
-		await n8n.start({ timeoutMs: 300000 });
-		await n8n.login(); // 1.x: creates the owner on first run
+		await step(`starting n8n ${VERSION} on ${n8n.baseUrl} (log: ${n8n.logFile})`, async () => {
+			await n8n.start({ timeoutMs: 300000 });
+			await n8n.login(); // 1.x: creates the owner on first run
+		});
 		watchExit();
 		await reRegister();
 	};
@@ -244,6 +299,12 @@ async function main() {
 		});
 	};
 	await startN8n();
+	clearInterval(ticker);
+	devSteps.writeRunning(running, {
+		sandboxUrl: sandbox.url,
+		sandboxPort: sandbox.port,
+		n8nUrl: n8n.baseUrl,
+	});
 	const hooks = sandbox.store.webhooks.rows.filter((w) => w.section === 'order/create').length;
 	console.log(
 		bannerLines({
