@@ -6,7 +6,7 @@
  * next to the sandbox shop, rebuilt and reloaded on every change.
  *
  *   node scripts/n8n/dev.js [--version=2.40.7|1.123.81] [--port=5678] [--sandbox-port=4010]
- *                           [--fresh] [--fresh-shop] [--no-watch] [--folder=<dir>]
+ *                           [--fresh] [--fresh-shop] [--no-watch] [--no-build] [--folder=<dir>]
  *
  * One progress reporter (progress.js) prints a line at least every 15 s from the first second to the banner; every
  * step runs as a child process (devSteps.js), so nothing holds its ticker.
@@ -179,9 +179,10 @@ async function main() {
 	} else say(`n8n ${VERSION} is in ${cacheRoot()}; the package builds`);
 
 	// 1. the package and the sandbox shop (sandbox/, compiled into build/sandbox), in this process
-	await step('building the package (npm run build: n8n-node build, gulp build:codex)', () =>
-		devSteps.buildProject(),
-	);
+	if (!argv.includes('--no-build') || !fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes')))
+		await step('building the package (npm run build: n8n-node build, gulp build:codex)', () =>
+			devSteps.buildProject(),
+		);
 	const { startSandbox } = await step(
 		'compiling the sandbox shop (tsc -p sandbox/tsconfig.json)',
 		() => devSteps.loadSandboxAsync(),
@@ -238,15 +239,9 @@ async function main() {
 	const imported = state.demoWorkflows || [];
 	const missing = demoWorkflows().filter((w) => !imported.includes(w.id));
 	if (missing.length) {
-		await step(
-			`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`,
-			async () => {
-				await n8n.importWorkflows(missing);
-				for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activate(w.id);
-			},
+		await step(`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`, () =>
+			n8n.importWorkflows(missing),
 		);
-		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
-		saveState();
 	}
 
 	// 5. n8n
@@ -299,6 +294,14 @@ async function main() {
 		});
 	};
 	await startN8n();
+	// the new demos' triggers: published over REST once n8n runs (a CLI publish would start n8n once more each)
+	if (missing.length) {
+		await step('publishing the demo triggers', async () => {
+			for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activateRest(w.id);
+		});
+		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
+		saveState();
+	}
 	clearInterval(ticker);
 	devSteps.writeRunning(running, {
 		sandboxUrl: sandbox.url,
