@@ -13,6 +13,7 @@ const { spawn } = require('child_process');
 const { leg, waitFor, sleep, PROJECT_DIR } = require('./setup');
 const { freePort } = require('../../scripts/n8n/instance');
 const { OWNER, BROWSER_ID } = require('../../scripts/n8n/rest');
+const { demoWorkflows } = require('../../scripts/n8n/devWorkflows');
 
 const DEV = path.join(PROJECT_DIR, 'scripts', 'n8n', 'dev.js');
 /** How long the restarted n8n is watched for executions nobody caused (its start checks, a poll of the demo). */
@@ -77,12 +78,20 @@ async function rest(base, method, route, { cookie, body } = {}) {
 	};
 }
 
-/** Every execution of the instance, newest first: [{ id, workflowId, mode }]. */
+/**
+ * The executions of the demo workflows (all that run here), by workflow as rest.js reads them:
+ * [{ id, workflowId, mode, status }].
+ */
 async function executions(base, cookie) {
-	const r = await rest(base, 'GET', '/executions?limit=250', { cookie });
-	assert.strictEqual(r.status, 200, `GET /rest/executions: ${r.status}`);
-	const d = r.body.data;
-	return Array.isArray(d) ? d : d.results || [];
+	const all = [];
+	for (const { id } of demoWorkflows()) {
+		const q = encodeURIComponent(JSON.stringify({ workflowId: id }));
+		const r = await rest(base, 'GET', `/executions?filter=${q}`, { cookie });
+		assert.strictEqual(r.status, 200, `GET /rest/executions: ${r.status}`);
+		const d = r.body.data;
+		all.push(...(Array.isArray(d) ? d : d.results || []));
+	}
+	return all;
 }
 
 /** The sandbox fires order/create at its registrations: how many it delivered to. */
