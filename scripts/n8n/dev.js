@@ -16,13 +16,14 @@
  *    when taken) with its state kept in <user folder>/sandbox-shop.json (sandbox/persist.ts: records, webhook
  *    registrations, decided charges, tokens; a restart meets the same shop and fires nothing), and writes
  *    <cache>/dev-running.json (its ports, for `npm run sandbox -- fire ...` without --port);
- * 2. waits for the n8n install;
- * 3. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes;
+ * 2. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes (still beside the n8n install);
+ * 3. waits for the n8n install;
  * 4. imports a `storePlatformApi` credential pointing at the sandbox, and once each the demo workflows
  *    (devWorkflows.js: Manual Trigger -> Category Get Many; Store Platform Trigger on order/create and Store
- *    Platform Poll Trigger on pages, both activated);
- * 5. starts n8n (port 5678, or a free one), creates the owner, prints URL, sign-in and how to see each trigger
- *    fire on the sandbox (`npm run sandbox -- fire order/create`, `-- change page 1`, `-- accept-charge`);
+ *    Platform Poll Trigger on pages);
+ * 5. starts n8n (port 5678, or a free one), creates the owner, publishes the new demo triggers over REST, prints
+ *    URL, sign-in and how to see each trigger fire on the sandbox (`npm run sandbox -- fire order/create`,
+ *    `-- change page 1`, `-- accept-charge`);
  * 6. runs `tsc --watch -p tsconfig.json`: after each successful compile that changed dist/
  *    (debounced), packs, reinstalls and restarts n8n. Icons (icons/) are watched too.
  * Ctrl-C stops everything it started (tsc, n8n and its task runners, the sandbox).
@@ -199,26 +200,26 @@ async function main() {
 	);
 	devSteps.writeRunning(running, { sandboxUrl: sandbox.url, sandboxPort: sandbox.port });
 
-	// 2. n8n in the cache
+	// 2. the package, installed like users do (npm pack, npm install in <user folder>/.n8n/nodes): needs no n8n yet
+	const packDir = path.join(folder, 'pack');
+	const nodesDir = path.join(folder, '.n8n', 'nodes');
+	const installPackage = async () => {
+		const tgz = await devSteps.packAsync(packDir);
+		await devSteps.installPackageAsync(nodesDir, tgz);
+	};
+	await step(`packing the package and installing it into ${nodesDir}`, installPackage);
+
+	// 3. n8n in the cache
 	if (installing) {
 		const { seconds } = await installing;
 		say(`n8n ${VERSION} installed in ${seconds}s`);
 	}
 	ensureN8n(VERSION); // throws with the reason when the install failed
 
-	// 3. the package, installed like users do
-	const packDir = path.join(folder, 'pack');
-	const installPackage = async (n8n) => {
-		const tgz = await devSteps.packAsync(packDir);
-		await devSteps.installPackageAsync(n8n.nodesDir, tgz);
-	};
 	const port = await portOr(WANT_PORT);
 	if (port !== WANT_PORT) say(`port ${WANT_PORT} is taken: n8n gets ${port}`);
 	const n8n = await N8nInstance.create({ version: VERSION, folder, keep: true, port });
 	stops.push(() => n8n.stop());
-	await step(`packing the package and installing it into ${n8n.nodesDir}`, () =>
-		installPackage(n8n),
-	);
 
 	// 4. credential (re-imported when the sandbox address changed) and, once, the demo workflows
 	if (state.sandboxUrl !== sandbox.url || state.credentialId !== CRED_ID) {
@@ -345,7 +346,7 @@ async function main() {
 			say('dist/ changed: packing, reinstalling and restarting n8n');
 			restarting = true;
 			await n8n.stop();
-			await installPackage(n8n);
+			await installPackage();
 			await startN8n();
 			restarting = false;
 			say(

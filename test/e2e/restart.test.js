@@ -133,6 +133,7 @@ leg(
 			);
 		});
 		await stopDev(dev);
+		const first = dev;
 		dev = await startDev(v.version, dir, ports);
 		await v.check(
 			'r. restart: the sandbox is the same shop, the browser is still signed in, and no execution starts',
@@ -149,6 +150,9 @@ leg(
 					'executions started by the restart',
 				);
 				v.r.executionsAcrossRestart = { before: before.length, after: after.length };
+				v.r.secondsToBanner = [first, dev].map((d) =>
+					Number(/ready after (\d+)s/.exec(d.out)?.[1]),
+				);
 			},
 			{ timeoutMs: 300000 },
 		);
