@@ -177,7 +177,7 @@ async function main() {
 		);
 		installing = installWithProgress(VERSION, { progress });
 		installing.catch(() => {}); // awaited below; a failure is reported there
-	} else say(`n8n ${VERSION} is in ${cacheRoot()}; the package builds`);
+	} else say(`n8n ${VERSION} is in ${cacheRoot()}`);
 
 	// 1. the package and the sandbox shop (sandbox/, compiled into build/sandbox), in this process
 	if (!argv.includes('--no-build') || !fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes')))
