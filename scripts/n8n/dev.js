@@ -47,7 +47,7 @@ const devSteps = require('./devSteps');
 
 /**
  * What the first run takes, measured in a fresh clone with an empty cache on a shared 2-core machine: installing n8n
- * 193 s and 218 s at load average 2 to 5, 661 s at 13 to 20 (the banner 40 s after it). Said before it starts.
+ * 193 s and 218 s at load average 2 to 5, 661 s at 8 to 13 (the banner 40 s after it). Said before it starts.
  */
 const INSTALL_MEASURED =
 	'about 4 to 5 minutes on a quiet 2-core machine (n8n installed in 193 s and 218 s there), 12 minutes on a busy one';
