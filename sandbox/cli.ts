@@ -6,6 +6,8 @@
  *   --date-filters: created/updated min/max compare strictly (the spec's "later/earlier than", default) or inclusively.
  * node build/sandbox/cli.js fire <section> [--port N] [--data '{json}'] [--format form|json]
  *   asks a running sandbox to deliver an event to the webhooks registered for <section>.
+ * Without --port (or $SANDBOX_PORT) the commands below talk to the sandbox of a running `npm run dev` (cliPort.ts),
+ * else to port 4010; when nothing answers they say which --port to pass.
  * node build/sandbox/cli.js change <resource> <id> [--fields '{json}'] [--port N]
  *   a change made in the shop's admin panel (updated_at set to now): e.g. `change page 1`.
  * node build/sandbox/cli.js accept-charge [<id>] [--port N]
@@ -15,14 +17,18 @@
 import { request } from 'node:http';
 import { option, portOf as portIn, serveOptions, utcLabel } from './cliOptions';
 import { COMMANDS, ownerCall, ownerReport } from './cliOwner';
+import { refusedMessage, runningDev } from './cliPort';
 import { startSandbox } from './index';
 
-const portOf = (args: string[]) => portIn(args, process.env);
+/** The commands' port: --port, $SANDBOX_PORT, the running `npm run dev`'s sandbox (cliPort.ts), or 4010. */
+const portOf = (args: string[]) => portIn(args, process.env, runningDev(process.env)?.sandboxPort);
 
+/** POSTs to the sandbox's admin endpoint; `command` (the CLI's arguments) goes into the refused-connection error. */
 function postJson(
 	port: number,
 	path: string,
 	body: unknown,
+	command: string,
 ): Promise<{ status: number; text: string }> {
 	return new Promise((resolve, reject) => {
 		const data = JSON.stringify(body);
@@ -41,7 +47,13 @@ function postJson(
 				res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
 			},
 		);
-		req.on('error', reject);
+		req.on('error', (e: NodeJS.ErrnoException) =>
+			reject(
+				e.code === 'ECONNREFUSED'
+					? new Error(refusedMessage(port, runningDev(process.env), command))
+					: e,
+			),
+		);
 		req.end(data);
 	});
 }
@@ -53,11 +65,12 @@ async function fire(args: string[]): Promise<void> {
 	const port = portOf(args);
 	const rawData = option(args, '--data');
 	const data = rawData === undefined ? undefined : JSON.parse(rawData);
-	const { status, text } = await postJson(port, '/_sandbox/fire', {
-		section,
-		data,
-		format: option(args, '--format') ?? 'form',
-	});
+	const { status, text } = await postJson(
+		port,
+		'/_sandbox/fire',
+		{ section, data, format: option(args, '--format') ?? 'form' },
+		args.join(' '),
+	);
 	if (status !== 200) throw new Error(`sandbox answered ${status}: ${text}`);
 	const { deliveries } = JSON.parse(text) as {
 		deliveries: Array<{ webhookId: number; url: string; status: unknown }>;
@@ -69,7 +82,7 @@ async function fire(args: string[]): Promise<void> {
 /** `change` and `accept-charge`: what the shop owner does, on the running sandbox. */
 async function owner(args: string[]): Promise<void> {
 	const call = ownerCall(args);
-	const { status, text } = await postJson(portOf(args), call.path, call.body);
+	const { status, text } = await postJson(portOf(args), call.path, call.body, args.join(' '));
 	if (status !== 200) throw new Error(`sandbox answered ${status}: ${text}`);
 	console.log(ownerReport(args, JSON.parse(text) as Record<string, unknown>));
 }

@@ -8,8 +8,13 @@ export function option(args: string[], name: string): string | undefined {
 	return eq?.slice(name.length + 1);
 }
 
-export function portOf(args: string[], env: Record<string, string | undefined> = {}): number {
-	const raw = option(args, '--port') ?? env.SANDBOX_PORT ?? '4010';
+/** --port, else $SANDBOX_PORT, else `fallback` (a running `npm run dev`'s sandbox: cliPort.ts), else 4010. */
+export function portOf(
+	args: string[],
+	env: Record<string, string | undefined> = {},
+	fallback?: number,
+): number {
+	const raw = option(args, '--port') ?? env.SANDBOX_PORT ?? String(fallback ?? 4010);
 	const port = Number(raw);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${raw}"`);
 	return port;

@@ -24,6 +24,7 @@ import {
 	type ChangeOptions,
 	type ChargeDecision,
 } from './owner';
+import { debounced, loadState, saveState } from './persist';
 import { apiRouter } from './routes';
 import { seedAll, seedResource } from './seed';
 import { createHandler, Sleeper } from './server';
@@ -133,6 +134,8 @@ export interface Sandbox {
 		/** the database restarts: the next id of each table is the highest that exists + 1 (MySQL before 8) */
 		restart(): void;
 	};
+	/** when the state was loaded from `stateFile` (its save time), else undefined (seeded) */
+	restoredFrom?: string;
 	close(): Promise<void>;
 }
 
@@ -151,6 +154,11 @@ export interface SandboxOptions {
 	realtime?: boolean;
 	/** real-shop habits on from the start (and after each reset()); default all off */
 	habits?: Partial<ShopHabits>;
+	/**
+	 * keep the shop's state in this file (persist.ts): loaded at start instead of the seed when it exists, written
+	 * after each request that may change something and on close (`npm run dev`)
+	 */
+	stateFile?: string;
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
@@ -237,8 +245,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		reset,
 	};
 
+	const stateFile = opts.stateFile;
+	const save = debounced(() => {
+		if (stateFile) saveState(app, stateFile);
+	});
 	const server = createServer(createHandler(app, router, sleeper, adminHandler(control)));
 	server.on('connection', () => app.traffic.connections++);
+	if (stateFile)
+		server.on('request', (req, res) => {
+			if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', save);
+		});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(opts.port ?? 0, '127.0.0.1', () => {
@@ -248,7 +264,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	});
 	const port = (server.address() as AddressInfo).port;
 	app.url = `http://127.0.0.1:${port}`;
-	if (seeded) seedAll(store, app.url);
+	const restoredFrom = stateFile ? loadState(app, stateFile) : undefined;
+	if (seeded && !restoredFrom) seedAll(store, app.url);
+	// the seed's stamps are the start time: written at once, so that a restart meets the same records
+	if (stateFile && !restoredFrom) saveState(app, stateFile);
 	startHabits();
 	let timer: NodeJS.Timeout | undefined;
 	if (opts.realtime) {
@@ -309,9 +328,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			),
 			restart: () => restartShop(app),
 		},
+		restoredFrom,
 		close: () =>
 			(closed ??= new Promise<void>((resolve) => {
 				clearInterval(timer);
+				save.flush();
 				sleeper.wakeAll();
 				server.close(() => resolve());
 				server.closeAllConnections();

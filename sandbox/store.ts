@@ -106,6 +106,33 @@ export class Table<R extends Rec = Rec> {
 		this.trash.clear();
 		this.lastId = 0;
 	}
+
+	/** The table as plain JSON (rows, trash, auto-increment): what persist.ts writes to disk. */
+	dump(): TableDump {
+		return {
+			rows: this.rows,
+			trash: [...this.trash.values()],
+			lastId: this.lastId,
+			step: this.step,
+		};
+	}
+
+	/** Replaces the table's content by a dump() of it. */
+	load(dump: TableDump): void {
+		this.clear();
+		for (const rec of dump.rows) this.insert(rec as R);
+		for (const rec of dump.trash) this.trash.set(this.norm(rec[this.keyField]), rec as R);
+		this.lastId = Math.max(this.lastId, dump.lastId);
+		this.step = dump.step;
+	}
+}
+
+/** A Table as JSON. */
+export interface TableDump {
+	rows: Rec[];
+	trash: Rec[];
+	lastId: number;
+	step: number;
 }
 
 /** Every resource of the spec, plus products (for variants and `/services/products/count`) and orders (for the status `sku` filter). */

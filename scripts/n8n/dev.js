@@ -1,28 +1,36 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run dev` (= `npm run build && node scripts/n8n/dev.js`): the package inside a real n8n,
+ * `npm run dev` (= `node scripts/n8n/dev.js`): the package inside a real n8n,
  * installed the way users install it (npm pack -> npm install into <user folder>/.n8n/nodes),
  * next to the sandbox shop, rebuilt and reloaded on every change.
  *
  *   node scripts/n8n/dev.js [--version=2.40.7|1.123.81] [--port=5678] [--sandbox-port=4010]
- *                           [--fresh] [--no-watch]
+ *                           [--fresh] [--fresh-shop] [--no-watch] [--no-build] [--folder=<dir>]
  *
- * 1. compiles and starts the sandbox store server (port 4010, or a free one when taken);
- * 2. installs n8n into the cache on first use (devInstall.js: the npm install and the sqlite3 compile side by side,
- *    a progress line at least every 15 s; measured: INSTALL_MEASURED);
- * 3. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes;
+ * One progress reporter (progress.js) prints a line at least every 15 s from the first second to the banner; every
+ * step runs as a child process (devSteps.js), so nothing holds its ticker.
+ * 0. on first use, starts installing n8n into the cache at once (devInstall.js: the npm install and the sqlite3
+ *    compile side by side; measured: INSTALL_MEASURED), while it
+ * 1. builds the package (`npm run build`), compiles and starts the sandbox store server (port 4010, or a free one
+ *    when taken) with its state kept in <user folder>/sandbox-shop.json (sandbox/persist.ts: records, webhook
+ *    registrations, decided charges, tokens; a restart meets the same shop and fires nothing), and writes
+ *    <cache>/dev-running.json (its ports, for `npm run sandbox -- fire ...` without --port);
+ * 2. packs the package, installs it into <cache>/dev-<version>/.n8n/nodes (still beside the n8n install);
+ * 3. waits for the n8n install;
  * 4. imports a `storePlatformApi` credential pointing at the sandbox, and once each the demo workflows
  *    (devWorkflows.js: Manual Trigger -> Category Get Many; Store Platform Trigger on order/create and Store
- *    Platform Poll Trigger on pages, both activated);
- * 5. starts n8n (port 5678, or a free one), creates the owner, prints URL, sign-in and how to see each trigger
- *    fire on the sandbox (`npm run sandbox -- fire order/create`, `-- change page 1`, `-- accept-charge`);
+ *    Platform Poll Trigger on pages);
+ * 5. starts n8n (port 5678, or a free one), creates the owner, publishes the new demo triggers over REST, prints
+ *    URL, sign-in and how to see each trigger fire on the sandbox (`npm run sandbox -- fire order/create`,
+ *    `-- change page 1`, `-- accept-charge`);
  * 6. runs `tsc --watch -p tsconfig.json`: after each successful compile that changed dist/
  *    (debounced), packs, reinstalls and restarts n8n. Icons (icons/) are watched too.
  * Ctrl-C stops everything it started (tsc, n8n and its task runners, the sandbox).
  *
- * The user folder <cache>/dev-<version> is kept between runs (owner, credentials, workflows,
- * executions); --fresh wipes it first.
+ * The user folder <cache>/dev-<version> (--folder) is kept between runs (owner, credentials, workflows,
+ * executions, the sandbox shop's state); --fresh wipes it first, --fresh-shop only the shop's state (a new seeded
+ * shop: its webhook workflows are registered again).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -41,15 +49,16 @@ const {
 	demoWorkflows,
 	bannerLines,
 } = require('./devWorkflows');
-const { N8nInstance, killAll, packProject, PROJECT_DIR } = require('./instance');
-const { loadSandbox } = require('../../sandbox/load');
+const { N8nInstance, killAll, PROJECT_DIR } = require('./instance');
+const { createProgress } = require('./progress');
+const devSteps = require('./devSteps');
 
 /**
- * What the first run takes, measured in a fresh clone with an empty cache, `npm run dev` to the banner, on a shared
- * 2-core machine (load average 2 to 5): 233 s and 257 s, of which installing n8n 193 s and 218 s. Said before it starts.
+ * What the first run takes, measured in a fresh clone with an empty cache on a shared 2-core machine: installing n8n
+ * 193 s and 218 s at load average 2 to 5, 661 s at 8 to 13 (the banner 40 s after it). Said before it starts.
  */
 const INSTALL_MEASURED =
-	'about 4 to 5 minutes (measured: 233 s and 257 s to the banner on a busy 2-core machine)';
+	'about 4 to 5 minutes on a quiet 2-core machine (n8n installed in 193 s and 218 s there), 12 minutes on a busy one';
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
@@ -60,6 +69,16 @@ const VERSION = opt('version', process.env.STORE_PLATFORM_N8N_VERSION || DEFAULT
 const WANT_PORT = Number(opt('port', process.env.N8N_PORT || 5678));
 const WANT_SANDBOX_PORT = Number(opt('sandbox-port', process.env.SANDBOX_PORT || 4010));
 const WATCH = !argv.includes('--no-watch');
+const FOLDER = opt('folder', '');
+
+/**
+ * npm ci, on Node before 24, warns that isolated-vm wants Node 24 (EBADENGINE): a dependency of n8n-workflow 2.x,
+ * which the tests use; n8n's expression engine in tests and n8n itself here runs on its own Node 24. Said once.
+ */
+const NODE_NOTE =
+	Number(process.versions.node.split('.')[0]) < 24
+		? ` (Node ${process.versions.node} is fine: npm ci's EBADENGINE warning that isolated-vm wants Node 24 concerns a library of the tests that nothing loads on Node 20; n8n runs on its own Node 24 from the cache)`
+		: '';
 
 const say = (msg) => console.log(`[dev] ${msg}`);
 const bin = (name) => path.join(PROJECT_DIR, 'node_modules', '.bin', name);
@@ -114,9 +133,23 @@ function distHash() {
 
 async function main() {
 	const t0 = Date.now();
-	const folder = path.join(cacheRoot(), `dev-${VERSION}`);
+	// one reporter for the whole start: a line at least every 15 s until the banner
+	const progress = createProgress({ now: Date.now, print: console.log });
+	const ticker = setInterval(() => progress.tick(), 1000);
+	const step = async (what, fn) => {
+		progress.begin('dev', what);
+		try {
+			return await fn();
+		} finally {
+			progress.end('dev');
+		}
+	};
+	const folder = FOLDER ? path.resolve(FOLDER) : path.join(cacheRoot(), `dev-${VERSION}`);
 	if (argv.includes('--fresh')) fs.rmSync(folder, { recursive: true, force: true });
 	fs.mkdirSync(folder, { recursive: true });
+	const shopFile = path.join(folder, 'sandbox-shop.json');
+	if (argv.includes('--fresh-shop')) fs.rmSync(shopFile, { force: true });
+	const running = devSteps.runningFile(FOLDER ? path.dirname(folder) : cacheRoot());
 	const stateFile = path.join(folder, 'dev-state.json');
 	const state = readJson(stateFile) || {};
 	const saveState = () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
@@ -126,6 +159,8 @@ async function main() {
 	const shutdown = async (code) => {
 		if (exiting) return;
 		exiting = true;
+		clearInterval(ticker);
+		devSteps.removeRunning(running);
 		say('stopping…');
 		for (const fn of stops.reverse()) {
 			try {
@@ -142,53 +177,70 @@ async function main() {
 	process.on('SIGTERM', () => shutdown(0));
 	process.on('SIGHUP', () => shutdown(0));
 
-	// 1. the sandbox shop (sandbox/, compiled into build/sandbox by sandbox/load.js), in this process
-	if (!fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes'))) {
-		say('dist/ missing: npm run build');
-		const b = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_DIR, stdio: 'inherit' });
-		if (b.status !== 0) throw new Error('npm run build failed');
-	}
-	say('compiling the sandbox (tsc -p sandbox/tsconfig.json)');
-	const { startSandbox } = loadSandbox();
-	const sandbox = await startSandbox({ port: await portOr(WANT_SANDBOX_PORT) });
-	stops.push(() => sandbox.close());
-	say(`sandbox shop on ${sandbox.url}`);
-
-	// 2. n8n in the cache
+	// 0. n8n into the cache, on first use: started now, beside the build
+	let installing;
 	if (!isInstalled(VERSION)) {
 		say(
-			`first run: installing n8n ${VERSION} into ${cacheRoot()}: ${INSTALL_MEASURED}; a progress line at least every 15 s`,
+			`first run: installing n8n ${VERSION} into ${cacheRoot()} while the package builds: ${INSTALL_MEASURED}; a progress line at least every 15 s${NODE_NOTE}`,
 		);
-		const { seconds } = await installWithProgress(VERSION);
+		installing = installWithProgress(VERSION, { progress });
+		installing.catch(() => {}); // awaited below; a failure is reported there
+	} else say(`n8n ${VERSION} is in ${cacheRoot()}`);
+
+	// 1. the package and the sandbox shop (sandbox/, compiled into build/sandbox), in this process
+	if (!argv.includes('--no-build') || !fs.existsSync(path.join(PROJECT_DIR, 'dist', 'nodes')))
+		await step('building the package (npm run build: n8n-node build, gulp build:codex)', () =>
+			devSteps.buildProject(),
+		);
+	const { startSandbox } = await step(
+		'compiling the sandbox shop (tsc -p sandbox/tsconfig.json)',
+		() => devSteps.loadSandboxAsync(),
+	);
+	const sandbox = await startSandbox({
+		port: await portOr(WANT_SANDBOX_PORT),
+		stateFile: shopFile,
+	});
+	stops.push(() => sandbox.close());
+	say(
+		sandbox.restoredFrom
+			? `sandbox shop on ${sandbox.url}, as it was (state of ${sandbox.restoredFrom} in ${shopFile}; --fresh-shop starts a new one)`
+			: `sandbox shop on ${sandbox.url}, a new one (its state is kept in ${shopFile})`,
+	);
+	devSteps.writeRunning(running, { sandboxUrl: sandbox.url, sandboxPort: sandbox.port });
+
+	// 2. the package, installed like users do (npm pack, npm install in <user folder>/.n8n/nodes): needs no n8n yet
+	const packDir = path.join(folder, 'pack');
+	const nodesDir = path.join(folder, '.n8n', 'nodes');
+	const installPackage = async () => {
+		const tgz = await devSteps.packAsync(packDir);
+		await devSteps.installPackageAsync(nodesDir, tgz);
+	};
+	await step(`packing the package and installing it into ${nodesDir}`, installPackage);
+
+	// 3. n8n in the cache
+	if (installing) {
+		const { seconds } = await installing;
 		say(`n8n ${VERSION} installed in ${seconds}s`);
 	}
 	ensureN8n(VERSION); // throws with the reason when the install failed
 
-	// 3. the package, installed like users do
-	const packDir = path.join(folder, 'pack');
-	const installPackage = async (n8n) => {
-		fs.rmSync(packDir, { recursive: true, force: true });
-		const tgz = packProject({ build: false, outDir: packDir });
-		await n8n.installPackage(tgz);
-	};
 	const port = await portOr(WANT_PORT);
 	if (port !== WANT_PORT) say(`port ${WANT_PORT} is taken: n8n gets ${port}`);
 	const n8n = await N8nInstance.create({ version: VERSION, folder, keep: true, port });
 	stops.push(() => n8n.stop());
-	say(`installing the package into ${n8n.nodesDir}`);
-	await installPackage(n8n);
 
 	// 4. credential (re-imported when the sandbox address changed) and, once, the demo workflows
 	if (state.sandboxUrl !== sandbox.url || state.credentialId !== CRED_ID) {
-		say(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`);
-		await n8n.importCredentials([
-			{
-				id: CRED_ID,
-				name: CRED_NAME,
-				type: 'storePlatformApi',
-				data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
-			},
-		]);
+		await step(`importing credential "${CRED_NAME}" (storePlatformApi -> ${sandbox.url})`, () =>
+			n8n.importCredentials([
+				{
+					id: CRED_ID,
+					name: CRED_NAME,
+					type: 'storePlatformApi',
+					data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+				},
+			]),
+		);
 		state.sandboxUrl = sandbox.url;
 		state.credentialId = CRED_ID;
 		saveState();
@@ -196,23 +248,22 @@ async function main() {
 	const imported = state.demoWorkflows || [];
 	const missing = demoWorkflows().filter((w) => !imported.includes(w.id));
 	if (missing.length) {
-		say(`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`);
-		await n8n.importWorkflows(missing);
-		for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activate(w.id);
-		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
-		saveState();
+		await step(`importing the demo workflows ${missing.map((w) => `"${w.name}"`).join(', ')}`, () =>
+			n8n.importWorkflows(missing),
+		);
 	}
 
 	// 5. n8n
 	const startN8n = async () => {
-		say(`starting n8n ${VERSION} on ${n8n.baseUrl} (log: ${n8n.logFile})`);
-		await n8n.start({ timeoutMs: 300000 });
-		await n8n.login(); // 1.x: creates the owner on first run
+		await step(`starting n8n ${VERSION} on ${n8n.baseUrl} (log: ${n8n.logFile})`, async () => {
+			await n8n.start({ timeoutMs: 300000 });
+			await n8n.login(); // 1.x: creates the owner on first run
+		});
 		watchExit();
 		await reRegister();
 	};
 	/**
-	 * The sandbox keeps its registrations in memory, so a new dev session starts with none.
+	 * The sandbox keeps its state in the user folder; a fresh shop (--fresh-shop) knows no registration.
 	 * n8n 1.x calls the trigger's checkExists()/create() at every start; n8n 2.x does not for
 	 * published webhook triggers (it treats registrations as persistent). So: every active
 	 * workflow with a Store Platform Trigger on the dev credential whose production URL the
@@ -252,6 +303,20 @@ async function main() {
 		});
 	};
 	await startN8n();
+	// the new demos' triggers: published over REST once n8n runs (a CLI publish would start n8n once more each)
+	if (missing.length) {
+		await step('publishing the demo triggers', async () => {
+			for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activateRest(w.id);
+		});
+		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
+		saveState();
+	}
+	clearInterval(ticker);
+	devSteps.writeRunning(running, {
+		sandboxUrl: sandbox.url,
+		sandboxPort: sandbox.port,
+		n8nUrl: n8n.baseUrl,
+	});
 	// the demo's own registrations, not those of every workflow the user published on order/create
 	const hooks = demoRegistrations(sandbox.store.webhooks.rows, n8n.webhookUrl(DEMO_TRIGGER_HOOK));
 	console.log(
@@ -290,7 +355,7 @@ async function main() {
 			say('dist/ changed: packing, reinstalling and restarting n8n');
 			restarting = true;
 			await n8n.stop();
-			await installPackage(n8n);
+			await installPackage();
 			await startN8n();
 			restarting = false;
 			say(

@@ -105,11 +105,18 @@ function runInstaller(progress, id, arg, folder) {
 
 /**
  * Installs n8n `version` (and sqlite3 beside it) with progress lines printed by `print` (a line at least every
- * 15 s). Resolves { seconds }; rejects naming the exit code and the last lines when the n8n install failed.
+ * 15 s), or as tasks of the given `progress` reporter (progress.js; its owner ticks it). Resolves { seconds };
+ * rejects naming the exit code and the last lines when the n8n install failed.
  */
-async function installWithProgress(version, { print = console.log, now = Date.now } = {}) {
-	const progress = createProgress({ now, print });
-	const timer = setInterval(() => progress.tick(), 1000);
+async function installWithProgress(
+	version,
+	{ print = console.log, now = Date.now, progress } = {},
+) {
+	// dev.js passes its own reporter (one ticker for the whole start); alone, this one ticks for itself
+	const own = !progress;
+	if (own) progress = createProgress({ now, print });
+	const timer = own ? setInterval(() => progress.tick(), 1000) : undefined;
+	const started = now();
 	try {
 		const [n8n] = await Promise.all([
 			runInstaller(progress, 'n8n', version, path.join(cacheRoot(), `n8n-${version}`)),
@@ -120,7 +127,7 @@ async function installWithProgress(version, { print = console.log, now = Date.no
 			throw new Error(
 				`installing n8n ${version} failed (exit ${n8n.code}); its last lines:\n${n8n.tail.join('\n')}`,
 			);
-		return { seconds: progress.elapsed() };
+		return { seconds: Math.round((now() - started) / 1000) };
 	} finally {
 		clearInterval(timer);
 	}

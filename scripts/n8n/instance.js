@@ -151,11 +151,26 @@ class N8nInstance {
 		return { ...env, ...this.extraEnv, ...extra };
 	}
 
-	/** 2.x owner from env: N8N_INSTANCE_OWNER_* (password as bcrypt hash). */
+	/**
+	 * 2.x owner from env: N8N_INSTANCE_OWNER_* (password as bcrypt hash). n8n writes the hash into the owner at
+	 * every start, and a browser's session is bound to it: a new hash (a new salt) signs everyone out. So a kept
+	 * user folder (`npm run dev`) keeps its hash in <folder>/.n8n/owner-password-hash while it still matches.
+	 */
 	ownerEnv() {
 		if (!this._ownerHash) {
 			const bcrypt = require(path.join(this.install.dir, 'node_modules', 'bcryptjs'));
-			this._ownerHash = bcrypt.hashSync(this.owner.password, 10);
+			const kept = path.join(this.folder, '.n8n', 'owner-password-hash');
+			let hash;
+			try {
+				hash = fs.readFileSync(kept, 'utf8').trim();
+			} catch {
+				/* none yet */
+			}
+			if (!hash || !bcrypt.compareSync(this.owner.password, hash)) {
+				hash = bcrypt.hashSync(this.owner.password, 10);
+				if (this.keep) fs.writeFileSync(kept, hash);
+			}
+			this._ownerHash = hash;
 		}
 		return {
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
