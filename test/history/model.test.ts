@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChangeEntry } from '../../sandbox';
+import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
 import { check, STATIC_BOUND } from './model';
 import { PROFILES } from './profiles';
 import { SETTLE_MAX, type PollRun, type Trace } from './runner';
@@ -151,6 +152,43 @@ describe('the ceiling, the static data, errors', () => {
 			'poll 1 sent 1001 requests (ceiling 1000)',
 			`poll 1 left ${STATIC_BOUND + 1} characters of static data (bound ${STATIC_BOUND})`,
 			'the error "the list is too long" repeats at every poll',
+		]);
+	});
+});
+
+describe('a whole list past MAX_SNAPSHOT (pastBound.ts)', () => {
+	/** A user list of 5,001 records at the start; user 1 updated to "A" in the log. */
+	const past = (polls: PollRun[], more: ChangeEntry[] = []): Trace => ({
+		...trace([], polls),
+		history: { resource: 'user', preload: 0, steps: [] },
+		profile: PROFILES.user,
+		start: new Map<string, IDataObject>(
+			Array.from({ length: MAX_SNAPSHOT + 1 }, (_, i) => [
+				String(i + 1),
+				{ id: i + 1, first_name: 'One' },
+			]),
+		),
+		log: [
+			{ ...entry(1, 'updated'), resource: 'user', record: { id: 1, first_name: 'A' } },
+			...more.map((e) => ({ ...e, resource: 'user' })),
+		],
+	});
+
+	test('its changes are not owed while it stays past; its error once holds, twice fails', () => {
+		const once = [run(0, [], 0), run(1, [], 1, { error: 'past' }), run(2, [], 1)];
+		expect(check(past(once))).toEqual([]);
+		const twice = [...once, run(3, [], 1, { error: 'past' })];
+		expect(check(past(twice))).toEqual([
+			'the list past 5000 records failed poll 1 and again poll 3: "past"',
+		]);
+	});
+
+	test('back within the bound, its changes are owed again', () => {
+		const back = [run(0, [], 0), run(1, [], 1, { error: 'past' }), run(2, [], 2)];
+		const deleted = [{ ...entry(2, 'deleted') }];
+		expect(check(past(back, deleted))).toEqual([
+			expect.stringMatching(/^lost: 1 ends A/),
+			expect.stringMatching(/^lost: 2 ends deleted/),
 		]);
 	});
 });

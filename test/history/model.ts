@@ -20,10 +20,14 @@
  * 6. No error repeats at every poll: the settle's polls do not all fail with one error.
  * 7. The static data stays within its stated bound (STATIC_BOUND: the known ids' text, 40,000 characters, and
  *    5,000 fingerprints of a whole list, with room for the scan).
+ * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/pastBound.ts, docs/poll-reads.md):
+ *    its changes are not promised while it stays past the bound (a history that ends with it past owes none; one
+ *    that brings it back owes them, reported against the cursor), and at most one poll fails while it stays past.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
+import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
 import { allows, fold, owed, type ChangeKind, type State } from './fold';
 import { inScope, valueOf } from './profiles';
 import { SETTLE_MAX, type PollRun, type Trace } from './runner';
@@ -97,6 +101,7 @@ function checkRecord(
 	seqs: number[],
 	emitted: Emitted[],
 	broken: string[],
+	owesEnd: boolean,
 ): void {
 	const watched = trace.profile.events;
 	/** Index of the last state logged at or before `seq`. */
@@ -126,6 +131,7 @@ function checkRecord(
 		}
 		reach = [...next.values()];
 	}
+	if (!owesEnd) return;
 	const settled = reach.some((p) => !owed(fold(p.last, states.slice(p.t + 1), watched)));
 	if (!settled) {
 		const got = [...new Set(reach.map((p) => String(p.last)))].join(' or ');
@@ -161,6 +167,7 @@ export function check(trace: Trace): string[] {
 		...watchedLog.map((e) => e.id),
 		...delivered.map((e) => e.id),
 	]);
+	const records: Array<{ id: string; states: State[]; seqs: number[] }> = [];
 	for (const id of ids) {
 		const first = trace.start.get(id);
 		const states: State[] = [first ? valueOf(profile, first) : null];
@@ -173,6 +180,10 @@ export function check(trace: Trace): string[] {
 				);
 				seqs.push(e.seq);
 			}
+		records.push({ id, states, seqs });
+	}
+	const owesEnd = !pastBound(trace, records, broken);
+	for (const { id, states, seqs } of records)
 		checkRecord(
 			trace,
 			id,
@@ -180,9 +191,35 @@ export function check(trace: Trace): string[] {
 			seqs,
 			delivered.filter((e) => e.id === id),
 			broken,
+			owesEnd,
 		);
-	}
 	return broken;
+}
+
+/**
+ * Promise 8, for a whole list (fingerprints): at most one poll fails while the list stays past MAX_SNAPSHOT.
+ * Returns whether the list ends past the bound (then its changes are not owed at the end).
+ */
+function pastBound(
+	trace: Trace,
+	records: Array<{ states: State[]; seqs: number[] }>,
+	broken: string[],
+): boolean {
+	if (!trace.profile.kind.includes('fingerprints')) return false;
+	/** Records in the list once the log holds `seq` entries. */
+	const sizeAt = (seq: number) =>
+		records.filter((r) => r.states[r.seqs.filter((s) => s <= seq).length] !== null).length;
+	let failedPast: PollRun | undefined;
+	for (const p of trace.polls) {
+		const past = sizeAt(p.logTo) > MAX_SNAPSHOT;
+		if (!past) failedPast = undefined;
+		else if (p.error && failedPast)
+			broken.push(
+				`the list past ${MAX_SNAPSHOT} records failed poll ${failedPast.index} and again poll ${p.index}: "${p.error}"`,
+			);
+		else if (p.error) failedPast = p;
+	}
+	return sizeAt(Infinity) > MAX_SNAPSHOT;
 }
 
 /** What each poll did, for a failure's report. */
