@@ -23,11 +23,15 @@
  * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/pastBound.ts, docs/poll-reads.md):
  *    its changes are not promised while it stays past the bound (a history that ends with it past owes none; one
  *    that brings it back owes them, reported against the cursor), and at most one poll fails while it stays past.
+ * 9. A whole list read by page number that ignores `page` (the ignoreParam step) and ends longer than one page
+ *    cannot be read whole (docs/poll.md, Limits): its changes are not owed at the end; promise 6 still holds (its
+ *    error does not repeat at every poll).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
 import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
+import { POLL_PAGE } from '../../nodes/StorePlatform/poll/strategy';
 import { allows, fold, owed, type ChangeKind, type State } from './fold';
 import { inScope, valueOf } from './profiles';
 import { SETTLE_MAX, type PollRun, type Trace } from './runner';
@@ -182,7 +186,7 @@ export function check(trace: Trace): string[] {
 			}
 		records.push({ id, states, seqs });
 	}
-	const owesEnd = !pastBound(trace, records, broken);
+	const owesEnd = !pastBound(trace, records, broken) && !unreadableWhole(trace, records);
 	for (const { id, states, seqs } of records)
 		checkRecord(
 			trace,
@@ -220,6 +224,14 @@ function pastBound(
 		else if (p.error) failedPast = p;
 	}
 	return sizeAt(Infinity) > MAX_SNAPSHOT;
+}
+
+/** Promise 9: whether the list ends unreadable whole (it ignores `page` and holds more than one page). */
+function unreadableWhole(trace: Trace, records: Array<{ states: State[] }>): boolean {
+	if (!trace.profile.kind.includes('whole list by page number')) return false;
+	const ignoresPage = trace.history.steps.some((s) => s.op === 'ignoreParam' && s.param === 'page');
+	const size = records.filter((r) => r.states[r.states.length - 1] !== null).length;
+	return ignoresPage && size > POLL_PAGE;
 }
 
 /** What each poll did, for a failure's report. */
