@@ -50,7 +50,10 @@ function startDev(version, dir, ports) {
 		},
 		'the banner of npm run dev',
 		600000,
-	);
+	).catch(async (e) => {
+		await stopDev(dev); // not handed to the leg's cleanups yet
+		throw e;
+	});
 }
 
 async function stopDev(dev) {
