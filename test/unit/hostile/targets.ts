@@ -233,6 +233,8 @@ export function targetsOf(row: Endpoint): Target[] {
 		const inPath = param.in === 'path';
 		const base = defaultParamValue(row, param.name);
 		const numeric = !param.text;
+		// the refusal names the field's own example where its placeholder gives one (Product ID: e.g. 3)
+		const example = /^e\.g\. (\d+)$/.exec(param.placeholder ?? '')?.[1] ?? '12';
 		targets.push({
 			label: param.displayName,
 			where: param.in,
@@ -241,7 +243,9 @@ export function targetsOf(row: Endpoint): Target[] {
 			make: (r) => idCase(r, true, inPath, numeric),
 			fixed: [
 				...['', '   ', null].map((v) => refuse(v, 'is required')),
-				...WEIRD.map((v) => (numeric ? refuse(v, 'a whole number such as 12') : send(v, v.trim()))),
+				...WEIRD.map((v) =>
+					numeric ? refuse(v, `a whole number such as ${example}`) : send(v, v.trim()),
+				),
 				...(inPath ? ['.', '..'].map((v) => refuse(v)) : []),
 				...(numeric ? [send(' 0042 ', '0042'), send(7, '7')] : []),
 				...(numeric && param.locator ? [refuse('Leatherworks', '"From list"')] : []),
