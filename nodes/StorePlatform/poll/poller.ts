@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { scannedKind } from './created';
-import { idOf, loadId, storedId } from './decimalId';
+import { idOf, loadId, storedId, type Id } from './decimalId';
 import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
 import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
@@ -139,13 +139,18 @@ async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOut
 
 	if (state.scan && plan.stamp) {
 		let scan: ScanState = noteRecords(state.scan, created, plan.stamp, plan.key);
+		// ids handed out again (found by their created_at): the count holds them, so must the known ids, else a
+		// deletion in the same stretch cancels them in the count and is never looked for
+		const returned: Id[] = [];
 		if (!reader.limits.expired())
 			scan = await scanPass(reader, scan, plan.stamp, 'since', (c) => {
 				const id = idOf(c.id) ?? BigInt(0);
 				if (id > maxId) return; // not read as created yet: the creation read gives it, latest state
+				if (c.kind === 'created' && id <= previousMax) returned.push(id);
 				changes.add({ ...c, kind: id > previousMax ? 'created' : c.kind });
 			});
 		state.scan = scan;
+		if (known && returned.length > 0) known = withCreated(known, returned);
 	}
 
 	if (known && counted !== undefined) {
