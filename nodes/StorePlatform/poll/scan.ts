@@ -112,10 +112,17 @@ export function baselineScan(records: IDataObject[], field: string, key: string)
 	return { floor, back, seen: from(all, back) };
 }
 
-/** The time filter of a pass's requests: from the pass's start (the window's, for a wide pass). */
+/**
+ * The time filter of a pass's requests: from the pass's start, asked one second early (a strict filter). A wide
+ * pass whose start MAX_WINDOW raised (higher than LOOKBACK_S below the floor: lookback.ts windowStart) asks from
+ * that start itself: the second below it is the one that overflowed the bound, no longer kept, and a shop's
+ * inclusive filter would hand that burst back at every pass (its records are dropped as below the start anyway).
+ */
 export function scanQuery(scan: ScanState, field: string): Record<string, string> {
 	const start = scan.pass?.from ?? scan.floor;
-	return start === '' ? {} : { [`${field}_min`]: secondBefore(start) };
+	if (start === '') return {};
+	const raised = start !== scan.floor && start > secondsBefore(scan.floor, LOOKBACK_S);
+	return { [`${field}_min`]: raised ? start : secondBefore(start) };
 }
 
 /**
