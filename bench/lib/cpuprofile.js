@@ -52,19 +52,25 @@ const BUCKETS = [
 
 const shortUrl = (url) => (url || '').replace(/^file:\/\//, '').replace(/^.*node_modules\//, '');
 
-function analyse(file, anchor) {
+/**
+ * A profile read from `file`: its nodes by id, each node's parent, each sample's time (µs), and `inherited`, which
+ * gives a node's value by `own` of its frame or, where that is undefined, its caller's (memoized).
+ */
+function readProfile(file) {
 	const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
 	const parent = new Map();
 	for (const n of prof.nodes) for (const c of n.children || []) parent.set(c, n.id);
-	const anchored = new Map();
-	const isAnchored = (id) => {
-		if (anchored.has(id)) return anchored.get(id);
-		const n = nodes.get(id);
-		const self = anchor(n.callFrame);
-		const v = self || (parent.has(id) ? isAnchored(parent.get(id)) : false);
-		anchored.set(id, v);
-		return v;
+	const inherited = (own) => {
+		const memo = new Map();
+		const value = (id) => {
+			if (memo.has(id)) return memo.get(id);
+			const v =
+				own(nodes.get(id).callFrame) ?? (parent.has(id) ? value(parent.get(id)) : undefined);
+			memo.set(id, v);
+			return v;
+		};
+		return value;
 	};
 	const times = [];
 	let t = prof.startTime;
@@ -72,6 +78,13 @@ function analyse(file, anchor) {
 		t += prof.timeDeltas[i] || 0;
 		times.push(t);
 	}
+	return { prof, nodes, parent, times, inherited };
+}
+
+function analyse(file, anchor) {
+	const { prof, nodes, parent, times, inherited } = readProfile(file);
+	const anchoredOrNot = inherited((frame) => (anchor(frame) ? true : undefined));
+	const isAnchored = (id) => anchoredOrNot(id) ?? false;
 	let first = -1;
 	let last = -1;
 	for (let i = 0; i < prof.samples.length; i++) {
@@ -124,4 +137,4 @@ function analyse(file, anchor) {
 	};
 }
 
-module.exports = { analyse, BUCKETS };
+module.exports = { analyse, readProfile, BUCKETS };

@@ -14,6 +14,7 @@
  * V8 stamps its samples: the same clock on Linux) for a long-running process such as n8n's webhook process.
  */
 const fs = require('fs');
+const { readProfile } = require('./cpuprofile');
 
 const PHASES = [
 	'reading parameters',
@@ -75,25 +76,8 @@ function framePhase(f) {
 
 /** Reads a profile: nodes by id, each node's phase (innermost naming frame), sample times (µs). */
 function load(file) {
-	const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
-	const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
-	const parent = new Map();
-	for (const n of prof.nodes) for (const c of n.children || []) parent.set(c, n.id);
-	const phaseOf = new Map();
-	const phase = (id) => {
-		if (phaseOf.has(id)) return phaseOf.get(id);
-		const own = framePhase(nodes.get(id).callFrame);
-		const v = own ?? (parent.has(id) ? phase(parent.get(id)) : undefined);
-		phaseOf.set(id, v);
-		return v;
-	};
-	const times = [];
-	let t = prof.startTime;
-	for (let i = 0; i < prof.samples.length; i++) {
-		t += prof.timeDeltas[i] || 0;
-		times.push(t);
-	}
-	return { prof, nodes, parent, phase, times };
+	const { prof, nodes, parent, times, inherited } = readProfile(file);
+	return { prof, nodes, parent, phase: inherited(framePhase), times };
 }
 
 function holds(p, id, anchor) {
