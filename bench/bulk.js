@@ -16,7 +16,7 @@
  * The section it writes: bench/bulkReport.js.
  */
 const n8n = require('./lib/n8n');
-const { uuid } = require('./lib/workflows');
+const { httpReturnAll, storeReturnAll, uuid } = require('./lib/workflows');
 const { log } = require('./lib/util');
 const { summarise, render, spliceSection, existingSection, writeSection } = require('./bulkReport');
 
@@ -355,7 +355,31 @@ async function run(ctx) {
 	return out;
 }
 
+/**
+ * The n8n instance of the profile's and the targets' paths (profile.js, targets.js): the package installed, the
+ * sandbox credential, 1,000 updates by our node and by the HTTP Request node, Return All by each, 10,000 vendors.
+ */
+async function pathsInstance(ctx) {
+	const { N8nInstance } = n8n.harness();
+	const inst = await N8nInstance.create({ version: ctx.version });
+	ctx.instances.push(inst);
+	await inst.installPackage(ctx.tarball);
+	const [c] = await inst.importCredentials([
+		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
+	]);
+	const defs = workflows(c, ctx.sb.sandbox.url);
+	const [ou, hu, ora, hra] = await n8n.importWorkflows(inst, [
+		defs['ours-update-1000'],
+		defs['http-update-1000'],
+		storeReturnAll(c, 'vendor'),
+		httpReturnAll(c, ctx.sb.sandbox.url, '/services/vendors', 'vendors'),
+	]);
+	ctx.sb.seedTo('vendor', 'vendors', 10000);
+	return { inst, ou, hu, ora, hra };
+}
+
 module.exports = {
+	pathsInstance,
 	run,
 	summarise,
 	render,

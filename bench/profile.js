@@ -88,21 +88,7 @@ async function executePath(ctx, inst, id, { latencyMs, cap, anchor, n, check }) 
 }
 
 async function executePaths(ctx, out) {
-	const { N8nInstance } = n8n.harness();
-	const inst = await N8nInstance.create({ version: ctx.version });
-	ctx.instances.push(inst);
-	await inst.installPackage(ctx.tarball);
-	const [c] = await inst.importCredentials([
-		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
-	]);
-	const defs = bulk.workflows(c, ctx.sb.sandbox.url);
-	const [ou, hu, ora, hra] = await n8n.importWorkflows(inst, [
-		defs['ours-update-1000'],
-		defs['http-update-1000'],
-		wf.storeReturnAll(c, 'vendor'),
-		wf.httpReturnAll(c, ctx.sb.sandbox.url, '/services/vendors', 'vendors'),
-	]);
-	ctx.sb.seedTo('vendor', 'vendors', 10000);
+	const { inst, ou, hu, ora, hra } = await bulk.pathsInstance(ctx);
 	const latency0 = ctx.sb.sandbox.faults.latencyMs;
 	try {
 		// a warm-up of each (the first `n8n execute` of an instance compiles and caches more)

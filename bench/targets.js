@@ -19,7 +19,6 @@ const fs = require('fs');
 const os = require('os');
 const n8n = require('./lib/n8n');
 const { startBenchSandbox } = require('./lib/sandbox');
-const wf = require('./lib/workflows');
 const bulk = require('./bulk');
 const queue = require('./queue');
 const { log, table, fmtNum, summary, fmtSummary } = require('./lib/util');
@@ -75,21 +74,7 @@ async function run(outer) {
 async function runWith(ctx) {
 	const rounds = ctx.quick ? 1 : Number(process.env.BENCH_TARGET_ROUNDS || 3);
 	const out = { rounds: [], big: undefined, queue: undefined };
-	const { N8nInstance } = n8n.harness();
-	const inst = await N8nInstance.create({ version: ctx.version });
-	ctx.instances.push(inst);
-	await inst.installPackage(ctx.tarball);
-	const [c] = await inst.importCredentials([
-		{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
-	]);
-	const defs = bulk.workflows(c, ctx.sb.sandbox.url);
-	const [ou, hu, ora, hra] = await n8n.importWorkflows(inst, [
-		defs['ours-update-1000'],
-		defs['http-update-1000'],
-		wf.storeReturnAll(c, 'vendor'),
-		wf.httpReturnAll(c, ctx.sb.sandbox.url, '/services/vendors', 'vendors'),
-	]);
-	ctx.sb.seedTo('vendor', 'vendors', 10000);
+	const { inst, ou, hu, ora, hra } = await bulk.pathsInstance(ctx);
 	const latency0 = ctx.sb.sandbox.faults.latencyMs;
 	try {
 		await n8n.executeMeasured(inst, ou, 'Node');
