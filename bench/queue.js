@@ -46,6 +46,8 @@ async function settledCount(cluster, workflowId) {
 
 async function burst(ctx, cluster, t, kind, count, concurrency) {
 	const deliveries = buildDeliveries(ctx.sb.mod, ctx.sb.sandbox.credentials.consumerSecret, count);
+	// the worker idle first: the other kind's executions (its warm-up, its last burst) finished, as this kind's
+	for (const other of KINDS.filter((k) => k !== kind)) await settledCount(cluster, t.ids[other]);
 	const before = await settledCount(cluster, t.ids[kind]);
 	const r = await blast(t.urls[kind], deliveries, { concurrency, timeoutMs: 120000 });
 	const sentAt = Date.now();

@@ -8,7 +8,7 @@
  * very same query back with {@link parseQuery}: what is signed is byte for byte what is sent. JSON bodies are not signed (RFC 5849 3.4.1.3.1 signs only
  * `application/x-www-form-urlencoded` bodies); pass form body parameters as `extraParams`.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 /** A query value: scalars, or an array for a repeated key. `null` and `undefined` are left out. */
 export type QueryValue =
@@ -188,7 +188,7 @@ export function signHmacSha1(
 export function signRequest(opts: SignOptions): SignedRequest {
 	const protocol: Array<[keyof OAuthParams, string]> = [
 		['oauth_consumer_key', opts.consumerKey],
-		['oauth_nonce', opts.nonce ?? randomBytes(16).toString('hex')],
+		['oauth_nonce', opts.nonce ?? randomUUID().replace(/-/g, '')],
 		['oauth_signature_method', 'HMAC-SHA1'],
 		['oauth_timestamp', String(opts.timestamp ?? Math.floor(Date.now() / 1000))],
 	];

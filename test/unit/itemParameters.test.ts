@@ -8,6 +8,7 @@ import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import {
 	itemFieldPath,
 	itemParameter,
+	nodeVersion,
 	resolveStored,
 } from '../../nodes/StorePlatform/action/itemParameters';
 
@@ -132,6 +133,52 @@ describe('itemParameter', () => {
 		expect(itemParameter(ctx, 'other', 0)).toBe('n8n:other');
 		expect(itemParameter(ctx, 'absent', 0)).toBe('n8n:absent');
 		expect(evaluated).toEqual(['other', 'absent']);
+	});
+});
+
+describe('reading a run once', () => {
+	const run = () => {
+		const raw: string[] = [];
+		let nodes = 0;
+		const ctx = {
+			getInputData: () => [1, 2, 3].map((id) => ({ json: { id, title: `T${id}` } })),
+			getNodeParameter: (name: string, _i: number, fallback: unknown, options?: IDataObject) => {
+				if (!options?.rawExpressions) throw new Error('evaluated');
+				raw.push(name);
+				if (name === 'absent') throw new Error('Could not get parameter');
+				return { title: '={{ $json.title }}' };
+			},
+			getNode: () => {
+				nodes++;
+				return { typeVersion: 3 };
+			},
+		};
+		return { ctx: ctx as unknown as IExecuteFunctions, raw, nodes: () => nodes };
+	};
+
+	it('reads a stored parameter once per run and name, and each item its own fields', () => {
+		const a = run();
+		const titles = [0, 1, 2].map((i) => itemParameter(a.ctx, 'updateFields', i, {}));
+		expect(titles).toEqual([{ title: 'T1' }, { title: 'T2' }, { title: 'T3' }]);
+		expect([0, 1, 2].map((i) => itemParameter(a.ctx, 'absent', i, { x: i }))).toEqual([
+			{ x: 0 },
+			{ x: 1 },
+			{ x: 2 },
+		]);
+		expect(a.raw).toEqual(['updateFields', 'absent']);
+		// the copy handed out is the item's own: changing it leaves the next item's read alone
+		(titles[0] as IDataObject).title = 'changed';
+		expect(itemParameter(a.ctx, 'updateFields', 0, {})).toEqual({ title: 'T1' });
+		// another run reads again
+		const b = run();
+		itemParameter(b.ctx, 'updateFields', 0, {});
+		expect(b.raw).toEqual(['updateFields']);
+	});
+
+	it("reads the node's typeVersion once per run", () => {
+		const a = run();
+		expect([nodeVersion(a.ctx), nodeVersion(a.ctx), nodeVersion(a.ctx)]).toEqual([3, 3, 3]);
+		expect(a.nodes()).toBe(1);
 	});
 });
 

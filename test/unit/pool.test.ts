@@ -4,11 +4,12 @@
  */
 import { Pool, SLOW_WINDOWS, grown, shrunk, type Window } from '../../nodes/StorePlatform/api/pool';
 
-const w = (limit: number, ceiling: number, safe: number, answers = 0): Window => ({
+const w = (limit: number, ceiling: number, safe: number, answers = 0, proven = 0): Window => ({
 	limit,
 	ceiling,
 	safe,
 	answers,
+	proven,
 });
 
 describe('AIMD window (pure)', () => {
@@ -22,6 +23,15 @@ describe('AIMD window (pure)', () => {
 		expect(shrunk(w(5, 16, 4, 17))).toEqual(w(4, 16, 4));
 		// and a refusal at the safe level itself is congestion again: halved
 		expect(shrunk(w(4, 16, 4))).toEqual(w(2, 16, 3));
+	});
+
+	it('a refusal one above the level it grew from steps back to that level, which becomes the safe one', () => {
+		// grown from 4 (a full window answered there) to 5, below the remembered 7: the limit lies at 4
+		expect(shrunk(w(5, 16, 7, 2, 4))).toEqual(w(4, 16, 4));
+		// refused again at 4: no level proven below it any more, halved
+		expect(shrunk(w(4, 16, 4))).toEqual(w(2, 16, 3));
+		// a level proven further below does not count
+		expect(shrunk(w(6, 16, 7, 0, 4))).toEqual(w(3, 16, 5));
 	});
 
 	it('never goes below one', () => {
@@ -39,12 +49,15 @@ describe('AIMD window (pure)', () => {
 	};
 
 	it('grows one per window of answers below the remembered level', () => {
-		expect(answersToGrow(w(4, 16, 8))).toEqual({ answers: 4, win: w(5, 16, 8) });
-		expect(answersToGrow(w(1, 16, 8))).toEqual({ answers: 1, win: w(2, 16, 8) });
+		expect(answersToGrow(w(4, 16, 8))).toEqual({ answers: 4, win: w(5, 16, 8, 0, 4) });
+		expect(answersToGrow(w(1, 16, 8))).toEqual({ answers: 1, win: w(2, 16, 8, 0, 1) });
 	});
 
 	it(`grows one per ${SLOW_WINDOWS} windows at or above it`, () => {
-		expect(answersToGrow(w(4, 16, 4))).toEqual({ answers: 4 * SLOW_WINDOWS, win: w(5, 16, 4) });
+		expect(answersToGrow(w(4, 16, 4))).toEqual({
+			answers: 4 * SLOW_WINDOWS,
+			win: w(5, 16, 4, 0, 4),
+		});
 		expect(answersToGrow(w(7, 16, 4)).answers).toBe(7 * SLOW_WINDOWS);
 	});
 
@@ -275,14 +288,16 @@ async function simulate({
 }
 
 describe('Pool against a store capping requests in flight (virtual time)', () => {
-	it('1,000 requests, store allowing 4, bound 16: the cap kept ≥ 85% busy, few refusals, none given up', async () => {
+	it('1,000 requests, store allowing 4, bound 16: the cap kept ≥ 88% busy, few refusals, none given up', async () => {
 		const r = await simulate({ n: 1000, ceiling: 16, cap: 4 });
 		expect(r.failed).toBe(0);
 		expect(r.sent).toBe(1000 + r.refused);
 		expect(r.refused).toBeLessThan(40);
-		expect(r.busy).toBeGreaterThan(0.85);
+		// 0.865 when a refusal one above a level just answered in full halved the window (to 2) instead of stepping
+		// back to that level
+		expect(r.busy).toBeGreaterThan(0.88);
 		// the floor is 1,000 × 50 ms / 4 = 12.5 s
-		expect(r.ms).toBeLessThan(12_500 / 0.85 + 1000);
+		expect(r.ms).toBeLessThan(12_500 / 0.88 + 1000);
 	});
 
 	it('a store allowing 1: one at a time after the first refusals, none given up', async () => {

@@ -19,7 +19,7 @@ import {
 	toRequiredText,
 	readId,
 } from '../input/rules';
-import { itemParameter } from './itemParameters';
+import { itemParameter, nodeVersion } from './itemParameters';
 import { OPTION, PARAMETER } from './parameters';
 
 export interface EndpointRequest {
@@ -267,7 +267,7 @@ export async function prepareRequest(
 ): Promise<PreparedRequest> {
 	const given = itemParameter(this, PARAMETER.options, i, {}) as IDataObject;
 	const options = readOptions(given);
-	const typeVersion = this.getNode().typeVersion;
+	const typeVersion = nodeVersion(this);
 	if (typeVersion >= 2) {
 		// typeVersion 2: Simplify is a top-level switch (on for new nodes); empty dates become null
 		options.simplify = hasSimplify(table, endpoint)

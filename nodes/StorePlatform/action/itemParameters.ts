@@ -81,6 +81,39 @@ export function resolveStored(
 	return stored;
 }
 
+/** Sentinel: the node's stored parameters do not hold the parameter (n8n gives the fallback or its error). */
+const MISSING = Symbol('missing');
+
+/** The stored (unevaluated) parameters of each node run, by name: the same for every item, so read once. */
+const storedByRun = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A parameter as stored, expressions unevaluated (`rawExpressions`: n8n returns it before looking at the item), or
+ * MISSING. Read once per node run (context) and name: n8n's read looks up the node type at every call.
+ */
+function storedParameter(ctx: IExecuteFunctions, name: string): unknown {
+	let byName = storedByRun.get(ctx);
+	if (!byName) storedByRun.set(ctx, (byName = new Map()));
+	if (byName.has(name)) return byName.get(name);
+	let stored: unknown;
+	try {
+		stored = ctx.getNodeParameter(name, 0, undefined, { rawExpressions: true });
+	} catch {
+		stored = MISSING;
+	}
+	byName.set(name, stored);
+	return stored;
+}
+
+/** The typeVersion of each node run's node, read once (n8n's getNode() copies the whole node at every call). */
+const versions = new WeakMap<object, number>();
+
+export function nodeVersion(ctx: IExecuteFunctions): number {
+	let version = versions.get(ctx);
+	if (version === undefined) versions.set(ctx, (version = ctx.getNode().typeVersion));
+	return version;
+}
+
 /** Whether a value is a resource locator (`{ __rl, mode, value }`). */
 const isLocator = (value: unknown): value is { value: unknown } =>
 	value !== null && typeof value === 'object' && 'mode' in value && 'value' in value;
@@ -96,11 +129,11 @@ export function itemParameter(
 	fallback?: unknown,
 	options?: { extractValue?: boolean },
 ): unknown {
-	let stored: unknown;
-	try {
-		stored = ctx.getNodeParameter(name, i, fallback, { rawExpressions: true });
-	} catch {
-		return ctx.getNodeParameter(name, i, fallback, options);
+	let stored = storedParameter(ctx, name);
+	if (stored === MISSING) {
+		// as n8n's own read: the fallback in its place, or n8n's error when there is none
+		if (fallback === undefined) return ctx.getNodeParameter(name, i, fallback, options);
+		stored = fallback;
 	}
 	// the item is looked at only for a reference to one of its fields
 	const resolved = resolveStored(stored, () => ctx.getInputData()[i]?.json);

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { sendRequest } from './answers';
 import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
+import { readShopAhead } from '../api/request';
 import { InputError, inputNodeError, toInteger } from '../input/rules';
-import { itemParameter } from './itemParameters';
+import { itemParameter, nodeVersion } from './itemParameters';
 import { OPTION, PARAMETER } from './parameters';
 
 /**
@@ -27,6 +28,7 @@ export async function scheduleItems(
 	const results: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const prepared: Array<PreparedRequest | undefined> = new Array(items.length);
 
+	readShopAhead(this);
 	const fail = (i: number, caught: unknown): INodeExecutionData[] => {
 		const error = asNodeError(this, i, caught);
 		if (!continueOnFail) throw error;
@@ -50,8 +52,7 @@ export async function scheduleItems(
 			const job = prepared[i];
 			if (!job) continue;
 			prepared[i] = undefined;
-			const find = (operation: string) =>
-				findEndpoint(job.table, operation, this.getNode().typeVersion);
+			const find = (operation: string) => findEndpoint(job.table, operation, nodeVersion(this));
 			try {
 				const out = await sendRequest.call(this, job, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
@@ -62,6 +63,11 @@ export async function scheduleItems(
 					failures.push({ i, error: error as Error });
 				}
 			}
+			// A turn of the event loop before the worker's next item: n8n opens a connection per request, and answers
+			// that arrive back to back kept the loop busy until the last of them, so the connections opened meanwhile
+			// completed only then, and the next requests went out together (bench/diagnostics/timeline.js: 9 ms per
+			// request waiting to connect before, 3 ms after; 1,000 updates 1.4× → 1.25× their floor).
+			if (next < items.length) await sleep(0);
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(pool.ceiling, items.length) }, worker));
@@ -78,7 +84,7 @@ async function prepare(
 	const resource = itemParameter(ctx, PARAMETER.resource, i) as string;
 	const operation = itemParameter(ctx, PARAMETER.operation, i) as string;
 	const table = tables.find((t) => t.resource === resource);
-	const endpoint = table && findEndpoint(table, operation, ctx.getNode().typeVersion);
+	const endpoint = table && findEndpoint(table, operation, nodeVersion(ctx));
 	if (!table || !endpoint) {
 		throw new NodeOperationError(
 			ctx.getNode(),

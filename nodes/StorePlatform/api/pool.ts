@@ -6,7 +6,8 @@ import { sleep } from 'n8n-workflow';
  * requests sent before the cut do not cut again) and remembers one below the refused level as "safe";
  * a full window of answers grows it by one, quickly up to that level, then slowly (one per SLOW_WINDOWS
  * windows), never above the user's bound and not before the store's Retry-After has passed. A refusal
- * while probing above the safe level only steps back to it (the store's limit has not moved). At a
+ * while probing above the safe level only steps back to it (the store's limit has not moved); one just after
+ * growing from a level that had a full window answered steps back to that level, which becomes the safe one. At a
  * window of one (not a probe back to it) a 429/503 also holds every new request until its Retry-After: the
  * store asks for a pause. The decisions are the pure functions grown() and shrunk().
  */
@@ -25,6 +26,11 @@ export interface Window {
 	safe: number;
 	/** Answers counted towards the next step of growth. */
 	answers: number;
+	/**
+	 * The level the window last grew from: a full window of answers came back there without a refusal (0: none
+	 * since the last cut).
+	 */
+	proven: number;
 }
 
 /** The window after an answer that was not a 429/503, when the window was in full use. */
@@ -32,20 +38,26 @@ export function grown(w: Window): Window {
 	if (w.limit >= w.ceiling) return { ...w, limit: w.ceiling, answers: 0 };
 	const answers = w.answers + 1;
 	const needed = w.limit < w.safe ? w.limit : w.limit * SLOW_WINDOWS;
-	return answers >= needed ? { ...w, limit: w.limit + 1, answers: 0 } : { ...w, answers };
+	return answers >= needed
+		? { ...w, limit: w.limit + 1, answers: 0, proven: w.limit }
+		: { ...w, answers };
 }
 
 /**
- * The window after a 429/503: back to the safe level when probing above it, else halved
- * (multiplicative decrease), remembering the refused level minus one as safe.
+ * The window after a 429/503: back to the safe level when probing above it; back to the level it just grew from
+ * when that level had a full window answered (the store's limit lies between the two), which is then the safe
+ * level; else halved (multiplicative decrease), remembering the refused level minus one as safe.
  */
 export function shrunk(w: Window): Window {
-	if (w.limit > w.safe) return { ...w, limit: w.safe, answers: 0 };
+	if (w.limit > w.safe) return { ...w, limit: w.safe, answers: 0, proven: 0 };
+	if (w.proven >= 1 && w.proven === w.limit - 1)
+		return { ...w, limit: w.proven, safe: w.proven, answers: 0, proven: 0 };
 	return {
 		...w,
 		limit: Math.max(1, Math.floor(w.limit / 2)),
 		safe: Math.max(1, w.limit - 1),
 		answers: 0,
+		proven: 0,
 	};
 }
 
@@ -71,7 +83,7 @@ export class Pool {
 		private readonly wait: (ms: number) => Promise<void> = sleep,
 	) {
 		const bound = Math.max(1, Math.floor(ceiling));
-		this.window = { limit: bound, ceiling: bound, safe: bound, answers: 0 };
+		this.window = { limit: bound, ceiling: bound, safe: bound, answers: 0, proven: 0 };
 	}
 
 	get limit(): number {

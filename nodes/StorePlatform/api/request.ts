@@ -118,6 +118,15 @@ async function shop(ctx: ShopContext, type: string): Promise<Shop> {
 	return await pending;
 }
 
+/**
+ * Starts reading the run's credential before its first request (the item loop checks every item first; the read,
+ * a database query and a decryption, goes on meanwhile). A failed read is not kept: the first request reads
+ * again and reports it.
+ */
+export function readShopAhead(ctx: ShopContext): void {
+	shop(ctx, credentialType(ctx)).catch(() => undefined);
+}
+
 /** The shop's base URL, and a redactor of the credential's secrets for error texts. */
 async function readShop(ctx: ShopContext, type: string): Promise<Shop> {
 	const credentials = await ctx.getCredentials(type);
