@@ -63,6 +63,51 @@ describe('every change once, folded; nothing the log does not hold', () => {
 		expect(check(trace(log, [run(0, [], 0), run(1, [['created', 2, 'B', 'k1']], 2)]))).toEqual([]);
 	});
 
+	test("the keys rule's pair: a creation edited in a later second may also come as updated, in the same poll", () => {
+		const at = (e: ChangeEntry, time: string): ChangeEntry => ({ ...e, at: `2030-01-01 ${time}` });
+		const later = [
+			at(entry(2, 'created', 'A'), '12:00:00'),
+			at(entry(2, 'updated', 'B'), '12:00:05'),
+		];
+		const pair = (k: number): PollRun[] => [
+			run(0, [], 0),
+			run(1, [['created', 2, 'B', 'k1']], 2),
+			run(k, [['updated', 2, 'B', 'k2']], 2),
+		];
+		const same = [
+			run(0, [], 0),
+			run(
+				1,
+				[
+					['created', 2, 'B', 'k1'],
+					['updated', 2, 'B', 'k2'],
+				],
+				2,
+			),
+		];
+		expect(check(trace(later, same))).toEqual([]);
+		// not in the creation's second, nor at a later poll, nor twice
+		const sameSecond = [
+			at(entry(2, 'created', 'A'), '12:00:00'),
+			at(entry(2, 'updated', 'B'), '12:00:00'),
+		];
+		expect(check(trace(sameSecond, same))[0]).toMatch(/does not hold: updated 2 \(B\) at poll 1/);
+		expect(check(trace(later, pair(2)))[0]).toMatch(/does not hold: updated 2 \(B\) at poll 2/);
+		const twice = [
+			run(0, [], 0),
+			run(
+				1,
+				[
+					['created', 2, 'B', 'k1'],
+					['updated', 2, 'B', 'k2'],
+					['updated', 2, 'B', 'k3'],
+				],
+				2,
+			),
+		];
+		expect(check(trace(later, twice))[0]).toMatch(/does not hold: updated 2 \(B\) at poll 1/);
+	});
+
 	test('a change delayed to a later poll holds; never emitted is lost', () => {
 		const log = [entry(1, 'updated', 'A')];
 		const late = [run(0, [], 0), run(1, [], 1), run(2, [['updated', 1, 'A', 'k1']], 1)];

@@ -97,11 +97,27 @@ interface Point {
 	last: State;
 }
 
+/**
+ * The keys rule's pair (docs/poll.md, "Keys and repeated polls"): on a list scanned by `updated_at`, a creation read
+ * after an edit in a later second than the creation also comes as `updated`, with the same latest state, in the
+ * same poll. Whether the record at state index `t` (present) was created and then edited in a later second: its
+ * last creation (a present state after an absent one) and an edit after it stamped later (`ats`: each state's shop
+ * time, `YYYY-MM-DD HH:MM:SS`, which compares as text).
+ */
+function editedAfterCreation(states: State[], ats: string[], t: number): boolean {
+	let created = t;
+	while (created > 0 && states[created - 1] !== null) created--;
+	if (created === 0) return false;
+	for (let j = created + 1; j <= t; j++) if (ats[j] > ats[created]) return true;
+	return false;
+}
+
 /** Promises 1 and 2 for one record. */
 function checkRecord(
 	trace: Trace,
 	id: string,
 	states: State[],
+	ats: string[],
 	seqs: number[],
 	emitted: Emitted[],
 	broken: string[],
@@ -115,7 +131,23 @@ function checkRecord(
 	for (let t = upTo(activation.logFrom); t <= upTo(activation.logTo); t++)
 		reach.push({ t, last: states[t] });
 	const history = () => `states ${states.map((s) => String(s)).join(' → ')}`;
+	const scanned = trace.profile.kind.includes('updated_at scan');
+	let previous: Emitted | undefined;
 	for (const e of emitted) {
+		const pair =
+			scanned &&
+			e.kind === 'updated' &&
+			previous?.kind === 'created' &&
+			previous.poll === e.poll &&
+			previous.value === e.value;
+		previous = e;
+		if (pair) {
+			const kept = reach.filter((p) => p.last === e.value && editedAfterCreation(states, ats, p.t));
+			if (kept.length > 0) {
+				reach = kept;
+				continue;
+			}
+		}
 		const poll = trace.polls[e.poll];
 		const [lo, hi] = [upTo(poll.logFrom), upTo(poll.logTo)];
 		const next = new Map<string, Point>();
@@ -171,10 +203,11 @@ export function check(trace: Trace): string[] {
 		...watchedLog.map((e) => e.id),
 		...delivered.map((e) => e.id),
 	]);
-	const records: Array<{ id: string; states: State[]; seqs: number[] }> = [];
+	const records: Array<{ id: string; states: State[]; ats: string[]; seqs: number[] }> = [];
 	for (const id of ids) {
 		const first = trace.start.get(id);
 		const states: State[] = [first ? valueOf(profile, first) : null];
+		const ats: string[] = [''];
 		const seqs: number[] = [];
 		for (const e of watchedLog)
 			if (e.id === id) {
@@ -182,16 +215,18 @@ export function check(trace: Trace): string[] {
 				states.push(
 					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec),
 				);
+				ats.push(e.at);
 				seqs.push(e.seq);
 			}
-		records.push({ id, states, seqs });
+		records.push({ id, states, ats, seqs });
 	}
 	const owesEnd = !pastBound(trace, records, broken) && !unreadableWhole(trace, records);
-	for (const { id, states, seqs } of records)
+	for (const { id, states, ats, seqs } of records)
 		checkRecord(
 			trace,
 			id,
 			states,
+			ats,
 			seqs,
 			delivered.filter((e) => e.id === id),
 			broken,
