@@ -5,6 +5,8 @@
  * active and isolate-hook.js preloaded, sends 100 signed deliveries to each, and prints the isolates acquired per
  * caller.
  *
+ * n8n 2.41.1 unless ISOLATES_N8N_VERSION names another installed 2.x.
+ *
  *   npx tsc -p tsconfig.dev.json && node bench/diagnostics/isolates.js           n8n's defaults
  *   npx tsc -p tsconfig.dev.json && node bench/diagnostics/isolates.js --lazy    N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true
  */
@@ -17,7 +19,7 @@ const { buildDeliveries, blast } = require('../lib/load');
 const { startBenchSandbox } = require('../lib/sandbox');
 const { sleep } = require('../lib/util');
 
-const VERSION = '2.40.7';
+const VERSION = process.env.ISOLATES_N8N_VERSION || '2.41.1';
 const COUNT = 100;
 const LAZY = process.argv.includes('--lazy');
 
