@@ -3,8 +3,9 @@
  * Benchmark 5 (`--only=queue`): the trigger benchmark's burst in n8n's queue mode (2.x). One cluster
  * (scripts/n8n/queue.js: Postgres + Redis from Debian's packages, main with N8N_DISABLE_PRODUCTION_MAIN_PROCESS,
  * one worker, one webhook process; the public address at the webhook process) with two active workflows: Store
- * Platform Trigger (order/create) → No Operation, and n8n's Webhook node 2 (POST, respond immediately) → No
- * Operation. 1,000 signed deliveries each, 20 at a time, to the WEBHOOK PROCESS; deliveries/s and latency as it
+ * Platform Trigger (order/create) → No Operation, n8n's Webhook node 2 (POST, respond immediately) → No
+ * Operation, and the same Webhook node checking a header with an httpHeaderAuth credential (n8n checks the
+ * credentials of a workflow before each of its executions; the bare Webhook node has none). 1,000 signed deliveries each, 20 at a time, to the WEBHOOK PROCESS; deliveries/s and latency as it
  * answers them; executions counted in Postgres until the worker has run all of them ("processed/s"; lost = not
  * answered 200 or no execution). Two configurations, the cluster restarted in between: n8n's defaults, and
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true on every process. 3 runs of each kind per configuration
@@ -16,12 +17,13 @@
 const fs = require('fs');
 const path = require('path');
 const wf = require('./lib/workflows');
-const { buildDeliveries, blast, burstResult, burstSummary } = require('./lib/load');
+const { BENCH_AUTH, buildDeliveries, blast, burstResult, burstSummary } = require('./lib/load');
 const { builtTriggerTypeVersion: triggerTypeVersion } = require('../scripts/n8n/pack');
 const { waitFor, sleep, log, table, fmtNum } = require('./lib/util');
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
-const KINDS = ['ours', 'webhook'];
+/** ours, n8n's Webhook node, and the Webhook node checking a header with a credential (a node with a credential). */
+const KINDS = ['ours', 'webhook', 'webhookAuth'];
 const CONFIGS = [
 	{ name: 'defaults', env: {} },
 	{
@@ -87,18 +89,29 @@ async function run(
 	const cluster = await QueueCluster.create({ version: ctx.version, log });
 	try {
 		cluster.installPackage(ctx.tarball);
-		const [cred] = await cluster.main.importCredentials([
+		const [cred, headerCred] = await cluster.main.importCredentials([
 			{ name: 'Store Platform sandbox', type: 'storePlatformApi', data: ctx.sb.credentialData() },
+			{ name: 'bench header', type: 'httpHeaderAuth', data: { ...BENCH_AUTH } },
 		]);
 		const hookId = wf.uuid();
 		const whId = wf.uuid();
 		const whPath = `bench-${whId.slice(0, 8)}`;
+		const whAuthId = wf.uuid();
+		const whAuthPath = `bench-auth-${whAuthId.slice(0, 8)}`;
 		const trig = wf.triggerWorkflow(cred, hookId, typeVersion);
-		const ids = await cluster.main.importWorkflows([trig, wf.webhookWorkflow(whId, whPath)]);
+		const ids = await cluster.main.importWorkflows([
+			trig,
+			wf.webhookWorkflow(whId, whPath),
+			wf.webhookWorkflow(whAuthId, whAuthPath, headerCred),
+		]);
 		for (const id of ids) await cluster.main.activate(id);
 		const t = {
-			ids: { ours: ids[0], webhook: ids[1] },
-			urls: { ours: cluster.webhookUrl(hookId), webhook: cluster.webhookUrl(undefined, whPath) },
+			ids: { ours: ids[0], webhook: ids[1], webhookAuth: ids[2] },
+			urls: {
+				ours: cluster.webhookUrl(hookId),
+				webhook: cluster.webhookUrl(undefined, whPath),
+				webhookAuth: cluster.webhookUrl(undefined, whAuthPath),
+			},
 		};
 		for (const config of CONFIGS.filter((c) => configs.includes(c.name))) {
 			log(`Queue mode, ${config.name}: starting the cluster`);
@@ -159,19 +172,23 @@ function summarise(out) {
 		configs: out.configs.map((c) => {
 			const ours = row(c.runs, 'ours');
 			const webhook = row(c.runs, 'webhook');
-			// ours / Webhook node within each repetition (the two bursts next to each other)
-			const paired = c.runs
-				.filter((r) => r.kind === 'ours')
-				.map(
-					(o) =>
-						o.rate / (c.runs.find((w) => w.kind === 'webhook' && w.rep === o.rep)?.rate ?? NaN),
-				);
+			const webhookAuth = row(c.runs, 'webhookAuth');
+			// ours / the other within each repetition (the bursts next to each other)
+			const pairedWith = (kind) =>
+				c.runs
+					.filter((r) => r.kind === 'ours')
+					.map(
+						(o) => o.rate / (c.runs.find((w) => w.kind === kind && w.rep === o.rep)?.rate ?? NaN),
+					);
 			return {
 				name: c.name,
 				ours,
 				webhook,
+				webhookAuth: webhookAuth.runs > 0 ? webhookAuth : undefined,
 				ratio: ours.rate.median / webhook.rate.median,
-				paired,
+				ratioAuth: webhookAuth.runs > 0 ? ours.rate.median / webhookAuth.rate.median : undefined,
+				paired: pairedWith('webhook'),
+				pairedAuth: webhookAuth.runs > 0 ? pairedWith('webhookAuth') : undefined,
 				processedRatio: ours.processedRate.median / webhook.processedRate.median,
 				workerRan: c.workerRan,
 				mainRan: c.mainRan,
@@ -185,12 +202,14 @@ function render(s, meta) {
 	const f1 = (x) => fmtNum(x, 1);
 	const rows = [];
 	for (const c of s.configs) {
-		for (const r of [c.ours, c.webhook]) {
+		for (const r of [c.ours, c.webhook, c.webhookAuth].filter(Boolean)) {
 			rows.push([
 				c.name,
-				r.kind === 'ours'
-					? `Store Platform Trigger (typeVersion ${s.typeVersion})`
-					: "n8n's Webhook node 2",
+				{
+					ours: `Store Platform Trigger (typeVersion ${s.typeVersion})`,
+					webhook: "n8n's Webhook node 2",
+					webhookAuth: "n8n's Webhook node 2, Header Auth (a credential)",
+				}[r.kind],
 				`${f1(r.rate.median)} (${f1(r.rate.min)}–${f1(r.rate.max)})`,
 				`${fmtNum(r.p50.median)} / ${fmtNum(r.p99.median)}`,
 				`${f1(r.processedRate.median)}`,
@@ -202,7 +221,11 @@ function render(s, meta) {
 	const goals = s.configs.map((c) => {
 		const target = c.name === 'defaults' ? 'reported' : '≥ 0.9×';
 		const met = c.name === 'defaults' ? '' : c.ratio >= 0.9 ? ' **met**' : ' **NOT met**';
-		return `- ${c.name}: trigger answered at **${c.ratio.toFixed(2)}×** the Webhook node's rate (goal ${target})${met} (per repetition ${c.paired.map((p) => `${p.toFixed(2)}×`).join(', ')}); processed (until the worker had run every execution) ${c.processedRatio.toFixed(2)}×; executions run by the worker ${c.workerRan}, by main ${c.mainRan}.`;
+		const auth =
+			c.ratioAuth === undefined
+				? ''
+				: ` Beside the Webhook node checking a header with a credential (n8n checks a workflow's credentials before each execution): ${c.ratioAuth.toFixed(2)}× (per repetition ${c.pairedAuth.map((p) => `${p.toFixed(2)}×`).join(', ')}).`;
+		return `- ${c.name}: trigger answered at **${c.ratio.toFixed(2)}×** the Webhook node's rate (goal ${target})${met} (per repetition ${c.paired.map((p) => `${p.toFixed(2)}×`).join(', ')}); processed (until the worker had run every execution) ${c.processedRatio.toFixed(2)}×; executions run by the worker ${c.workerRan}, by main ${c.mainRan}.${auth}`;
 	});
 	return [
 		START,

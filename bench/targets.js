@@ -209,7 +209,7 @@ function render(out, meta) {
 			'queue mode (lazy isolates): deliveries answered/s, ours / Webhook node',
 			`${f2(q.ratio)} (${f2(Math.min(...q.paired))}–${f2(Math.max(...q.paired))})`,
 			q.paired.map((x) => x.toFixed(2)).join(', '),
-			`${q.ours.rate.median.toFixed(1)} vs ${q.webhook.rate.median.toFixed(1)}/s; lost ${q.ours.lost} of ${q.ours.sent}`,
+			`${q.ours.rate.median.toFixed(1)} vs ${q.webhook.rate.median.toFixed(1)}/s; lost ${q.ours.lost} of ${q.ours.sent}${q.webhookAuth ? `; the Webhook node with Header Auth (a credential) ${q.webhookAuth.rate.median.toFixed(1)}/s: ${f2(q.ratioAuth)}` : ''}`,
 			'≥ 0.95×',
 			met(q.ratio >= 0.95 && q.ours.lost === 0),
 		]);

@@ -18,55 +18,59 @@ if (process.argv[2] === 'server') {
 		req.on('end', () => setTimeout(() => res.end('{"ok":1}'), 50));
 	});
 	srv.listen(0, '127.0.0.1', () => process.send(srv.address().port));
-	return;
+} else {
+	client();
 }
-const SPIN = Number(process.env.SPIN ?? 0.7);
-const YIELD = process.env.YIELD === '1';
-const child = fork(__filename, ['server']);
-child.on('message', async (port) => {
-	const lags = [];
-	let done = 0;
-	const N = 1000;
-	const t0 = performance.now();
-	const one = () =>
-		new Promise((resolve) => {
-			const s = {};
-			const req = http.request(
-				{
-					host: '127.0.0.1',
-					port,
-					method: 'PUT',
-					path: '/x',
-					agent: new http.Agent({ keepAlive: false }),
-				},
-				(res) => {
-					res.resume();
-					res.on('end', resolve);
-				},
-			);
-			req.on('socket', (sock) => {
-				s.socket = performance.now();
-				sock.once('connect', () => lags.push(performance.now() - s.socket));
+
+function client() {
+	const SPIN = Number(process.env.SPIN ?? 0.7);
+	const YIELD = process.env.YIELD === '1';
+	const child = fork(__filename, ['server']);
+	child.on('message', async (port) => {
+		const lags = [];
+		let done = 0;
+		const N = 1000;
+		const t0 = performance.now();
+		const one = () =>
+			new Promise((resolve) => {
+				const s = {};
+				const req = http.request(
+					{
+						host: '127.0.0.1',
+						port,
+						method: 'PUT',
+						path: '/x',
+						agent: new http.Agent({ keepAlive: false }),
+					},
+					(res) => {
+						res.resume();
+						res.on('end', resolve);
+					},
+				);
+				req.on('socket', (sock) => {
+					s.socket = performance.now();
+					sock.once('connect', () => lags.push(performance.now() - s.socket));
+				});
+				req.end('{"a":1}');
 			});
-			req.end('{"a":1}');
-		});
-	const spin = () => {
-		const e = performance.now() + SPIN;
-		while (performance.now() < e);
-	};
-	const worker = async () => {
-		while (done < N) {
-			done++;
-			await one();
-			spin();
-			if (YIELD) await new Promise((r) => (process.env.T ? setTimeout(r, 0) : setImmediate(r)));
-		}
-	};
-	await Promise.all(Array.from({ length: 16 }, worker));
-	const wall = performance.now() - t0;
-	lags.sort((a, b) => a - b);
-	console.log(
-		`spin ${SPIN} yield ${YIELD}: wall ${wall.toFixed(0)} ms = ${(wall / 3125).toFixed(2)}× floor; connect lag p50 ${lags[lags.length >> 1].toFixed(1)} mean ${(lags.reduce((a, b) => a + b) / lags.length).toFixed(1)} ms`,
-	);
-	child.kill();
-});
+		const spin = () => {
+			const e = performance.now() + SPIN;
+			while (performance.now() < e);
+		};
+		const worker = async () => {
+			while (done < N) {
+				done++;
+				await one();
+				spin();
+				if (YIELD) await new Promise((r) => (process.env.T ? setTimeout(r, 0) : setImmediate(r)));
+			}
+		};
+		await Promise.all(Array.from({ length: 16 }, worker));
+		const wall = performance.now() - t0;
+		lags.sort((a, b) => a - b);
+		console.log(
+			`spin ${SPIN} yield ${YIELD}: wall ${wall.toFixed(0)} ms = ${(wall / 3125).toFixed(2)}× floor; connect lag p50 ${lags[lags.length >> 1].toFixed(1)} mean ${(lags.reduce((a, b) => a + b) / lags.length).toFixed(1)} ms`,
+		);
+		child.kill();
+	});
+}

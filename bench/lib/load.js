@@ -11,6 +11,9 @@ const { performance } = require('perf_hooks');
 const { percentile, summary } = require('./util');
 
 /** `count` deliveries of `order/create` for the shop, signed with `secret`. */
+/** The header every delivery also carries: what the Webhook node with Header Auth (queue.js) checks. */
+const BENCH_AUTH = { name: 'x-bench-auth', value: 'bench-header-auth-secret' };
+
 function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
 	const { httpBuildQuery, webhookHmac } = sandboxModule;
 	const out = [];
@@ -51,6 +54,7 @@ function buildDeliveries(sandboxModule, secret, count, { shopId = 1001 } = {}) {
 				'service-hmac-sha256': webhookHmac(secret, payload),
 				'service-order-id': String(id),
 				'service-order-uuid': payload.uuid,
+				[BENCH_AUTH.name]: BENCH_AUTH.value,
 			},
 		});
 	}
@@ -145,4 +149,4 @@ function burstSummary(list, kind) {
 	};
 }
 
-module.exports = { buildDeliveries, blast, burstResult, burstSummary };
+module.exports = { BENCH_AUTH, buildDeliveries, blast, burstResult, burstSummary };

@@ -119,9 +119,13 @@ function triggerWorkflow(cred, webhookId, typeVersion = 2) {
 }
 
 /** n8n's Webhook node (POST, responding immediately) → No Operation. */
-function webhookWorkflow(webhookId, path) {
+/**
+ * n8n's Webhook node 2 (POST, respond immediately) → No Operation; with `headerAuth` (a credential reference of type
+ * httpHeaderAuth) it checks that header on every request, as a node with a credential.
+ */
+function webhookWorkflow(webhookId, path, headerAuth) {
 	return {
-		name: 'bench: Webhook node',
+		name: headerAuth ? 'bench: Webhook node (Header Auth)' : 'bench: Webhook node',
 		nodes: [
 			{
 				id: uuid(),
@@ -130,7 +134,14 @@ function webhookWorkflow(webhookId, path) {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path,
+					responseMode: 'onReceived',
+					options: {},
+					...(headerAuth ? { authentication: 'headerAuth' } : {}),
+				},
+				...(headerAuth ? { credentials: { httpHeaderAuth: headerAuth } } : {}),
 			},
 			{
 				id: uuid(),
