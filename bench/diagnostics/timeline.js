@@ -11,7 +11,7 @@
  * With --inside, the n8n process's own stamps of each request too (http-hook.js): created → socket connected →
  * written → answer headers → answer read, and the client's turnaround (an answer read → the next request created).
  *
- *   node bench/diagnostics/timeline.js [--http] [--inside] [--latency=50] [--runs=1] [--cap=4]
+ *   node bench/diagnostics/timeline.js [--http] [--inside] [--latency=50] [--runs=1] [--cap=4] [--prof=DIR]
  */
 const fs = require('fs');
 const os = require('os');
