@@ -214,28 +214,43 @@ class N8nInstance {
 	async start({ timeoutMs = 180000, waitForActivation = true } = {}) {
 		if (this.proc) return this;
 		const started = Date.now();
-		const server = spawnServer(this.install, ['start'], {
-			cwd: this.folder,
-			env: this.env(),
-			logFile: this.logFile,
-		});
-		this.server = server;
-		this.proc = server.child;
-		this.exited = server.exited;
-		Object.defineProperty(this, 'output', {
-			configurable: true,
-			enumerable: true,
-			get: () => server.output,
-		});
-		await waitReady(
-			server,
-			async (output) => {
-				if (!/Editor is now accessible via/.test(output)) return false;
-				const r = await fetch(`${this.baseUrl}/healthz`);
-				return r.ok;
-			},
-			{ timeoutMs, name: 'n8n start' },
-		);
+		// the task broker's port is taken afresh at every start, and once more when another process took it in the
+		// meantime (the legs run side by side; a port free when asked may be an outgoing connection's a second later)
+		for (let attempt = 1; ; attempt++) {
+			this.brokerPort = await freePort();
+			const server = spawnServer(this.install, ['start'], {
+				cwd: this.folder,
+				env: this.env(),
+				logFile: this.logFile,
+			});
+			this.server = server;
+			this.proc = server.child;
+			this.exited = server.exited;
+			Object.defineProperty(this, 'output', {
+				configurable: true,
+				enumerable: true,
+				get: () => server.output,
+			});
+			try {
+				await waitReady(
+					server,
+					async (output) => {
+						if (!/Editor is now accessible via/.test(output)) return false;
+						const r = await fetch(`${this.baseUrl}/healthz`);
+						return r.ok;
+					},
+					{ timeoutMs, name: 'n8n start' },
+				);
+				break;
+			} catch (error) {
+				const taken = /Task Broker's port \d+ is already in use/.test(
+					`${error?.message ?? ''}\n${server.output ?? ''}`,
+				);
+				if (!taken || attempt >= 3) throw error;
+				await stopServer(server);
+				this.proc = undefined;
+			}
+		}
 		this.readyMs = Date.now() - started;
 		// 2.x: the triggers of published workflows are (re)activated AFTER "Editor is
 		// now accessible" (publication reconciler + outbox consumer, async), so a
