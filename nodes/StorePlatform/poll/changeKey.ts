@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { shortHash } from '../api/hash';
 import { changeKey, type ChangeKind, type ChangeParts } from './fingerprint';
 import type { ScanState } from './scan';
-import { isShopTime } from './shopTime';
+import { isShopTime, shopTimeOf } from './shopTime';
 
 /**
  * The `deliveryKey` of a change, and the rules that keep one key per change when a poll is repeated. Pure.
@@ -57,7 +57,8 @@ export function deliveryKeyOf(
 	editsApart = false,
 ): string {
 	if (seq === undefined) return changeKey(parts);
-	const state = parts.kind === 'created' && editsApart ? '' : parts.state;
+	// a creation keyed without its state keeps its birth: another record given the same id is another creation
+	const state = parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
 	return shortHash([
 		'poll/2',
 		parts.resource,
@@ -75,6 +76,15 @@ export function deliveryKeyOf(
  */
 export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): boolean =>
 	upTo !== undefined || !events.includes('updated');
+
+/**
+ * What tells a record's creation from that of another record given the same id later: the minutes and seconds of
+ * its `created_at` (unmoved by a change of the shop's zone by whole hours), '' where it has none.
+ */
+export function birthKeyOf(record: IDataObject): string {
+	const time = shopTimeOf(record.created_at);
+	return time === undefined ? '' : time.slice(14);
+}
 
 /** The sequence number of a new cursor: n8n's clock now, in milliseconds. */
 export const firstSeq = (nowMs: number): number => Math.floor(nowMs);

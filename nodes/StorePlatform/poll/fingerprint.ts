@@ -119,6 +119,8 @@ export interface ChangeParts {
 	kind: ChangeKind;
 	/** The record's fingerprint after the change ('' for a deletion). */
 	state: string;
+	/** The record's birth (changeKey.ts birthKeyOf), where a creation is keyed without its state. */
+	birth?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ChangeKind } from './fingerprint';
 import { fingerprint } from './fingerprint';
 import { knownOf, loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
 import { maxIdOf, type ShopReader } from './reader';
+import { readWhole } from './ledger/wholeRead';
 import { readSlice } from './lookbackRead';
 import {
 	backOf,
@@ -37,6 +38,8 @@ export interface PollOutcome {
 	state: PollState;
 	/** Whether this poll only took the shop's present state as its start (activation): nothing to emit. */
 	baseline: boolean;
+	/** The records a start read (the ledger is made of them: ledger/). */
+	records?: IDataObject[];
 }
 
 /**
@@ -77,19 +80,26 @@ export async function runPoll(
 	return outcome;
 }
 
-/** The shop's present state as the start: the whole list is read once and nothing is emitted. */
-async function baseline(
+/**
+ * The shop's present state as the start: the whole list is read once and nothing is emitted. `given`: a whole
+ * reading made already (the audit's: ledger/audit.ts), from which the cursor is taken afresh.
+ */
+export async function baseline(
 	reader: ShopReader,
 	watch: string,
 	trackers: Tracker[],
+	given?: IDataObject[],
 ): Promise<PollOutcome> {
 	const { plan } = reader;
 	const state: PollState = { v: 2, fp: 2, watch };
 	let records: IDataObject[] = [];
 	// asked before the list is read, as at every poll
 	const counted = trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
-	if (plan.strategy === 'keyed') {
-		await reader.readSince(BigInt(0), {}, (page) => void records.push(...page), false);
+	if (given) {
+		records = given;
+	} else if (plan.strategy === 'keyed') {
+		// read without trusting `since_id`, an order or a short page (ledger/wholeRead.ts)
+		records = await readWhole(reader);
 	} else if (plan.strategy === 'stamped') {
 		const settled = await settledScan(reader, plan.stamp ?? 'updated_at');
 		[records, state.scan] = [settled.records, settled.scan];
@@ -106,7 +116,7 @@ async function baseline(
 	if (trackers.includes('scan') && plan.stamp && !state.scan)
 		state.scan = baselineScan(records, plan.stamp, plan.key);
 	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
-	return { changes: [], state, baseline: true };
+	return { changes: [], state, baseline: true, records };
 }
 
 async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOutcome> {

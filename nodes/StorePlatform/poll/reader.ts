@@ -2,12 +2,14 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { fetchList, type ListStats } from '../api/paginate';
+import { unwrapRecords } from '../api/unwrap';
 import { apiRequest, type Query } from '../api/request';
 import type { Endpoint } from '../endpoint';
 import { idOf, maxOf, storedId, type Id } from './decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
 import { pageEnd } from './pageEnd';
+import { goneStatus, type Answer } from './ledger/confirm';
 import { PastBound } from './pastBound';
 import type { PollPlan } from './strategy';
 
@@ -68,6 +70,9 @@ export interface ReadLimits {
 	/** Milliseconds before one request is abandoned (within the poll's budget). */
 	timeout?: number;
 }
+
+/** An error in an answer's body that says the record does not exist (the spec shows no error bodies). */
+const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 
 /** Records a count may say beyond a whole list's bound before the list is refused without reading it (allUpTo). */
 export const PAST_BOUND_SLACK = 100;
@@ -179,6 +184,41 @@ export class ShopReader {
 		return this.countOf(body);
 	}
 
+	/** Whether a record can be asked for by its key (the list's Get takes it in its path): confirm.ts. */
+	get asksOne(): boolean {
+		const get = this.plan.get;
+		return Boolean(get?.params?.some((p) => p.in === 'path' && p.key === this.plan.key));
+	}
+
+	/**
+	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or an error in its body that
+	 * says not found; else the record, where the answer holds it. Any other failure fails the poll.
+	 */
+	async getOne(id: string): Promise<Answer> {
+		const get = this.plan.get;
+		const param = get?.params?.find((p) => p.in === 'path' && p.key === this.plan.key);
+		if (!get || !param) throw new Error(`${this.label}: no Get by ${this.plan.key}`);
+		this.send();
+		const path = fillPath(get, { ...this.scope, [param.name]: id });
+		const tried = await attempt(
+			async () =>
+				await apiRequest.call(this.ctx, 'GET', path, {
+					operation: `${this.plan.table.displayName} → Get`,
+					timeout: this.limits.timeout,
+				}),
+		);
+		if (!tried.ok) {
+			const error = tried.error as { httpCode?: unknown; message?: unknown; description?: unknown };
+			const status = Number(error.httpCode);
+			const said = `${String(error.message ?? '')} ${String(error.description ?? '')}`;
+			if (goneStatus(status) || (status === 200 && NOT_FOUND.test(said))) return { gone: true };
+			throw tried.error;
+		}
+		const records = unwrapRecords(tried.value, get.output);
+		const record = records.find((r) => String(r[this.plan.key]) === id);
+		return { gone: false, record };
+	}
+
 	/** Whether a page ends a read (pageEnd.ts), learning the page size the shop fills. */
 	private ends(page: IDataObject[], asked: number, previous?: number): boolean {
 		const { end, full } = pageEnd(this.limits.full, asked, page.length, previous);
@@ -252,7 +292,7 @@ export class ShopReader {
 			length = page.length;
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
-			if (keys === previous) throw this.unreadable('since_id and page', first.length);
+			if (keys === previous) throw this.unreadableList('since_id and page', first.length);
 			previous = keys;
 			const after = page.filter((r) => above(r, handed));
 			handed = maxIdOf(page, handed);
@@ -266,7 +306,7 @@ export class ShopReader {
 		return page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
 	}
 
-	private unreadable(ignored: string, shown: number): UnreadableList {
+	unreadableList(ignored: string, shown: number): UnreadableList {
 		return new UnreadableList(
 			this.ctx.getNode(),
 			`The shop's ${this.noun} list ignores ${ignored}: it answers the same ${shown} records whatever is asked, so the trigger cannot read the rest of it`,
@@ -294,7 +334,7 @@ export class ShopReader {
 			const keys = this.keysOf(page);
 			if (page.length > 0 && keys === previous) {
 				if (this.wholeList(page, asked)) return true;
-				throw this.unreadable('page', page.length);
+				throw this.unreadableList('page', page.length);
 			}
 			previous = keys;
 			const end = this.ends(page, asked, length);
@@ -314,7 +354,7 @@ export class ShopReader {
 		const first = await this.reread(async () => await this.allOnce(stopAbove));
 		if (!first.repeated) return first.records;
 		const again = await this.reread(async () => await this.allOnce(stopAbove));
-		if (again.repeated) throw this.unreadable('page', again.records.length);
+		if (again.repeated) throw this.unreadableList('page', again.records.length);
 		return again.records;
 	}
 

@@ -4,8 +4,8 @@
  * They are only ever compared with each other (as text: the format sorts as time does) and moved by whole
  * seconds, never turned into instants nor compared with n8n's clock.
  *
- * A stamp in another form is read as the same wall-clock time (shopTimeOf): a `T` for the space, fractions of a
- * second, and an offset (`Z`, `+01:00`, `-0500`) are dropped. The spec's form carries no zone, so the shop's
+ * A stamp in another form is read as the same wall-clock time (shopTimeOf): a `T` for the space, no seconds (the
+ * minute's first second), fractions of a second, and an offset (`Z`, `+01:00`, `-0500`) are dropped. The spec's form carries no zone, so the shop's
  * frame is its wall clock; a shop that writes an offset writes its own wall clock with the zone it is in. Where
  * the offset written is not the zone the shop's filters read (a `Z` from a shop an hour east or west of UTC, or
  * `+02:00` against `+01:00` across summer time), the stamps stand up to an hour off: the scan's lookback window
@@ -15,7 +15,7 @@
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 /** The spec's form and its other forms: `T`, fractions of a second, an offset. */
 const FORMS =
-	/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+	/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?(?:[.,]\d+)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** Whether a value is a shop time in the spec's form (the empty date `0000-00-00 00:00:00` is not). */
 export function isShopTime(value: unknown): value is string {
@@ -29,7 +29,8 @@ export function shopTimeOf(value: unknown): string | undefined {
 	if (isShopTime(value)) return value;
 	if (typeof value !== 'string') return undefined;
 	const m = FORMS.exec(value.trim());
-	const time = m ? `${m[1]} ${m[2]}` : undefined;
+	// a stamp written without seconds (`2030-01-01 12:05`) is the minute's first second
+	const time = m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : undefined;
 	return isShopTime(time) ? time : undefined;
 }
 

@@ -38,6 +38,12 @@ export interface PollState {
 	full?: number;
 	/** Scoped lists: the parent (product, theme) was found gone and its records reported deleted (parent.ts). */
 	parentGone?: true;
+	/** What was reported of each record (ledger/ledger.ts), or `over` past its bound. */
+	ledger?: string;
+	/** n8n's clock (ms) at the last whole reading (ledger/audit.ts). */
+	audited?: number;
+	/** Keys whose deletion waits for its confirmation by the record's Get (ledger/confirm.ts). */
+	pending?: string[];
 	/**
 	 * The sequence number of the next poll that emits, part of each `deliveryKey` (changeKey.ts). Absent from
 	 * cursors stored before: their first poll gives the keys of that version.
@@ -81,6 +87,9 @@ export function usableState(
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
 	if (trackers.includes('ids')) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
 	if (state.parentGone === true) kept.parentGone = true;
+	if (typeof state.ledger === 'string') kept.ledger = state.ledger;
+	if (typeof state.audited === 'number') kept.audited = state.audited;
+	if (Array.isArray(state.pending)) kept.pending = state.pending.map(String);
 	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
 	if (state.fp !== 2) markVersion1(kept);
 	kept.fp = 2;

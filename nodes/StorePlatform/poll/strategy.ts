@@ -20,6 +20,8 @@ export interface PollPlan {
 	table: ResourceTable;
 	list: Endpoint;
 	count?: Endpoint;
+	/** The record's Get, where the list has one (a deletion is confirmed by it: ledger/confirm.ts). */
+	get?: Endpoint;
 	strategy: Strategy;
 	/** The field naming a record (`id`, `key`, `user_key`). */
 	key: string;
@@ -58,6 +60,7 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 	const base = {
 		table,
 		list,
+		get: findEndpoint(table, 'get', ACTION_TYPE_VERSION),
 		key,
 		paged,
 		pageSize: list.paging?.maxLimit ?? POLL_PAGE,

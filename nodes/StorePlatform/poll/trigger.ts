@@ -6,6 +6,7 @@ import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
 import { FAILED_READ_POLLS, isFailedRead } from './answer';
 import { attempt } from './attempt';
 import {
+	birthKeyOf,
 	deliveryKeyOf,
 	firstSeq,
 	nextSeq,
@@ -22,6 +23,7 @@ import {
 	shopAnswers,
 	type ParentWatch,
 } from './parent';
+import { verifiedPoll, type Run } from './ledger/verify';
 import { runPoll, type Change } from './poller';
 import { PastBound } from './pastBound';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList } from './reader';
@@ -110,6 +112,7 @@ function toItem(
 		id: change.id,
 		kind: change.kind,
 		state: change.state,
+		birth: change.record ? birthKeyOf(change.record) : undefined,
 	};
 	const deliveryKey = deliveryKeyOf(parts, seq, editsApart);
 	if (!change.record) {
@@ -256,11 +259,15 @@ async function pollOnce(
 		(staticData.cursor === undefined
 			? usableState(global[baselineKey], watch, trackers)
 			: undefined);
-	const outcome = await pollWithParent(
-		parent,
-		stored,
-		async () => await runPoll(reader, watch, trackers, stored),
-	);
+	const run: Run = {
+		reader,
+		watch,
+		trackers,
+		events: settings.events,
+		now: Date.now(),
+		fast: async (from) => await runPoll(reader, watch, trackers, from),
+	};
+	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
 	// the keys of a cursor with a sequence number (changeKey.ts): on a scanned list, a creation edited since the
 	// cursor's times also comes as updated
 	const { seq } = stored ?? {};

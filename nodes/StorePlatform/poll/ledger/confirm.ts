@@ -1,0 +1,43 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * A deletion is reported only once the record's own Get answers that it is gone. I/O through `getOne`.
+ *
+ * Assumption checked: a record a fast read (the count, a list read whole) or the audit misses is gone. The
+ * record's Get (`GET /services/pages/{id}`, ...) answers it: 404 or 410, gone; the record, still there (a count
+ * off its list, a list that skipped it while records moved between its pages, a page cap). One request per
+ * record asked, at most MAX_CONFIRMS a poll; the others wait in the cursor (`pending`) for the next poll. A
+ * quiet poll asks nothing. Any other failure of a Get fails the poll as any failed read (the cursor stays).
+ */
+
+/** Gets a poll sends at most to confirm deletions; the rest wait for the next poll. */
+export const MAX_CONFIRMS = 25;
+
+export type Answer = { gone: true } | { gone: false; record?: IDataObject };
+
+export interface Confirmed {
+	/** Keys whose Get answered that the record is gone. */
+	gone: string[];
+	/** Keys still there, with the record where the Get gave it. */
+	present: Array<{ id: string; record?: IDataObject }>;
+	/** Keys not asked in this poll. */
+	waiting: string[];
+}
+
+export async function confirmGone(
+	keys: string[],
+	getOne: (id: string) => Promise<Answer>,
+	max = MAX_CONFIRMS,
+): Promise<Confirmed> {
+	const unique = [...new Set(keys)];
+	const out: Confirmed = { gone: [], present: [], waiting: unique.slice(max) };
+	for (const id of unique.slice(0, max)) {
+		const answer = await getOne(id);
+		if (answer.gone) out.gone.push(id);
+		else out.present.push({ id, record: answer.record });
+	}
+	return out;
+}
+
+/** Whether a failed Get's HTTP status says the record is gone. */
+export const goneStatus = (status: number | undefined): boolean => status === 404 || status === 410;

@@ -1,0 +1,65 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { fingerprint } from '../fingerprint';
+import { secondsBetween, shopTimeOf } from '../shopTime';
+
+/**
+ * What the ledger keeps of a record: a short digest of its content and the mark of its birth. Pure.
+ *
+ * - The content leaves out `created_at` and `updated_at` but for the minutes between them (editedOf): a shop
+ *   that changes its time zone (every stamp moved by the same whole hours) or the form of its stamps
+ *   (`…T12:05:10Z`, no seconds) changes no record's content, so nothing is reported for it; an edit is seen even
+ *   where it leaves every value as it was. Other values are read in either of the spec's two forms
+ *   (fingerprint.ts).
+ * - The birth is the minute digits of `created_at`: unmoved by a change of zone by whole hours or by stamps
+ *   written without seconds, and different (59 times in 60) for another record given the same id, which is then
+ *   a deletion and a creation, not an update.
+ */
+
+/** Characters of the content's digest (32 bits: 1 in 4 billion that an edit leaves it equal). */
+export const DIGEST_LENGTH = 8;
+
+/** The birth of a record whose `created_at` cannot be read. */
+export const NO_BIRTH = '--';
+
+const WITHOUT = new Set(['created_at', 'updated_at']);
+
+export function contentOf(record: IDataObject): string {
+	const rest: IDataObject = {};
+	for (const [k, v] of Object.entries(record)) if (!WITHOUT.has(k)) rest[k] = v;
+	rest[EDITED] = editedOf(record);
+	return fingerprint(rest).slice(0, DIGEST_LENGTH);
+}
+
+/** The name the minutes of editedOf take in the content (no field of the API has it). */
+const EDITED = '\u0000edited';
+
+/**
+ * Minutes from a record's creation to its last update, as the shop's stamps give them (whole minutes: a stamp
+ * written without seconds gives the same). A change of zone moves both stamps alike; an edit, even one that
+ * leaves every value as it was (a save in the shop's admin, A → B → A), moves `updated_at` alone. Without a
+ * `created_at`, the minute of the hour of `updated_at`.
+ */
+export function editedOf(record: IDataObject): string {
+	const updated = shopTimeOf(record.updated_at);
+	if (updated === undefined) return '';
+	const created = shopTimeOf(record.created_at);
+	if (created === undefined) return updated.slice(14, 16);
+	return String(
+		Math.round(secondsBetween(created.slice(0, 16) + ':00', updated.slice(0, 16) + ':00') / 60),
+	);
+}
+
+export function birthOf(record: IDataObject): string {
+	const time = shopTimeOf(record.created_at);
+	return time === undefined ? NO_BIRTH : time.slice(14, 16);
+}
+
+/** One ledger entry: the content's digest followed by the birth (two characters). */
+export const entryOf = (record: IDataObject): string => `${contentOf(record)}${birthOf(record)}`;
+
+export const birthIn = (entry: string): string => entry.slice(DIGEST_LENGTH);
+export const contentIn = (entry: string): string => entry.slice(0, DIGEST_LENGTH);
+
+/** Characters of one entry. */
+export const ENTRY_LENGTH = DIGEST_LENGTH + 2;

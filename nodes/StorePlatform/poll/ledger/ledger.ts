@@ -1,0 +1,86 @@
+import { entryOf } from './digest';
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The ledger: every record of a list as the trigger last reported it (or took it at the activation), one entry
+ * (digest.ts) per key. It is what a fast read's finding is checked against before anything is emitted, and what
+ * the audit (audit.ts) compares a whole reading with. Pure.
+ *
+ * Kept in the cursor as one text: keys sorted, decimal keys as the step from the one before in base 36, each
+ * `entry + step` (or `entry + '~' + key` for another key) and `,` between them: about 12 characters a record.
+ * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
+ */
+
+export type Ledger = Map<string, string>;
+
+/** Records a ledger holds at most (about 12 characters each: 144,000 characters of static data). */
+export const MAX_LEDGER = 12_000;
+
+/** The cursor's text of a ledger that is past MAX_LEDGER. */
+export const OVER = 'over';
+
+const DECIMAL = /^(0|[1-9]\d{0,30})$/;
+
+/** Keys in the order the text keeps them: decimal keys by value, then the others as text. */
+function compareKeys(a: string, b: string): number {
+	const [da, db] = [DECIMAL.test(a), DECIMAL.test(b)];
+	if (da && db) {
+		const [x, y] = [BigInt(a), BigInt(b)];
+		return x < y ? -1 : x > y ? 1 : 0;
+	}
+	if (da !== db) return da ? -1 : 1;
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function encodeLedger(ledger: Ledger): string {
+	if (ledger.size > MAX_LEDGER) return OVER;
+	const keys = [...ledger.keys()].sort(compareKeys);
+	let previous = BigInt(0);
+	const parts: string[] = [];
+	for (const key of keys) {
+		const entry = ledger.get(key) as string;
+		if (DECIMAL.test(key)) {
+			const id = BigInt(key);
+			parts.push(`${entry}${(id - previous).toString(36)}`);
+			previous = id;
+		} else parts.push(`${entry}~${encodeURIComponent(key)}`);
+	}
+	return parts.join(',');
+}
+
+/** The ledger of a cursor's text; undefined where there is none or it is past its bound. */
+export function decodeLedger(text: unknown, entryLength: number): Ledger | undefined {
+	if (typeof text !== 'string' || text === OVER) return undefined;
+	const ledger: Ledger = new Map();
+	if (text === '') return ledger;
+	let previous = BigInt(0);
+	for (const part of text.split(',')) {
+		const entry = part.slice(0, entryLength);
+		const rest = part.slice(entryLength);
+		if (rest.startsWith('~')) ledger.set(decodeURIComponent(rest.slice(1)), entry);
+		else {
+			previous += BigInt(parseInt36(rest));
+			ledger.set(previous.toString(), entry);
+		}
+	}
+	return ledger;
+}
+
+/** A base-36 step (a step may exceed 2^53 where ids do: read digit by digit). */
+function parseInt36(text: string): bigint {
+	let n = BigInt(0);
+	for (const c of text) n = n * BigInt(36) + BigInt(parseInt(c, 36));
+	return n;
+}
+
+/** The ledger of a list's records, by `key`; undefined past MAX_LEDGER. */
+export function ledgerOf(records: IDataObject[], key: string): Ledger | undefined {
+	if (records.length > MAX_LEDGER) return undefined;
+	const ledger: Ledger = new Map();
+	for (const r of records) {
+		const k = r[key];
+		if (k === undefined || k === null) continue;
+		ledger.set(String(k), entryOf(r));
+	}
+	return ledger;
+}

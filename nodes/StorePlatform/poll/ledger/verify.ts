@@ -1,0 +1,150 @@
+import type { ChangeKind } from '../fingerprint';
+import { baseline, type Change, type PollOutcome } from '../poller';
+import type { ShopReader } from '../reader';
+import type { PollState, Tracker } from '../state';
+import { asFindings, auditDue, missingKeys } from './audit';
+import { confirmGone } from './confirm';
+import { ENTRY_LENGTH } from './digest';
+import { guard } from './guard';
+import { decodeLedger, encodeLedger, ledgerOf, OVER, type Ledger } from './ledger';
+import { readWhole } from './wholeRead';
+
+/**
+ * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads).
+ *
+ * - Activation: the fast reads take their start; the ledger is made of the records they read.
+ * - A poll: the fast reads' findings go through the guard (guard.ts) before anything is emitted; or, when the
+ *   audit is due (audit.ts), the list read whole (wholeRead.ts) goes through it instead and the fast reads'
+ *   cursor is taken afresh from that reading.
+ * - Deletions (the guard's, the audit's, those waiting in the cursor) are confirmed by the record's own Get
+ *   (confirm.ts) where the list has one; a record it finds still there stays in the ledger.
+ * - A cursor saved before the ledger gets one from a whole reading, and that poll's findings are emitted as the
+ *   fast reads give them. Lists compared whole at every poll (`snapshot`) need no ledger: their deletions are
+ *   confirmed (confirmSnapshot).
+ */
+
+export interface Run {
+	reader: ShopReader;
+	watch: string;
+	trackers: Tracker[];
+	events: ChangeKind[];
+	/** n8n's clock (ms): only for the audit's cadence. */
+	now: number;
+	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
+	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
+}
+
+export async function verifiedPoll(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
+	const { reader } = run;
+	const { plan } = reader;
+	if (plan.strategy === 'snapshot') return await confirmSnapshot(run, stored);
+	if (!stored) {
+		const outcome = await run.fast(undefined);
+		const ledger = outcome.records ? ledgerOf(outcome.records, plan.key) : undefined;
+		outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
+		outcome.state.audited = run.now;
+		delete outcome.records;
+		return outcome;
+	}
+	if (stored.ledger === undefined) return await firstLedger(run, stored);
+	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
+	if (!ledger) return await run.fast(stored);
+
+	let findings: Change[];
+	let state: PollState;
+	let missing: string[] = [];
+	if (auditDue(stored.audited, run.now)) {
+		const records = await readWhole(reader);
+		findings = asFindings(records, plan.key);
+		missing = missingKeys(ledger, records, plan.key);
+		const fresh = await baseline(reader, run.watch, run.trackers, records);
+		state = { ...fresh.state, seq: stored.seq, full: stored.full };
+		state.audited = run.now;
+	} else {
+		const outcome = await run.fast(stored);
+		findings = outcome.changes;
+		state = outcome.state;
+	}
+	const guarded = guard(findings, ledger, run.events);
+	const changes = [...guarded.emit];
+	const candidates = [...(stored.pending ?? []), ...guarded.confirm, ...missing];
+	delete state.pending;
+	if (candidates.length > 0) {
+		const waiting = await removeGone(run, ledger, candidates, changes);
+		if (waiting.length > 0) state.pending = waiting;
+	}
+	state.ledger = encodeLedger(ledger);
+	return { changes: oneEach(changes), state, baseline: false };
+}
+
+/**
+ * Removes from the ledger the records whose Get answers gone (each a `deleted` change where deletions are
+ * watched); returns the keys not asked in this poll. A list without a Get by key takes the finding as it is.
+ */
+async function removeGone(
+	run: Run,
+	ledger: Ledger,
+	candidates: string[],
+	changes: Change[],
+): Promise<string[]> {
+	const held = [...new Set(candidates)].filter((id) => ledger.has(id));
+	const gone = (id: string) => {
+		ledger.delete(id);
+		if (run.events.includes('deleted')) changes.push({ kind: 'deleted', id, state: '' });
+	};
+	if (!run.reader.asksOne) {
+		held.forEach(gone);
+		return [];
+	}
+	const confirmed = await confirmGone(held, async (id) => await run.reader.getOne(id));
+	confirmed.gone.forEach(gone);
+	return confirmed.waiting;
+}
+
+/** One change per key and kind (a deletion and a creation of one id handed out again stay apart, in order). */
+function oneEach(changes: Change[]): Change[] {
+	const seen = new Set<string>();
+	return changes.filter((c) => {
+		const k = `${c.kind}:${c.id}`;
+		if (seen.has(k)) return false;
+		seen.add(k);
+		return true;
+	});
+}
+
+/**
+ * A cursor saved before the ledger: the ledger is taken from a whole reading made before the fast reads, and
+ * their findings are emitted as they give them (the ledger follows them), as that version did.
+ */
+async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
+	const records = await readWhole(run.reader);
+	const outcome = await run.fast(stored);
+	const ledger = ledgerOf(records, run.reader.plan.key);
+	if (ledger) guard(outcome.changes, ledger, []);
+	for (const c of outcome.changes) if (c.kind === 'deleted') ledger?.delete(c.id);
+	outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
+	outcome.state.audited = run.now;
+	return outcome;
+}
+
+/**
+ * A list compared whole at every poll: a record missing from two readings is reported deleted only where its Get
+ * answers gone; one still there (or not asked yet) keeps its fingerprint, so the next poll looks again.
+ */
+async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
+	const outcome = await run.fast(stored);
+	delete outcome.records;
+	const deleted = outcome.changes.filter((c) => c.kind === 'deleted');
+	if (!stored?.known || deleted.length === 0 || !run.reader.asksOne) return outcome;
+	const confirmed = await confirmGone(
+		deleted.map((c) => c.id),
+		async (id) => await run.reader.getOne(id),
+	);
+	const gone = new Set(confirmed.gone);
+	const known = { ...(outcome.state.known ?? {}) };
+	for (const c of deleted)
+		if (!gone.has(c.id) && stored.known[c.id]) known[c.id] = stored.known[c.id];
+	outcome.state = { ...outcome.state, known };
+	outcome.changes = outcome.changes.filter((c) => c.kind !== 'deleted' || gone.has(c.id));
+	return outcome;
+}

@@ -1,0 +1,115 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { idOf, storedId, type Id } from '../decimalId';
+import { MIN_PAGE_CAP, pageEnd } from '../pageEnd';
+import type { ShopReader } from '../reader';
+
+/**
+ * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)
+ * and of the audit (audit.ts). I/O through the reader.
+ *
+ * Assumptions it does not make: that the list keeps an order (records are gathered by key, in any order), that
+ * a page size learned before still holds (a short page ends the read only right after a full page of this same
+ * read; else the next page is asked), that the count agrees with the list (it is asked only to tell a list that
+ * ignores `page` from a short one), that `since_id` is honoured (checked at each page where it is used:
+ * readByKeyset). What it checks: a page that brings no record not read before repeats an earlier one (the list
+ * ignores `page`, or records moved between pages); then the first page was the whole list where it was shorter
+ * than any page cap a shop sets (MIN_PAGE_CAP) or than the count, else the list cannot be read whole
+ * (UnreadableList, one clear error naming what the shop ignores). A record deleted while the pages are read can
+ * move another out of the read: deletions are confirmed one by one (confirm.ts), never taken from this read.
+ */
+
+export async function readWhole(reader: ShopReader): Promise<IDataObject[]> {
+	const { plan } = reader;
+	if (!plan.paged) return await reader.list({});
+	const pages = new Pages(reader);
+	if (plan.strategy === 'keyed') {
+		const keyset = await readByKeyset(reader, pages);
+		if (keyset) return keyset;
+	}
+	return await readByPages(reader, pages);
+}
+
+/** The page size learned in this read alone (pageEnd.ts), handed to the reader's limits as the fast reads do. */
+class Pages {
+	private full: number | undefined;
+	private previous: number | undefined;
+	/** Page 1 as `since_id=0` gave it: the same records as page 1, not asked twice. */
+	first?: IDataObject[];
+
+	constructor(private readonly reader: ShopReader) {}
+
+	/** Whether a page ends the read. */
+	ends(length: number): boolean {
+		const asked = this.reader.plan.pageSize;
+		const { end, full } = pageEnd(this.full, asked, length, this.previous);
+		[this.full, this.previous] = [full, length];
+		if (full !== undefined) this.reader.limits.full = full;
+		return end;
+	}
+
+	restart(): void {
+		this.previous = undefined;
+	}
+}
+
+/**
+ * A list that takes `since_id`, read by it: no record deleted or created meanwhile moves another out of the read.
+ * Checked at each page: every id above the one asked, in ascending order. A page that fails it (the list ignores
+ * `since_id`, or answers in another order) gives up: undefined, and the list is read by page number instead.
+ */
+async function readByKeyset(reader: ShopReader, pages: Pages): Promise<IDataObject[] | undefined> {
+	const out: IDataObject[] = [];
+	let since: Id = BigInt(0);
+	for (let n = 0; ; n++) {
+		const page = await reader.list({
+			since_id: storedId(since),
+			limit: reader.plan.pageSize,
+			page: 1,
+		});
+		if (n === 0) pages.first = page;
+		let last = since;
+		for (const record of page) {
+			const id = idOf(record.id);
+			if (id === undefined || !(id > last)) return undefined;
+			last = id;
+		}
+		out.push(...page);
+		since = last;
+		if (pages.ends(page.length)) return out;
+	}
+}
+
+async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObject[]> {
+	const { plan } = reader;
+	const asked = plan.pageSize;
+	const byKey = new Map<string, IDataObject>();
+	const keyless: IDataObject[] = [];
+	pages.restart();
+	let first = 0;
+	for (let n = 1; ; n++) {
+		const page =
+			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
+		if (n === 1) first = page.length;
+		let added = 0;
+		for (const record of page) {
+			const key = record[plan.key];
+			if (key === undefined || key === null) {
+				keyless.push(record);
+				added++;
+				continue;
+			}
+			if (!byKey.has(String(key))) added++;
+			byKey.set(String(key), record);
+		}
+		if (page.length === 0 || added > 0) {
+			if (pages.ends(page.length)) break;
+			continue;
+		}
+		// a page of records read before: the list ignores `page` (or answered page 1 for every page)
+		if (first < MIN_PAGE_CAP || (first < asked && !plan.count)) break;
+		if (plan.count && (await reader.count({})) <= byKey.size + keyless.length) break;
+		throw reader.unreadableList('page', first);
+	}
+	return [...byKey.values(), ...keyless];
+}
