@@ -10,6 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../../nodes/StorePlatform/api/request';
+import { verifiedPoll } from '../../../nodes/StorePlatform/poll/ledger/verify';
 import { runPoll, type Change } from '../../../nodes/StorePlatform/poll/poller';
 import { ShopReader, type ReadLimits } from '../../../nodes/StorePlatform/poll/reader';
 import { trackersOf, usableState, type PollState } from '../../../nodes/StorePlatform/poll/state';
@@ -26,6 +27,8 @@ export interface FakeOptions {
 	ignores?: 'since_id' | 'page' | 'both';
 	/** Added to every count (a count off its list in every range). */
 	countSkew?: number;
+	/** The order the list answers in (the spec gives none): by id (default) or newest first. */
+	order?: 'id' | 'newest';
 }
 
 /** Requests of one poll beyond which the fake shop fails the test (a read that never ends). */
@@ -135,12 +138,20 @@ export class FakeShop {
 	list(q: Query): IDataObject[] {
 		this.answer(q);
 		const all = this.records.filter((r) => this.matches(r, q) && !this.unlisted.has(Number(r.id)));
+		if (this.opts.order === 'newest') all.reverse();
 		const limit = Math.min(Number(q.limit ?? 50), this.opts.pageCap ?? Infinity);
 		const page =
 			this.opts.ignores === 'page' || this.opts.ignores === 'both' ? 1 : Number(q.page ?? 1);
 		return all
 			.slice((page - 1) * limit, page * limit)
 			.map((r) => (this.spell ? this.spell({ ...r }, this.requests.length) : { ...r }));
+	}
+
+	/** The record's own Get: the record, or undefined (404). */
+	get(id: string): IDataObject | undefined {
+		this.answer({ get: id });
+		const r = this.records.find((x) => String(x.id) === id);
+		return r ? { ...r } : undefined;
 	}
 
 	count(q: Query): number {
@@ -170,6 +181,16 @@ class FakeReader extends ShopReader {
 
 	protected async getCount(query: Query) {
 		return this.shop.count(query);
+	}
+
+	get asksOne() {
+		return true;
+	}
+
+	async getOne(id: string) {
+		this.limits.requests++;
+		const record = this.shop.get(id);
+		return record ? { gone: false as const, record } : { gone: true as const };
 	}
 
 	async all() {
@@ -220,6 +241,10 @@ export class FakeTrigger {
 	stored: unknown;
 	/** Poll budget in requests (the clock of the budget, made deterministic). */
 	budgetRequests = Infinity;
+	/** Whether polls go through the ledger's checks (ledger/verify.ts), as the trigger's do. */
+	verified = false;
+	/** n8n's clock (ms) the poll sees: the audit's cadence. */
+	now = 1_700_000_000_000;
 	lastRequests = 0;
 
 	constructor(
@@ -241,7 +266,14 @@ export class FakeTrigger {
 			expired: () => limits.requests >= this.budgetRequests,
 		};
 		const reader = new FakeReader(this.shop, this.plan, limits);
-		const outcome = await runPoll(reader, 'page', trackers, state);
+		const fast = async (from: PollState | undefined) =>
+			await runPoll(reader, 'page', trackers, from);
+		const outcome = this.verified
+			? await verifiedPoll(
+					{ reader, watch: 'page', trackers, events: this.events, now: this.now, fast },
+					state,
+				)
+			: await fast(state);
 		this.stored = JSON.parse(JSON.stringify(outcome.state)) as PollState;
 		this.lastRequests = limits.requests;
 		return outcome.changes.filter((c) => this.events.includes(c.kind));

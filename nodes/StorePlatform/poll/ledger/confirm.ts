@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
  */
 
 /** Gets a poll sends at most to confirm deletions; the rest wait for the next poll. */
-export const MAX_CONFIRMS = 25;
+export const MAX_CONFIRMS = 50;
 
 export type Answer = { gone: true } | { gone: false; record?: IDataObject };
 

@@ -1,0 +1,163 @@
+/**
+ * The ledger's pure rules (nodes/StorePlatform/poll/ledger/): what a record's entry keeps, the cursor's text of
+ * a ledger, the guard's verdict on each finding, the audit's cadence and the confirmation's bound.
+ */
+import fc from 'fast-check';
+
+import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { confirmGone, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
+import {
+	birthOf,
+	contentOf,
+	ENTRY_LENGTH,
+	entryOf,
+} from '../../../../nodes/StorePlatform/poll/ledger/digest';
+import { guard } from '../../../../nodes/StorePlatform/poll/ledger/guard';
+import {
+	decodeLedger,
+	encodeLedger,
+	ledgerOf,
+	MAX_LEDGER,
+	OVER,
+	type Ledger,
+} from '../../../../nodes/StorePlatform/poll/ledger/ledger';
+import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
+
+const page = (over: Record<string, unknown> = {}) => ({
+	id: 7,
+	title: 'About',
+	visibility: 1,
+	created_at: '2030-01-01 10:05:10',
+	updated_at: '2030-01-02 11:20:40',
+	...over,
+});
+
+describe("a record's entry", () => {
+	test.each([
+		[
+			'every stamp an hour later (a change of zone)',
+			{ created_at: '2030-01-01 11:05:10', updated_at: '2030-01-02 12:20:40' },
+		],
+		[
+			'every stamp five hours earlier',
+			{ created_at: '2030-01-01 05:05:10', updated_at: '2030-01-02 06:20:40' },
+		],
+		['stamps without seconds', { created_at: '2030-01-01 10:05', updated_at: '2030-01-02 11:20' }],
+		[
+			'stamps with T and Z',
+			{ created_at: '2030-01-01T10:05:10Z', updated_at: '2030-01-02T11:20:40Z' },
+		],
+		["the other of the spec's two forms", { id: '7', visibility: true }],
+	])('%s: the same entry', (_, over) => {
+		expect(entryOf(page(over))).toBe(entryOf(page()));
+	});
+
+	test.each([
+		['another title', { title: 'Team' }],
+		[
+			'a save that changed no value, a minute later (updated_at alone moved)',
+			{ updated_at: '2030-01-02 11:21:40' },
+		],
+		['A → B → A with updated_at moved a day', { updated_at: '2030-01-03 11:20:40' }],
+	])('%s: another content', (_, over) => {
+		expect(contentOf(page(over))).not.toBe(contentOf(page()));
+		expect(birthOf(page(over))).toBe(birthOf(page()));
+	});
+
+	test('another record given the same id (created at another minute): another birth', () => {
+		expect(birthOf(page({ created_at: '2030-01-05 09:44:00' }))).not.toBe(birthOf(page()));
+	});
+});
+
+describe("the ledger's text in the cursor", () => {
+	const entry = fc.stringMatching(/^[0-9a-f]{8}(\d\d|--)$/);
+	const key = fc.oneof(
+		fc.bigInt({ min: BigInt(0), max: BigInt(2) ** BigInt(70) }).map(String),
+		fc.stringMatching(/^[a-z][a-z0-9_./ -]{0,20}$/),
+	);
+
+	test('any ledger reads back as it was written', () => {
+		fc.assert(
+			fc.property(fc.dictionary(key, entry, { maxKeys: 200 }), (o) => {
+				const ledger: Ledger = new Map(Object.entries(o));
+				const back = decodeLedger(encodeLedger(ledger), ENTRY_LENGTH);
+				expect(back && Object.fromEntries(back)).toEqual(Object.fromEntries(ledger));
+			}),
+		);
+	});
+
+	test('10,000 consecutive ids take 12 characters a record; past its bound a list keeps none', () => {
+		const records = Array.from({ length: 10_000 }, (_, i) => page({ id: i + 1, title: `p${i}` }));
+		const text = encodeLedger(ledgerOf(records, 'id') as Ledger);
+		expect(text.length).toBeLessThanOrEqual(12 * 10_000);
+		const over = Array.from({ length: MAX_LEDGER + 1 }, (_, i) => page({ id: i + 1 }));
+		expect(ledgerOf(over, 'id')).toBeUndefined();
+		expect(decodeLedger(OVER, ENTRY_LENGTH)).toBeUndefined();
+		expect(decodeLedger(undefined, ENTRY_LENGTH)).toBeUndefined();
+	});
+});
+
+describe("the guard: a fast read's finding against what was reported", () => {
+	const held = page();
+	const finding = (kind: Change['kind'], over: Record<string, unknown> = {}): Change => ({
+		kind,
+		id: '7',
+		record: kind === 'deleted' ? undefined : page(over),
+		state: 's',
+	});
+	const all: Array<Change['kind']> = ['created', 'updated', 'deleted'];
+
+	test.each([
+		// finding, the record as read, the ledger holds it, → emitted, deletions to confirm
+		['created', {}, true, [], []],
+		['created', { title: 'Team' }, true, ['updated'], []],
+		['created', { created_at: '2030-01-05 09:44:00' }, true, ['deleted', 'created'], []],
+		['created', {}, false, ['created'], []],
+		['updated', {}, true, [], []],
+		[
+			'updated',
+			{ created_at: '2030-01-01 11:05:10', updated_at: '2030-01-02 12:20:40' },
+			true,
+			[],
+			[],
+		],
+		['updated', { title: 'Team' }, true, ['updated'], []],
+		['updated', { title: 'Team' }, false, ['created'], []],
+		['deleted', {}, true, [], ['7']],
+		['deleted', {}, false, [], []],
+	] as const)('%s %j, held %s → %j, confirm %j', (kind, over, isHeld, emitted, confirm) => {
+		const ledger: Ledger = new Map(isHeld ? [['7', entryOf(held)]] : []);
+		const out = guard([finding(kind, over)], ledger, all);
+		expect(out.emit.map((c) => c.kind)).toEqual(emitted);
+		expect(out.confirm).toEqual(confirm);
+		if (kind !== 'deleted') expect(ledger.get('7')).toBe(entryOf(page(over)));
+	});
+
+	test('a change of an event not watched is not emitted, and the ledger follows it', () => {
+		const ledger: Ledger = new Map([['7', entryOf(held)]]);
+		expect(guard([finding('updated', { title: 'Team' })], ledger, ['created']).emit).toEqual([]);
+		expect(ledger.get('7')).toBe(entryOf(page({ title: 'Team' })));
+	});
+});
+
+describe('the audit and the confirmation', () => {
+	test('the audit is due an hour after the last one by n8n’s clock, or when that clock went back', () => {
+		expect(auditDue(undefined, 5)).toBe(true);
+		expect(auditDue(1_000, 1_000 + AUDIT_EVERY_MS - 1)).toBe(false);
+		expect(auditDue(1_000, 1_000 + AUDIT_EVERY_MS)).toBe(true);
+		expect(auditDue(1_000, 999)).toBe(true);
+	});
+
+	test(`at most ${MAX_CONFIRMS} Gets a poll; the others wait; each key asked once`, async () => {
+		const asked: string[] = [];
+		const keys = Array.from({ length: MAX_CONFIRMS + 10 }, (_, i) => String(i));
+		const out = await confirmGone([...keys, '0', '1'], async (id) => {
+			asked.push(id);
+			return Number(id) % 2 ? { gone: true } : { gone: false };
+		});
+		expect(asked).toEqual(keys.slice(0, MAX_CONFIRMS));
+		expect(out.waiting).toEqual(keys.slice(MAX_CONFIRMS));
+		expect(out.gone).toHaveLength(MAX_CONFIRMS / 2);
+		expect(out.present).toHaveLength(MAX_CONFIRMS / 2);
+	});
+});
