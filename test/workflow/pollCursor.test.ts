@@ -84,6 +84,23 @@ describe('restarts and activation', () => {
 		expect(Object.keys(scheduled.globalStaticData())).toEqual([]);
 	});
 
+	test('durable cursors, the Deleted event added to an active trigger: a page created before the first scheduled poll comes (issue 41 #10)', async () => {
+		const created = poller({ resource: 'page', events: ['created', 'updated'] });
+		await created.tick({ activation: true });
+		await created.tick();
+		const saved = created.staticData();
+		// the edit re-activates the workflow: its activation poll's node data is dropped again, the global kept
+		const edited = poller(pages, { staticData: saved, activation: 'update' });
+		expect((await edited.tick({ activation: true })).items).toBeNull();
+		const global = edited.globalStaticData();
+		const page = env.sandbox.owner.add('page', { title: 'before the first poll' });
+		const scheduled = poller(pages, { staticData: saved, globalStaticData: global });
+		expect(events(await scheduled.tick())).toEqual([
+			`page/created ${page.id} before the first poll`,
+		]);
+		expect((await scheduled.tick()).items).toBeNull();
+	});
+
 	test('an edit that keeps the resource and its events resumes from the cursor', async () => {
 		const p = poller(pages);
 		await p.tick({ activation: true });

@@ -1,7 +1,6 @@
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchList, type ListStats } from '../api/paginate';
 import { unwrapRecords } from '../api/unwrap';
 import { apiRequest, type Query } from '../api/request';
 import type { Endpoint } from '../endpoint';
@@ -10,6 +9,7 @@ import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from
 import { attempt } from './attempt';
 import { pageEnd } from './pageEnd';
 import { goneStatus, type Answer } from './ledger/confirm';
+import { readWhole } from './ledger/wholeRead';
 import { PastBound } from './pastBound';
 import type { PollPlan } from './strategy';
 
@@ -345,49 +345,13 @@ export class ShopReader {
 		}
 	}
 
-	/**
-	 * The whole list (Return All's churn-safe reading: api/paginate.ts), within the poll's ceiling. A page that
-	 * held only records read before (a list that ignores `page`, or heavy churn) makes it read once more; where
-	 * that happens again the list is unreadable beyond its first page: UnreadableList.
-	 */
+	/** The whole list (ledger/wholeRead.ts), refused past `stopAbove` records (PastBound). */
 	async all(stopAbove?: number): Promise<IDataObject[]> {
-		const first = await this.reread(async () => await this.allOnce(stopAbove));
-		if (!first.repeated) return first.records;
-		const again = await this.reread(async () => await this.allOnce(stopAbove));
-		if (again.repeated) throw this.unreadableList('page', again.records.length);
-		return again.records;
+		return await this.reread(async () => await readWhole(this, stopAbove));
 	}
 
-	private async allOnce(
-		stopAbove?: number,
-	): Promise<{ records: IDataObject[]; repeated: boolean }> {
-		const { plan } = this;
-		const stats: ListStats = { requests: 0, pageSize: 0 };
-		const records = await fetchList.call(
-			this.ctx,
-			{
-				path: fillPath(plan.list, this.scope),
-				query: {},
-				key: plan.list.output,
-				paged: plan.paged,
-				maxLimit: plan.list.paging?.maxLimit,
-				count:
-					plan.count && plan.paged
-						? { path: fillPath(plan.count, this.scope), query: {} }
-						: undefined,
-				operation: this.label,
-				timeout: this.limits.timeout,
-				beforeRequest: () => this.send(),
-				stopAbove,
-				records: (body) => this.recordsOf(body),
-				total: (body) => this.countOf(body),
-			},
-			'all',
-			stats,
-		);
-		if (stats.stoppedAbove !== undefined)
-			throw new PastBound(this.ctx.getNode(), this.noun, stats.stoppedAbove, stopAbove ?? 0);
-		return { records, repeated: (stats.repeatedPages ?? 0) > 0 };
+	pastBound(records: number, max: number): PastBound {
+		return new PastBound(this.ctx.getNode(), this.noun, records, max);
 	}
 
 	/**

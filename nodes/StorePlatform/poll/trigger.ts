@@ -253,12 +253,9 @@ async function pollOnce(
 	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
 	const trackers = trackersOf(plan, settings.events);
 	const cursor = usableState(staticData.cursor, watch, trackers);
-	// the first activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
-	const stored =
-		cursor ??
-		(staticData.cursor === undefined
-			? usableState(global[baselineKey], watch, trackers)
-			: undefined);
+	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors): the
+	// node's cursor is then missing, or one of what the node watched before an edit (another event added)
+	const stored = cursor ?? usableState(global[baselineKey], watch, trackers);
 	const run: Run = {
 		reader,
 		watch,

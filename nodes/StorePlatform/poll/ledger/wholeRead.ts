@@ -19,10 +19,14 @@ import type { ShopReader } from '../reader';
  * move another out of the read: deletions are confirmed one by one (confirm.ts), never taken from this read.
  */
 
-export async function readWhole(reader: ShopReader): Promise<IDataObject[]> {
+/**
+ * `bound`: a list of more records is refused (PastBound): once its first page is full, its count is asked, and a
+ * count past the bound refuses it at once; else the read stops as soon as it holds more.
+ */
+export async function readWhole(reader: ShopReader, bound?: number): Promise<IDataObject[]> {
 	const { plan } = reader;
 	if (!plan.paged) return await reader.list({});
-	const pages = new Pages(reader);
+	const pages = new Pages(reader, bound);
 	if (plan.strategy === 'keyed') {
 		const keyset = await readByKeyset(reader, pages);
 		if (keyset) return keyset;
@@ -36,8 +40,23 @@ class Pages {
 	private previous: number | undefined;
 	/** Page 1 as `since_id=0` gave it: the same records as page 1, not asked twice. */
 	first?: IDataObject[];
+	private counted = false;
 
-	constructor(private readonly reader: ShopReader) {}
+	constructor(
+		private readonly reader: ShopReader,
+		private readonly bound?: number,
+	) {}
+
+	/** Refuses a list past the bound: by its count once a page was full, and by the records read. */
+	async check(page: number, held: number): Promise<void> {
+		const { reader, bound } = this;
+		if (bound === undefined) return;
+		if (held > bound) throw reader.pastBound(held, bound);
+		if (this.counted || !reader.plan.count || page < reader.plan.pageSize) return;
+		this.counted = true;
+		const total = await reader.count({});
+		if (total > bound) throw reader.pastBound(total, bound);
+	}
 
 	/** Whether a page ends the read. */
 	ends(length: number): boolean {
@@ -76,6 +95,7 @@ async function readByKeyset(reader: ShopReader, pages: Pages): Promise<IDataObje
 		}
 		out.push(...page);
 		since = last;
+		await pages.check(page.length, out.length);
 		if (pages.ends(page.length)) return out;
 	}
 }
@@ -103,6 +123,7 @@ async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObjec
 			byKey.set(String(key), record);
 		}
 		if (page.length === 0 || added > 0) {
+			await pages.check(page.length, byKey.size + keyless.length);
 			if (pages.ends(page.length)) break;
 			continue;
 		}
