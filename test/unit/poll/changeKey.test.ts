@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	birthKeyOf,
 	deliveryKeyOf,
 	editedSince,
 	firstSeq,
@@ -230,5 +231,27 @@ describe('the edit a repeat reads', () => {
 		// the same repeat with no edit between: all of it dropped as repeated
 		const same = emit(page('2030-01-01 12:00:05', '2030-01-01 12:00:05'), 'draft');
 		expect(same.map((e) => e.key)).toEqual(run.map((e) => e.key));
+	});
+});
+
+describe("a creation keyed without its state keeps its record's birth (issue 41 #13)", () => {
+	const created = (createdAt: string, state = 'S') => ({
+		...parts('created', state),
+		birth: birthKeyOf({ id: 7, created_at: createdAt }),
+	});
+
+	test('a record deleted between two runs of one poll and its id handed out again: another key', () => {
+		const first = deliveryKeyOf(created('2030-01-01 10:05:10'), 42, true);
+		const again = deliveryKeyOf(created('2030-01-01 10:07:30', 'T'), 42, true);
+		expect(again).not.toBe(first);
+	});
+
+	test.each([
+		['read again in another state', '2030-01-01 10:05:10', 'T'],
+		['its stamps an hour later (a change of zone)', '2030-01-01 11:05:10', 'S'],
+		['its stamps in another form', '2030-01-01T10:05:10Z', 'S'],
+	])('the same record %s: the same key', (_, createdAt, state) => {
+		const first = deliveryKeyOf(created('2030-01-01 10:05:10'), 42, true);
+		expect(deliveryKeyOf(created(createdAt, state), 42, true)).toBe(first);
 	});
 });
