@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { unwrapRecords } from '../api/unwrap';
 import { apiRequest, type Query } from '../api/request';
 import type { Endpoint } from '../endpoint';
-import { idOf, maxOf, storedId, type Id } from './decimalId';
+import { ascending, idOf, maxOf, storedId, type Id } from './decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
 import { pageEnd } from './pageEnd';
@@ -18,6 +18,18 @@ import type { PollPlan } from './strategy';
 /** The highest id of the records (exact: decimalId.ts), or `from` where none is higher. */
 export const maxIdOf = (records: IDataObject[], from: Id = BigInt(0)): Id =>
 	records.reduce((m, r) => maxOf(m, idOf(r.id) ?? m), from);
+
+/** Whether a page's ids ascend (records without an id are left to the other checks). */
+function inIdOrder(page: IDataObject[]): boolean {
+	let last: Id | undefined;
+	for (const r of page) {
+		const id = idOf(r.id);
+		if (id === undefined) continue;
+		if (last !== undefined && !(id > last)) return false;
+		last = id;
+	}
+	return true;
+}
 
 /** Whether a record's id is above `since`. */
 const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
@@ -251,6 +263,9 @@ export class ShopReader {
 				if (this.wholeList(page, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
+			// checked here, where the keyset relies on it: a page in id order (a jump to its highest id would skip the
+			// records below it in a list answered in another order)
+			if (!inIdOrder(page)) return await this.readUnordered(since, query, onPage, budgeted);
 			const end = this.ends(page, asked, previous);
 			previous = page.length;
 			if (page.length === 0) return true;
@@ -259,6 +274,40 @@ export class ShopReader {
 			if (onPage(after, since) === false) return end;
 			if (end) return true;
 		}
+	}
+
+	/**
+	 * The rest of a read by `since_id` from a list that answers it in another order than by id: its pages by
+	 * number under the same `since_id`, every record above it gathered, handed on in id order once the read ends.
+	 * A read the budget stops hands on nothing (the next poll reads again from `since`).
+	 */
+	private async readUnordered(
+		since: Id,
+		query: Query,
+		onPage: (page: IDataObject[], at: Id) => boolean | void,
+		budgeted: boolean,
+	): Promise<boolean> {
+		const asked = this.plan.pageSize;
+		const byId = new Map<string, IDataObject>();
+		let previous: number | undefined;
+		for (let n = 1; ; n++) {
+			if (budgeted && n > 1 && (this.spent() || this.limits.expired())) return false;
+			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
+			let added = 0;
+			for (const r of page) {
+				if (!above(r, since) || byId.has(String(r.id))) continue;
+				byId.set(String(r.id), r);
+				added++;
+			}
+			const end = this.ends(page, asked, previous);
+			previous = page.length;
+			if (page.length === 0 || end || added === 0) break;
+		}
+		const records = [...byId.values()].sort((a, b) =>
+			ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
+		);
+		if (records.length > 0) onPage(records, maxIdOf(records, since));
+		return true;
 	}
 
 	/**

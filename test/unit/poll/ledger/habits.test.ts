@@ -76,12 +76,10 @@ describe('issue 41: habits that combine', () => {
 		expect(kinds(await settle(trigger))).toEqual(['deleted 1', 'deleted 100']);
 		shop.at('2024-03-10 09:10:00');
 		for (let i = 0; i < 300; i++) shop.create({ title: `n${i}` });
-		const got = await settle(trigger, false, 10);
-		const more = await settle(trigger, true);
-		const all = kinds([...got, ...more]);
-		expect(all).toHaveLength(300);
-		expect(all.every((l) => l.startsWith('created '))).toBe(true);
-		expect(new Set(all).size).toBe(300);
+		// the read by since_id sees pages out of id order and reads them by number: no audit needed
+		const all = kinds(await settle(trigger, false, 10));
+		expect(all).toEqual(Array.from({ length: 300 }, (_, i) => `created ${301 + i}`).sort());
+		expect(await settle(trigger, true)).toEqual([]);
 	});
 
 	test('#7: the shop changes its time zone by an hour: nothing is reported, and later edits still are', async () => {
