@@ -200,6 +200,8 @@ async function scanPass(
 	const query = scanQuery(scan, field);
 	let first = scan.pass?.at === origin;
 	const onPage = (page: IDataObject[], at: number | string) => {
+		// the form of a stamp, checked where the scan relies on it
+		reader.checkStamps(page, field);
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;

@@ -11,6 +11,7 @@ import { pageEnd } from './pageEnd';
 import { goneStatus, type Answer } from './ledger/confirm';
 import { readWhole } from './ledger/wholeRead';
 import { PastBound } from './pastBound';
+import { unreadableStamp } from './shopTime';
 import type { PollPlan } from './strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
@@ -58,6 +59,23 @@ export class UnreadableList extends NodeOperationError {
 			description:
 				'Changes of this list are not reported until the shop answers `since_id` or `page`. This error is shown once; the trigger keeps polling.',
 		});
+	}
+}
+
+/**
+ * A list whose stamps come in a form the trigger cannot read (shopTime.ts unreadableStamp): a scan by that time
+ * would pass over its records. Shown once while it lasts (trigger.ts); the poll moves nothing.
+ */
+export class UnreadableStamp extends NodeOperationError {
+	constructor(node: INode, noun: string, field: string, value: string) {
+		super(
+			node,
+			`The shop writes the ${noun}s' ${field} as "${value}", a form the poll trigger cannot read`,
+			{
+				description:
+					"Stamps are read as YYYY-MM-DD HH:MM:SS, with or without seconds, a T, fractions of a second or an offset. Until the shop writes one of these forms, this list's changes are not reported; this error is shown once.",
+			},
+		);
 	}
 }
 
@@ -397,6 +415,12 @@ export class ShopReader {
 	/** The whole list (ledger/wholeRead.ts), refused past `stopAbove` records (PastBound). */
 	async all(stopAbove?: number): Promise<IDataObject[]> {
 		return await this.reread(async () => await readWhole(this, stopAbove));
+	}
+
+	/** Fails the poll where a page's stamps of `field` come in a form no rule reads. */
+	checkStamps(page: IDataObject[], field: string): void {
+		const odd = unreadableStamp(page, field);
+		if (odd !== undefined) throw new UnreadableStamp(this.ctx.getNode(), this.noun, field, odd);
 	}
 
 	pastBound(records: number, max: number): PastBound {

@@ -35,6 +35,23 @@ export function shopTimeOf(value: unknown): string | undefined {
 }
 
 /**
+ * The first stamp of `field` among records that is written but in no form shopTimeOf reads (null, '' and the
+ * empty date are not stamps): the scan would pass over such a record, so the poll says which form it met.
+ */
+export function unreadableStamp(
+	records: Array<Record<string, unknown>>,
+	field: string,
+): string | undefined {
+	for (const r of records) {
+		const v = r[field];
+		if (v === null || v === undefined || v === '') continue;
+		if (typeof v === 'string' && v.startsWith('0000-00-00')) continue;
+		if (shopTimeOf(v) === undefined) return typeof v === 'string' ? v : JSON.stringify(v);
+	}
+	return undefined;
+}
+
+/**
  * A record's time for a scan by `field`: that stamp in any of its forms; for `updated_at`, a record never updated
  * (null, the empty date, or no readable stamp) stands at its created_at, as the shop's filters read it.
  */

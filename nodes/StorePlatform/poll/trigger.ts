@@ -26,7 +26,7 @@ import {
 import { verifiedPoll, type Run } from './ledger/verify';
 import { runPoll, type Change } from './poller';
 import { PastBound } from './pastBound';
-import { MAX_POLL_REQUESTS, ShopReader, UnreadableList } from './reader';
+import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from './reader';
 import { trackersOf, usableState, watchOf, type PollState } from './state';
 import type { PollPlan } from './strategy';
 
@@ -237,6 +237,7 @@ const EPISODES = new Episodes();
 function causeOf(error: unknown, resource: string): Cause | undefined {
 	if (isFailedRead(error)) return { id: `read:${resource}`, after: FAILED_READ_POLLS };
 	if (error instanceof PastBound) return { id: `bound:${resource}`, after: 1 };
+	if (error instanceof UnreadableStamp) return { id: `stamp:${resource}`, after: 1 };
 	return undefined;
 }
 

@@ -5,6 +5,7 @@
 import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
 import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
+import { unreadableStamp } from '../../../../nodes/StorePlatform/poll/shopTime';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/state';
 import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
 
@@ -165,4 +166,28 @@ describe('issue 41: habits that combine', () => {
 		expect(trigger.lastRequests).toBe(quietCost);
 		expect(quiet).toBeGreaterThan(0);
 	});
+});
+
+describe('the form of a stamp, checked where the scan relies on it', () => {
+	test('stamps in a form no rule reads: the poll fails naming the field and the form, and moves nothing', async () => {
+		const { shop, trigger } = setUp({}, 5);
+		expect(await trigger.poll()).toEqual([]);
+		const before = JSON.stringify(trigger.stored);
+		shop.spell = (r) => ({ ...r, updated_at: '10/03/2024 09:00' });
+		shop.at('2024-03-10 09:05:00');
+		shop.update(2);
+		await expect(trigger.poll()).rejects.toThrow(
+			'writes the pages\' updated_at as "10/03/2024 09:00", a form the poll trigger cannot read',
+		);
+		expect(JSON.stringify(trigger.stored)).toBe(before);
+		shop.spell = undefined;
+		expect(kinds(await settle(trigger))).toEqual(['updated 2']);
+	});
+
+	test.each(['2024-03-10 09:05', '2024-03-10T09:05:00.123+01:00', null, '', '0000-00-00 00:00:00'])(
+		'%j is read, or is no stamp',
+		(value) => {
+			expect(unreadableStamp([{ updated_at: value }], 'updated_at')).toBeUndefined();
+		},
+	);
 });
