@@ -1,0 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { Changes, type Change, type PollOutcome } from './changes';
+import { scannedKind } from './created';
+import { loadId, storedId } from './decimalId';
+import { readSlice } from './lookbackRead';
+import type { ShopReader } from './reader';
+import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from './scan';
+import type { PollState } from './state';
+
+/**
+ * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the
+ * update scan of keyed lists, by `since_id`). Reads: the list filtered from a second before the floor, page by
+ * page, and a slice of the lookback window below it (lookbackRead.ts). Assumptions checked where the scan relies
+ * on them: the form of every stamp (reader.ts checkStamps: one clear error for a form no rule reads), a short
+ * page the end only after a full one. Pure rules: scan.ts (the floor, the records of its second), lookback.ts (a
+ * clock stepped back), created.ts (a creation or an update). A change the scan misses comes with the audit
+ * (ledger/audit.ts).
+ */
+
+/**
+ * One pass of a scan (or the part of it the budget allows), by `since_id` or by page number. `emit` gets each
+ * record whose state was not accounted for, as a creation or an update (created.ts).
+ */
+export async function scanPass(
+	reader: ShopReader,
+	start: ScanState,
+	field: 'updated_at' | 'created_at',
+	paging: 'since' | 'pages',
+	emit: (change: Change & { known: boolean }) => void,
+): Promise<ScanState> {
+	const origin = paging === 'since' ? 0 : 1;
+	// a slice of the lookback window left behind by the last pass is read first (lookbackRead.ts)
+	let scan = await readSlice(reader, start, field, paging, emit);
+	if (scan.slice) return scan;
+	scan = beginPass(scan, origin, reader.limits.full ?? reader.plan.pageSize);
+	const query = scanQuery(scan, field);
+	let first = scan.pass?.at === origin;
+	const onPage = (page: IDataObject[], at: number | string) => {
+		// the form of a stamp, checked where the scan relies on it
+		reader.checkStamps(page, field);
+		const taken = takePage(scan, page, field, reader.plan.key, at, first);
+		first = false;
+		scan = taken.scan;
+		for (const c of taken.changes) {
+			const kind = scannedKind(c, field, backOf(scan));
+			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+		}
+	};
+	const from = scan.pass?.at ?? origin;
+	const done =
+		paging === 'since'
+			? await reader.readSince(loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await reader.readPages(Number(from), query, onPage);
+	if (!done) return scan;
+	scan = endPass(scan);
+	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
+}
+
+export async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
+	const { plan } = reader;
+	const field = plan.stamp ?? 'updated_at';
+	const changes = new Changes();
+	const scan = await scanPass(reader, stored.scan as ScanState, field, 'pages', (c) =>
+		changes.add(c),
+	);
+	return { changes: changes.list(), state: { ...stored, scan }, baseline: false };
+}

@@ -1,0 +1,58 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PollOutcome } from './changes';
+import { storedId } from './decimalId';
+import { knownOf, reconcile, storeKnown } from './keyedCount';
+import { readWhole } from './ledger/wholeRead';
+import { maxIdOf, type ShopReader } from './reader';
+import { baselineScan } from './scan';
+import { settledReading, settledScan } from './settledReading';
+import { MAX_SNAPSHOT, readingOf, snapshotOf } from './snapshot';
+import type { PollState, Tracker } from './state';
+
+/**
+ * The start of a watch (the activation, and the audit's fresh cursor). Reads: the list whole (keyed lists by
+ * ledger/wholeRead.ts, which checks each page; time-scanned lists by settledScan; whole lists by settledReading,
+ * which reads again until two readings agree), and the count where deletions are watched. Pure rules: the
+ * trackers' starting state (keyedCount.ts, scan.ts, snapshot.ts). Assumption checked: where the count is off its
+ * list, that is learned now (reconcile), so the first poll's count says only what changed since.
+ */
+
+/**
+ * The shop's present state as the start: the whole list is read once and nothing is emitted. `given`: a whole
+ * reading made already (the audit's: ledger/audit.ts), from which the cursor is taken afresh.
+ */
+export async function baseline(
+	reader: ShopReader,
+	watch: string,
+	trackers: Tracker[],
+	given?: IDataObject[],
+): Promise<PollOutcome> {
+	const { plan } = reader;
+	const state: PollState = { v: 2, fp: 2, watch };
+	let records: IDataObject[] = [];
+	// asked before the list is read, as at every poll
+	const counted = trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
+	if (given) {
+		records = given;
+	} else if (plan.strategy === 'keyed') {
+		// read without trusting `since_id`, an order or a short page (ledger/wholeRead.ts)
+		records = await readWhole(reader);
+	} else if (plan.strategy === 'stamped') {
+		const settled = await settledScan(reader, plan.stamp ?? 'updated_at');
+		[records, state.scan] = [settled.records, settled.scan];
+	} else {
+		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
+	}
+	if (trackers.includes('maxId')) state.maxId = storedId(maxIdOf(records));
+	if (trackers.includes('ids') && counted !== undefined) {
+		// where the count is off its list, that is learned now (nothing is emitted): the first poll's count then
+		// says what changed since, and nothing else
+		const found = await reconcile(reader, knownOf(records), counted, maxIdOf(records));
+		Object.assign(state, storeKnown(found.known));
+	}
+	if (trackers.includes('scan') && plan.stamp && !state.scan)
+		state.scan = baselineScan(records, plan.stamp, plan.key);
+	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
+	return { changes: [], state, baseline: true, records };
+}

@@ -1,0 +1,32 @@
+import type { PollOutcome } from './changes';
+import type { ShopReader } from './reader';
+import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from './snapshot';
+import type { PollState } from './state';
+
+/**
+ * A list without filters, read whole at every poll and compared record by record (application charges, blogs,
+ * payment methods, promotions, themes, theme assets, users, variants, webhooks). Reads: the list whole
+ * (ledger/wholeRead.ts: no order, page size or count trusted), and again where a record is missing. Assumptions
+ * checked: a record missing from two readings is gone only where its Get says so (ledger/verify.ts
+ * confirmSnapshot); up to MAX_SNAPSHOT records (pastBound.ts). Pure rules: snapshot.ts (fingerprints, the diff).
+ */
+
+export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
+	const { plan } = reader;
+	const known = stored.known ?? {};
+	const records = await reader.allUpTo(MAX_SNAPSHOT);
+	const reading = readingOf(records, plan.key);
+	let gone = missingFrom(known, reading);
+	if (gone.length > 0) {
+		// read again: a record is deleted only where two readings agree (a record deleted while the pages were read
+		// moves the next ones one place up; a shop may answer a list short once)
+		const again = readingOf(await reader.all(), plan.key);
+		gone = gone.filter((id) => !again.has(id));
+	}
+	const diff = diffSnapshot(known, reading, gone);
+	return {
+		changes: diff.changes.map((c) => ({ ...c })),
+		state: { ...stored, known: diff.known },
+		baseline: false,
+	};
+}
