@@ -11,16 +11,19 @@ import { secondsBetween, shopTimeOf } from '../shopTime';
  *   (`…T12:05:10Z`, no seconds) changes no record's content, so nothing is reported for it; an edit is seen even
  *   where it leaves every value as it was. Other values are read in either of the spec's two forms
  *   (fingerprint.ts).
- * - The birth is the minute digits of `created_at`: unmoved by a change of zone by whole hours or by stamps
+ * - The birth is the minute of `created_at`: unmoved by a change of zone by whole hours or by stamps
  *   written without seconds, and different (59 times in 60) for another record given the same id, which is then
  *   a deletion and a creation, not an update.
  */
 
-/** Characters of the content's digest (32 bits: 1 in 4 billion that an edit leaves it equal). */
-export const DIGEST_LENGTH = 8;
+/** Characters of the content's digest (36 bits in base 64: 1 in 69 billion that an edit leaves it equal). */
+export const DIGEST_LENGTH = 6;
+
+/** Base 64 for URLs: the digest's characters, and the birth's minute as one of them. */
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** The birth of a record whose `created_at` cannot be read. */
-export const NO_BIRTH = '--';
+export const NO_BIRTH = '.';
 
 const WITHOUT = new Set(['created_at', 'updated_at']);
 
@@ -28,7 +31,11 @@ export function contentOf(record: IDataObject): string {
 	const rest: IDataObject = {};
 	for (const [k, v] of Object.entries(record)) if (!WITHOUT.has(k)) rest[k] = v;
 	rest[EDITED] = editedOf(record);
-	return fingerprint(rest).slice(0, DIGEST_LENGTH);
+	// 9 hex digits of the fingerprint (36 bits) as 6 characters of base 64
+	const bits = parseInt(fingerprint(rest).slice(0, 9), 16);
+	let out = '';
+	for (let i = DIGEST_LENGTH - 1; i >= 0; i--) out += B64[Math.floor(bits / 64 ** i) % 64];
+	return out;
 }
 
 /** The name the minutes of editedOf take in the content (no field of the API has it). */
@@ -52,14 +59,14 @@ export function editedOf(record: IDataObject): string {
 
 export function birthOf(record: IDataObject): string {
 	const time = shopTimeOf(record.created_at);
-	return time === undefined ? NO_BIRTH : time.slice(14, 16);
+	return time === undefined ? NO_BIRTH : B64[Number(time.slice(14, 16))];
 }
 
-/** One ledger entry: the content's digest followed by the birth (two characters). */
+/** One ledger entry: the content's digest followed by the birth (one character). */
 export const entryOf = (record: IDataObject): string => `${contentOf(record)}${birthOf(record)}`;
 
 export const birthIn = (entry: string): string => entry.slice(DIGEST_LENGTH);
 export const contentIn = (entry: string): string => entry.slice(0, DIGEST_LENGTH);
 
 /** Characters of one entry. */
-export const ENTRY_LENGTH = DIGEST_LENGTH + 2;
+export const ENTRY_LENGTH = DIGEST_LENGTH + 1;

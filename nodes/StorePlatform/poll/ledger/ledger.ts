@@ -7,13 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
  * the audit (audit.ts) compares a whole reading with. Pure.
  *
  * Kept in the cursor as one text: keys sorted, decimal keys as the step from the one before in base 36, each
- * `entry + step` (or `entry + '~' + key` for another key) and `,` between them: about 12 characters a record.
+ * `entry + step` (or `entry + '~' + key` for another key) and `,` between them: about 9 characters a record.
  * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
  */
 
 export type Ledger = Map<string, string>;
 
-/** Records a ledger holds at most (about 12 characters each: 144,000 characters of static data). */
+/** Records a ledger holds at most (about 9 characters each: 108,000 characters of static data). */
 export const MAX_LEDGER = 12_000;
 
 /** The cursor's text of a ledger that is past MAX_LEDGER. */
