@@ -29,6 +29,12 @@ import {
 	requireContinueOnFail,
 	singleCredentialPerNode,
 } from './newestRules/sourceRules';
+import {
+	credentialFileRules,
+	nodeBodyRules,
+	nodeFileRules,
+	packageJsonRules,
+} from './newestRules/packageRules';
 
 const ROOT = resolve(__dirname, '../..');
 const NODES_DIR = join(ROOT, 'nodes/StorePlatform');
@@ -124,6 +130,37 @@ describe('the checkers report what their rules report', () => {
 		expect(requireParamDefault(d).map((r) => r.where)).toEqual(['X > C > d']);
 		expect(anyFirst([option('Any', ''), option('Active', 1), option('Inactive', 0)])).toBe(true);
 		expect(anyFirst([option('Any', ''), option('Inactive', 0), option('Active', 1)])).toBe(false);
+	});
+
+	it('the naming, package.json, execute() and literal-property rules report their examples', () => {
+		const named = (name: string, extra = '') => nodeSource(`name: '${name}', ${extra}`);
+		expect(nodeFileRules('Good.node.ts', named('good'))).toEqual([]);
+		expect(nodeFileRules('Good.node.ts', named('good-one')).map((r) => r.rule)).toEqual([
+			'node-class-description-name-camelcase',
+			'node-filename-against-convention',
+		]);
+		const colored = named('good', "defaults: { color: '#FF6D5A' }, customerId: 'c-1'");
+		expect(nodeFileRules('Good.node.ts', colored).map((r) => r.rule)).toEqual([
+			'node-class-description-non-core-color',
+			'no-hardcoded-ids',
+		]);
+		const credential = (cls: string, name: string) =>
+			`export class ${cls} implements ICredentialType {\n\tname = '${name}';\n}\n`;
+		expect(credentialFileRules('A.credentials.ts', credential('AApi', 'aApi'))).toHaveLength(1);
+		expect(credentialFileRules('AApi.credentials.ts', credential('AApi', 'aApi'))).toEqual([]);
+		expect(
+			credentialFileRules('A.credentials.ts', credential('A', 'A')).map((r) => r.rule),
+		).toEqual(['cred-class-name-suffix', 'cred-class-name-field-conventions']);
+		expect(packageJsonRules({ license: 'ISC', repository: { directory: 'x' } })).toHaveLength(3);
+		const body = nodeSource(
+			"properties: [{ name: 'resource', type: 'options' }, { name: 'q', type: 'json' }]",
+			"\tasync execute() { throw new NodeOperationError(this.getNode(), 'x'); }\n",
+		);
+		expect(nodeBodyRules('X.node.ts', body).map((r) => r.rule)).toEqual([
+			'node-operation-error-itemindex',
+			'non-required-fields-in-collection',
+			'open-ended-node-fields',
+		]);
 	});
 
 	it('icon-contrast: reads the paints of an SVG, black when it gives no fill', () => {
@@ -224,6 +261,22 @@ describe("this package under n8n's newest rules", () => {
 		expect(DESCRIPTIONS.flatMap(openEndedNodeFields).map((r) => r.where)).toEqual([
 			'Store Platform > Progressive Steps (JSON)',
 		]);
+	});
+
+	it('the naming, package.json, execute() and literal-property rules find nothing', () => {
+		const credentialsDir = join(ROOT, 'credentials');
+		const credentialFiles = readdirSync(credentialsDir).filter((f) =>
+			f.endsWith('.credentials.ts'),
+		);
+		expect(credentialFiles).toHaveLength(2);
+		const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+		expect([
+			...NODE_FILES.flatMap((f) => [...nodeFileRules(f, read(f)), ...nodeBodyRules(f, read(f))]),
+			...credentialFiles.flatMap((f) =>
+				credentialFileRules(f, readFileSync(join(credentialsDir, f), 'utf8')),
+			),
+			...packageJsonRules(pkg),
+		]).toEqual([]);
 	});
 
 	it('icon-contrast: each icon stands out on its theme (at least 1.5:1)', () => {

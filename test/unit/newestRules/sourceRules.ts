@@ -12,12 +12,12 @@ export interface Report {
 	message: string;
 }
 
-function parse(fileName: string, text: string): ts.SourceFile {
+export function parse(fileName: string, text: string): ts.SourceFile {
 	return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
 }
 
 /** `class X implements INodeType` (the rules' isNodeTypeClass). */
-function nodeClasses(source: ts.SourceFile): ts.ClassDeclaration[] {
+export function nodeClasses(source: ts.SourceFile): ts.ClassDeclaration[] {
 	const found: ts.ClassDeclaration[] = [];
 	const visit = (n: ts.Node) => {
 		if (
@@ -32,7 +32,7 @@ function nodeClasses(source: ts.SourceFile): ts.ClassDeclaration[] {
 	return found;
 }
 
-function unwrap(e: ts.Expression | undefined): ts.Expression | undefined {
+export function unwrap(e: ts.Expression | undefined): ts.Expression | undefined {
 	let current = e;
 	while (
 		current &&
@@ -45,7 +45,7 @@ function unwrap(e: ts.Expression | undefined): ts.Expression | undefined {
 	return current;
 }
 
-function propertyName(p: ts.ObjectLiteralElementLike | ts.ClassElement): string | undefined {
+export function propertyName(p: ts.ObjectLiteralElementLike | ts.ClassElement): string | undefined {
 	const name = p.name;
 	if (!name) return undefined;
 	if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
@@ -62,13 +62,18 @@ function objectProperty(
 	return value && ts.isObjectLiteralExpression(value) ? value : undefined;
 }
 
-function propertyValue(obj: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+export function propertyValue(
+	obj: ts.ObjectLiteralExpression,
+	name: string,
+): ts.Expression | undefined {
 	const p = obj.properties.find((q) => ts.isPropertyAssignment(q) && propertyName(q) === name);
 	return p && ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined;
 }
 
 /** The class's `description = { ... }` object literal (the rules' findNodeDescriptionObject). */
-function descriptionObject(cls: ts.ClassDeclaration): ts.ObjectLiteralExpression | undefined {
+export function descriptionObject(
+	cls: ts.ClassDeclaration,
+): ts.ObjectLiteralExpression | undefined {
 	const member = cls.members.find(
 		(m) => ts.isPropertyDeclaration(m) && propertyName(m) === 'description',
 	);
