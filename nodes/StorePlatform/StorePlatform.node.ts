@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
+import { AUTHENTICATION, credentialTest } from './api/auth';
 import { buildListSearch } from './action/listSearch';
 import { buildLoadOptions } from './action/loadOptions';
 import { buildProperties } from './action/properties';
@@ -38,13 +38,13 @@ export class StorePlatform implements INodeType {
 				name: 'storePlatformApi',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_ACCESS_TOKEN,
+				displayOptions: { show: { authentication: ['accessToken'] } },
 			},
 			{
 				name: 'storePlatformOAuth1Api',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_OAUTH1,
+				displayOptions: { show: { authentication: ['oAuth1'] } },
 			},
 		],
 		properties: [AUTHENTICATION, ...buildProperties(TABLES)],
@@ -57,6 +57,6 @@ export class StorePlatform implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await scheduleItems.call(this, TABLES);
+		return await scheduleItems.call(this, TABLES, this.continueOnFail());
 	}
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { AUTHENTICATION, WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
+import { AUTHENTICATION, credentialTest } from './api/auth';
 import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/panel';
 import { buildPollProperties } from './poll/properties';
 import { planOf, type PollPlan } from './poll/strategy';
@@ -43,13 +43,13 @@ export class StorePlatformPollTrigger implements INodeType {
 				name: 'storePlatformApi',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_ACCESS_TOKEN,
+				displayOptions: { show: { authentication: ['accessToken'] } },
 			},
 			{
 				name: 'storePlatformOAuth1Api',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_OAUTH1,
+				displayOptions: { show: { authentication: ['oAuth1'] } },
 			},
 		],
 		properties: [POLL_NOTICE, AUTHENTICATION, ...buildPollProperties(PLANS)],

@@ -10,10 +10,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { WITH_ACCESS_TOKEN, WITH_OAUTH1, credentialTest } from './api/auth';
+import { credentialTest } from './api/auth';
 import { TRIGGER_PANEL } from './trigger/panel';
 import { TRIGGER_PROPERTIES } from './trigger/properties';
 import { WEBHOOK_METHODS } from './trigger/lifecycle';
+import { passDelivery } from './trigger/passDelivery';
 import { receiveDelivery } from './trigger/receive';
 import { startRegistrationChecks } from './trigger/registrationSchedule';
 
@@ -42,13 +43,13 @@ export class StorePlatformTrigger implements INodeType {
 				name: 'storePlatformApi',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_ACCESS_TOKEN,
+				displayOptions: { show: { authentication: ['accessToken'] } },
 			},
 			{
 				name: 'storePlatformOAuth1Api',
 				required: true,
 				testedBy: 'storePlatformShopTest',
-				displayOptions: WITH_OAUTH1,
+				displayOptions: { show: { authentication: ['oAuth1'] } },
 			},
 		],
 		webhooks: [
@@ -67,9 +68,9 @@ export class StorePlatformTrigger implements INodeType {
 		return await startRegistrationChecks(this);
 	}
 
-	/** Passes a delivery on: without it, a test run ("Listen for test event") would wait in trigger(). */
+	/** Passes a delivery on (trigger/passDelivery.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
+		return passDelivery(this, this.continueOnFail());
 	}
 
 	/** A delivery: verified, then one item (trigger/receive.ts). */

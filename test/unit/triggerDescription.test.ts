@@ -77,7 +77,10 @@ describe('trigger description', () => {
 	it('has trigger() for the scheduled check and a pass-through execute() for test runs', async () => {
 		expect(typeof node.trigger).toBe('function');
 		const items = [{ json: { a: 1 } }];
-		const out = await node.execute.call({ getInputData: () => items } as never);
+		const out = await node.execute.call({
+			getInputData: () => items,
+			continueOnFail: () => false,
+		} as never);
 		expect(out).toEqual([items]);
 	});
 });

@@ -17,14 +17,16 @@ import { OPTION, PARAMETER } from './parameters';
  * Output keeps the input order, every output item is paired with its input, and with "Continue On
  * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
  * first failure (in item order) fails the node: no further item is started, those in flight finish.
+ * `continueOnFail` is the node's `this.continueOnFail()`, read in execute() itself (n8n's
+ * require-continue-on-fail rule looks for the call there).
  */
 export async function scheduleItems(
 	this: IExecuteFunctions,
 	tables: ResourceTable[],
+	continueOnFail: boolean,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
-	const continueOnFail = this.continueOnFail();
 	const results: Array<INodeExecutionData[] | undefined> = new Array(items.length);
 	const prepared: Array<PreparedRequest | undefined> = new Array(items.length);
 

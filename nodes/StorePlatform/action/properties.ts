@@ -165,7 +165,11 @@ function returnFullRecordOptions(endpoint: Endpoint): INodeProperties[] {
 	);
 }
 
-/** An options filter starts at "Any": adding it filters nothing until a value is chosen. */
+/**
+ * An options filter starts at "Any": adding it filters nothing until a value is chosen. "Any" stays first, before
+ * the choices sorted by name, whatever its place by name ("Active, Any, Inactive" would hide the default among
+ * the choices): the one list order n8n's options-sorted-alphabetically does not get (test/unit/newestRules.test.ts).
+ */
 function filterProperty(property: INodeProperties): INodeProperties {
 	if (property.type !== 'options' || property.typeOptions?.loadOptionsMethod) return property;
 	return {

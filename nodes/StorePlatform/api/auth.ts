@@ -1,7 +1,6 @@
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
-	ICredentialsDisplayOptions,
 	INodeCredentialTestResult,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -9,15 +8,12 @@ import type {
 import { testShopCredential } from '../../../credentials/shopTest';
 
 /*
- * Both nodes list the two credentials as an array literal in their description, each with
- * `testedBy: 'storePlatformShopTest'` (n8n's scanner reads the literal there), and give the test below as
- * `methods.credentialTest`. Which credential a node uses follows the `authentication` parameter.
+ * The nodes list the two credentials as an array literal in their description, each with
+ * `testedBy: 'storePlatformShopTest'` (n8n's scanner reads the literal there) and a literal
+ * `displayOptions: { show: { authentication: [...] } }` (n8n's single-credential-per-node rule compares the
+ * values only when written there; test/unit/communityRules.test.ts holds the nodes to it), and give the test
+ * below as `methods.credentialTest`. Which credential a node uses follows the `authentication` parameter.
  */
-export const WITH_ACCESS_TOKEN: ICredentialsDisplayOptions = {
-	show: { authentication: ['accessToken'] },
-};
-export const WITH_OAUTH1: ICredentialsDisplayOptions = { show: { authentication: ['oAuth1'] } };
-
 /** `methods.credentialTest` of both nodes: the credential test that knows a shop (credentials/shopTest.ts). */
 export const credentialTest = {
 	async storePlatformShopTest(

@@ -69,10 +69,11 @@ export const commonFilters: Field[] = [sinceId, ...createdRange, ...updatedRange
 
 /**
  * Where a user finds a product's ID, shown under every Product ID field: the API lists no products, and the ids
- * it does show without a public URL are in an abandoned cart's items (which Simplify leaves out).
+ * it does show without a public URL are in an abandoned cart's items (which Simplify leaves out). At most 120
+ * characters (n8n's hint-max-length; test/unit/newestRules.test.ts).
  */
 export const PRODUCT_ID_HINT =
-	"The API lists no products. To find an ID, run a Store Platform node with Abandoned Cart → Get Many and Simplify off: each cart's items hold a product_id. A Store Platform Trigger's product events also carry it (objectId).";
+	"The API lists no products: find a product_id in a cart's items (Abandoned Cart → Get Many, Simplify off)";
 
 export const productIdFilter = (what: string): Field => ({
 	key: 'product_id',
@@ -215,9 +216,9 @@ export const descriptionField = (what: string): Field => ({
 
 /** What a promotion or a voucher of new nodes applies to (promotion_on_type, discount_on_type): one list for both. */
 export const TARGET_TYPES: NonNullable<Field['options']> = [
-	[1, 'Products', 'The products listed in Products'],
 	[2, 'Category', 'The category chosen in Target'],
 	[3, 'Collection', 'The collection chosen in Target'],
+	[1, 'Products', 'The products listed in Products'],
 	[4, 'Vendor', 'The vendor chosen in Target'],
 ];
 

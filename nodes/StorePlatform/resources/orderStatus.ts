@@ -27,9 +27,10 @@ const fields: Field[] = [
 		displayName: 'Send Mail',
 		kind: 'options',
 		options: [
-			['1', 'Yes'],
 			['0', 'No'],
+			['1', 'Yes'],
 		],
+		default: '1',
 		description: 'Whether the customer gets an e-mail when an order takes this status',
 	},
 	{

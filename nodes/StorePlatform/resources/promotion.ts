@@ -18,9 +18,11 @@ const promotionType: Field = {
 	displayName: 'Promotion Type',
 	kind: 'options',
 	options: [
-		[1, 'Price', 'A fixed amount off'],
 		[2, 'Percentage', 'A percentage off'],
+		[1, 'Price', 'A fixed amount off'],
 	],
+	// the first option's value before the options were sorted by name: saved workflows keep their meaning
+	default: 1,
 };
 
 const promotionValue: Field = {
@@ -74,6 +76,7 @@ const createTop: Field[] = [
 		kind: 'options',
 		required: true,
 		options: TARGET_TYPES,
+		default: 1,
 	},
 ];
 

@@ -101,12 +101,12 @@ const contentFields: INodeProperties[] = [
 		name: 'contentSource',
 		type: 'options',
 		options: [
-			{ name: 'Text', value: 'text', description: 'Type or map the file content' },
 			{
 				name: 'Binary File',
 				value: 'binary',
 				description: 'Upload the file of an input binary property',
 			},
+			{ name: 'Text', value: 'text', description: 'Type or map the file content' },
 		],
 		default: 'text',
 	},

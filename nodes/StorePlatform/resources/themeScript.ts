@@ -34,8 +34,8 @@ const scope: Field = {
 	kind: 'options',
 	options: [
 		['all', 'All Pages', 'Every storefront page'],
-		['store', 'Store Pages', 'Every page except the order status (thank-you) page'],
 		['order_status', 'Order Status Page', 'Only the order status (thank-you) page'],
+		['store', 'Store Pages', 'Every page except the order status (thank-you) page'],
 	],
 	default: 'all',
 };

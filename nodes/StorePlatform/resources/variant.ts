@@ -46,9 +46,11 @@ const flag = (key: string, displayName: string, description: string): Field => (
 	kind: 'options',
 	description,
 	options: [
-		['1', 'Yes'],
 		['0', 'No'],
+		['1', 'Yes'],
 	],
+	// "Yes" was first before the options were sorted by name, so the default: saved workflows keep their meaning
+	default: '1',
 });
 
 const sku = str('sku', 'SKU');

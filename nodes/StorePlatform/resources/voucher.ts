@@ -50,11 +50,13 @@ const discountOnType: Field = {
 	description:
 		'Used when Discount On is Products/Category/Collection/Vendor; must be Products when Discount On is All Orders',
 	options: [
-		[1, 'Products'],
 		[2, 'Category'],
 		[3, 'Collection'],
+		[1, 'Products'],
 		[4, 'Vendor'],
 	],
+	// the first option's value before the options were sorted by name: saved workflows keep their meaning
+	default: 1,
 };
 
 const progressiveThreshold: Field = {
@@ -72,9 +74,10 @@ const progressiveDiscount: Field = {
 	displayName: 'Progressive Discount Type',
 	kind: 'options',
 	options: [
-		[1, 'Price'],
 		[2, 'Percentage'],
+		[1, 'Price'],
 	],
+	default: 1,
 };
 
 const startAt: Field = { key: 'start_at', displayName: 'Start At', kind: 'dateTime' };
@@ -91,10 +94,14 @@ const zeroOne = (
 	displayName,
 	kind: 'options',
 	description,
-	options: [
-		[0, zero],
-		[1, one],
-	],
+	// sorted by name, as n8n lists options (options-sorted-alphabetically); 0 stays the default, as when it came first
+	options: (
+		[
+			[0, zero],
+			[1, one],
+		] as NonNullable<Field['options']>
+	).sort(([, a], [, b]) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+	default: 0,
 });
 
 const bodyFields: Field[] = [

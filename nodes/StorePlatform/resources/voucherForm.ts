@@ -104,6 +104,7 @@ const discountOnType: Field = {
 	displayName: 'Discount On Type',
 	kind: 'options',
 	options: TARGET_TYPES,
+	default: 1,
 	showWhen: { discount_on: [3] },
 };
 
@@ -162,9 +163,10 @@ const moreFields: Field[] = [
 		displayName: 'Uses per Customer',
 		kind: 'options',
 		options: [
-			[0, 'Unlimited'],
 			[1, 'Once'],
+			[0, 'Unlimited'],
 		],
+		default: 0,
 		description: 'Whether one customer can use the voucher once or any number of times',
 	},
 	{
