@@ -6,7 +6,7 @@
  *
  *   npm run test:e2e                          every leg on 2.41.1 and 1.123.81 (the newest of each major line)
  *   node test/e2e/run.js 2.40.7 --leg=trigger one version, one leg (or --leg=trigger,healing)
- *   options: --no-browser (skip Connect and editor), --no-queue, --keep (keep the n8n user folders),
+ *   options: --help (this text), --no-browser (skip Connect and editor), --no-queue, --keep (keep the n8n user folders),
  *            --concurrency=N (leg files side by side; default 3),
  *            --install-only (install the versions and playwright-core, run nothing: .ci/run does it beside
  *            `npm test`)
@@ -36,6 +36,22 @@ const { DEFAULT_VERSIONS, secs } = require('./setup');
 const { writeResults } = require('./results');
 
 const argv = process.argv.slice(2);
+const KNOWN_OPTIONS =
+	/^--(leg|concurrency)=|^--(no-browser|no-queue|keep|install-only)$|^\d+\.\d+\.\d+$/;
+if (argv.some((a) => a === '--help' || a === '-h')) {
+	// the usage text is this file's opening comment
+	const text = fs.readFileSync(__filename, 'utf8');
+	const usage = text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '');
+	console.log(usage.trim());
+	process.exit(0);
+}
+const unknown = argv.filter((a) => !KNOWN_OPTIONS.test(a));
+if (unknown.length) {
+	console.error(
+		`unknown option ${unknown.join(' ')}; node test/e2e/run.js --help lists the options`,
+	);
+	process.exit(2);
+}
 const opt = (name) => (argv.find((a) => a.startsWith(`--${name}=`)) || '').split('=')[1];
 const VERSIONS = argv.filter((a) => /^\d+\.\d+\.\d+$/.test(a));
 if (!VERSIONS.length) VERSIONS.push(...DEFAULT_VERSIONS);
