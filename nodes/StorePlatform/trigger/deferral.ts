@@ -1,8 +1,9 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialType, failureOf } from '../api/request';
-import { isRefusedCredential, isTransientFailure } from '../api/transient';
+import { credentialRefusal } from '../api/refusal';
+import { failureOf } from '../api/request';
+import { isTransientFailure } from '../api/transient';
 import { checkCron, DEFAULT_CHECK_MINUTES, type TriggerStaticData } from './registrationSchedule';
 
 /**
@@ -25,22 +26,16 @@ function checksOn(ctx: IHookFunctions): boolean {
 	return checkCron(Number(options.registrationCheckMinutes ?? DEFAULT_CHECK_MINUTES)) !== null;
 }
 
-/** The name the credential in use has in n8n, in quotes, or "" where n8n does not say. */
-function credentialName(ctx: IHookFunctions): string {
-	const name = ctx.getNode().credentials?.[credentialType(ctx)]?.name;
-	return name ? ` "${name}"` : '';
-}
-
 /** The error an activation fails with: the shop's own words, headed by what to fix where that is the credential. */
 export function activationError(ctx: IHookFunctions, error: unknown): NodeOperationError {
-	const failure = failureOf(error);
-	const { message, description } = error as { message?: string; description?: string };
-	if (failure && isRefusedCredential(failure)) {
+	const refused = credentialRefusal(ctx, error, 'the webhooks cannot be registered');
+	if (refused) {
 		return new NodeOperationError(ctx.getNode(), error as Error, {
-			message: `The shop refused the credential${credentialName(ctx)} (HTTP ${failure.status}): the webhooks cannot be registered`,
-			description: [message, description].filter(Boolean).join('. '),
+			message: refused.message,
+			description: refused.description,
 		});
 	}
+	const { message, description } = error as { message?: string; description?: string };
 	return new NodeOperationError(ctx.getNode(), error as Error, {
 		message: message ?? String(error),
 		description: description ?? undefined,
