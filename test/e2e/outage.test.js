@@ -58,7 +58,8 @@ async function activationFailure(n8n, id) {
 	try {
 		await n8n.activateRest(id);
 	} catch (e) {
-		return String(e.message || e);
+		// 1.x: the REST answer's JSON, quotes escaped
+		return String(e.message || e).replace(/\\"/g, '"');
 	}
 	const wf = await n8n.getWorkflow(id);
 	return wf.active ? undefined : `inactive: ${JSON.stringify(wf)}`;
@@ -139,9 +140,14 @@ leg('outage', async (v) => {
 			const renamed = sandbox.store.pages.rows.find((p) => p.title === 'Before the outage');
 			owner.renamePage(renamed.id, 'Renamed during the outage');
 			made.push(['page/updated', renamed.id]);
-			// n8n keeps its webhook while the shop cannot answer: no 404 (the issue's deaf trigger)
-			const status = await n8n.waitForWebhook(url, { method: 'HEAD', timeoutMs: 60000 });
+			// n8n keeps its webhook while the shop cannot answer: an unsigned POST is refused (401), not 404 (the issue's deaf trigger)
+			const status = await n8n.waitForWebhook(url, { method: 'POST', timeoutMs: 60000 });
 			r.webhookStatusDuringOutage = status;
+			assert.strictEqual(
+				status,
+				401,
+				'an unsigned delivery during the outage: refused by the trigger',
+			);
 			for (const id of [webhookWf, pollWf]) {
 				const wf = await n8n.getWorkflow(id);
 				assert.ok(wf.active, `workflow ${id} active during the outage`);
