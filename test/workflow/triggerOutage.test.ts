@@ -167,6 +167,22 @@ describe('activation while the shop cannot answer', () => {
 		await expect(call('checkExists', c)).rejects.toThrow(/not available right now/);
 	});
 
+	it('trigger() running beside an activation that fails (n8n 2.x: "partial"): its check registers nothing, until an activation succeeds', async () => {
+		const trigger = await start({ productionUrl: HOOK_URL });
+		const refused = { ...apiCredentials(env.sandbox), accessTokenSecret: 'not-the-secret' };
+		await expect(call('checkExists', { credentials: refused })).rejects.toThrow(/refused/);
+		await tick(trigger);
+		expect(ours()).toEqual([]);
+		// activated again, the shop unable to answer: deferred, n8n listens; the check then registers
+		outage();
+		expect((await call('checkExists', { staticData: trigger.staticData() })).result).toBe(true);
+		env.sandbox.faults.clear();
+		await tick(trigger);
+		expect(ours()).toEqual(EVENTS);
+		await trigger.response?.closeFunction?.();
+		await call('delete', { staticData: trigger.staticData() });
+	});
+
 	it('delete() stops the scheduled check: no registration at a URL n8n removed', async () => {
 		outage();
 		const started = await call('checkExists');

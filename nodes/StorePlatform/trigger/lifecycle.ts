@@ -9,6 +9,7 @@ import { registrationsOfShop, unregister } from './registrations';
 import {
 	endChecks,
 	handOverReport,
+	markListening,
 	registrationKey,
 	reportsRestored,
 	shopApi,
@@ -57,6 +58,9 @@ function rememberUrl(ctx: IHookFunctions, url: string): void {
 export const WEBHOOK_METHODS = {
 	default: {
 		async checkExists(this: IHookFunctions): Promise<boolean> {
+			const live = !isTestRun(this);
+			// until this activation succeeds, the scheduled check registers nothing (registrationSchedule.ts)
+			if (live) markListening(registrationKey(this), false);
 			const events = await requireSettings(this);
 			const url = this.getNodeWebhookUrl('default') as string;
 			rememberUrl(this, url);
@@ -65,10 +69,14 @@ export const WEBHOOK_METHODS = {
 				registrations = await registrationsOfShop.call(this);
 			} catch (error) {
 				// the shop cannot answer for now: n8n keeps its webhook, the scheduled check registers (deferral.ts)
-				return deferOrFail(this, error);
+				const deferred = deferOrFail(this, error);
+				if (live) markListening(registrationKey(this), true);
+				return deferred;
 			}
 			const plan = planRegistrations(registrations, { events, url });
+			// not settled: create() follows
 			if (!isSettled(plan)) return false;
+			if (live) markListening(registrationKey(this), true);
 			const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 			data.webhookIds = plan.keep;
 			delete data.deferredSince;
@@ -85,6 +93,8 @@ export const WEBHOOK_METHODS = {
 		},
 
 		async create(this: IHookFunctions): Promise<boolean> {
+			const live = !isTestRun(this);
+			if (live) markListening(registrationKey(this), false);
 			const events = await requireSettings(this);
 			const url = this.getNodeWebhookUrl('default') as string;
 			rememberUrl(this, url);
@@ -103,8 +113,9 @@ export const WEBHOOK_METHODS = {
 				const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
 				if (report !== undefined) handOverReport(registrationKey(this), data, report);
 			}
-			if (result.error !== undefined) return deferOrFail(this, result.error);
-			if (!isTestRun(this)) delete data.deferredSince;
+			if (result.error !== undefined) deferOrFail(this, result.error);
+			else if (live) delete data.deferredSince;
+			if (live) markListening(registrationKey(this), true);
 			return true;
 		},
 
@@ -116,6 +127,7 @@ export const WEBHOOK_METHODS = {
 				sightings.forget(registrationKey(this));
 				// n8n no longer listens: the scheduled check of this trigger stops too (it would register again)
 				endChecks(registrationKey(this));
+				markListening(registrationKey(this), false);
 				delete data.lastSeen;
 				delete data.pendingRestoration;
 				delete data.deferredSince;

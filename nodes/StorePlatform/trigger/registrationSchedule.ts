@@ -138,6 +138,19 @@ export function endChecks(key: string): void {
 	endings.set(key, (endings.get(key) ?? 0) + 1);
 }
 
+/** Triggers whose last activation at the shop (checkExists()/create()) failed in this process, by registrationKey(). */
+const dropped = new Set<string>();
+
+/**
+ * Notes whether n8n listens at a trigger's webhook URL: false from the start of its checkExists()/create() until
+ * one of them succeeds (or defers, deferral.ts), and at delete(). n8n 2.x runs trigger() beside them, and keeps it
+ * running when they fail (the workflow then shows "partial"): its check must not register a URL n8n dropped.
+ */
+export function markListening(key: string, listening: boolean): void {
+	if (listening) dropped.delete(key);
+	else dropped.add(key);
+}
+
 /** The key under which one trigger's registration changes run one at a time (serialize.ts). */
 export const registrationKey = (ctx: IHookFunctions | ITriggerFunctions) =>
 	`${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
@@ -210,8 +223,20 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 	const workflow = ctx.getWorkflow();
 	const node = ctx.getNode().name;
 
+	let toldDropped = false;
 	const check = async () => {
 		if (state.stopped || events.length === 0) return;
+		if (dropped.has(key)) {
+			// the activation of the webhook failed: registering would send the shop's events to a 404
+			if (!toldDropped)
+				ctx.logger.warn(
+					`Store Platform Trigger (workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${node}"): the activation of its webhook failed, so n8n does not listen for the shop's events; the registration check registers nothing until the workflow is activated again`,
+					{ workflowId: workflow.id },
+				);
+			toldDropped = true;
+			return;
+		}
+		toldDropped = false;
 		sendPending();
 		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
 		const url = data.productionUrl;
