@@ -6,8 +6,8 @@
  *   promises: `newest` (descending ids, as `ORDER BY id DESC`) or `shuffled` (a fixed permutation of the ids:
  *   the same record always in the same place relative to the others). Filters and `since_id` select first, then
  *   the order, then `limit`/`page` cut the page (as a database's `WHERE … ORDER BY … LIMIT … OFFSET`).
- * - countLag: the counts at these paths answer what the same count (path and query) was at its previous request,
- *   one request late (the first request answers the true count): a count served from a cache refreshed behind it.
+ * - countLag: the counts at these paths count a copy of the list refreshed once a shop second, one refresh late
+ *   (laggedRows): a poll's counts say what the list was at the previous poll, whatever their query.
  * - fillIdGaps: a new record takes the highest free id below the highest that exists (store.ts Table.fillGaps),
  *   ids handed out again below the highest.
  *
@@ -90,27 +90,44 @@ export function orderedPage(
 	return all.slice(skip, skip + limit);
 }
 
-/** What each lagging count answered last, per sandbox (path and query → count). */
-const lagging = new WeakMap<object, Map<string, number>>();
+interface Lag {
+	/** The shop second of the latest refresh. */
+	at: string;
+	/** The list copied then (what the next second's requests count). */
+	latest: Rec[];
+	/** The list this second's requests count. */
+	answered: Rec[];
+}
 
-/** Forgets what lagging counts answered (the habit set again, or a reset). */
+/** The lagging counts' copies, per sandbox (count path → its copies). */
+const lagging = new WeakMap<object, Map<string, Lag>>();
+
+/** Forgets what lagging counts saw (the habit set again, or a reset). */
 export function forgetCounts(host: object): void {
 	lagging.delete(host);
 }
 
-/** The count a count request answers: with countLag on its path, the value of its previous request. */
-export function laggedCount(
+/**
+ * The rows a count request counts: with countLag on its path, a copy of the list refreshed at the first request of
+ * each shop second and answered one refresh late: every request of a second counts the list as the previous
+ * second's first request saw it (a poll, whose requests share a second, counts what the previous poll saw). The
+ * first request of all counts the list as it is.
+ */
+export function laggedRows(
 	host: object,
 	habits: ListHabits,
 	path: string,
-	query: Query,
-	n: number,
-): number {
-	if (!habits.countLag.includes(path)) return n;
+	rows: Rec[],
+	now: string,
+): Rec[] {
+	if (!habits.countLag.includes(path)) return rows;
 	let memory = lagging.get(host);
 	if (!memory) lagging.set(host, (memory = new Map()));
-	const key = `${path}?${JSON.stringify(Object.entries(query).sort())}`;
-	const before = memory.get(key);
-	memory.set(key, n);
-	return before ?? n;
+	const copy = () => rows.map((r) => ({ ...r }));
+	const lag = memory.get(path);
+	if (!lag) {
+		const latest = copy();
+		memory.set(path, { at: now, latest, answered: latest });
+	} else if (lag.at !== now) memory.set(path, { at: now, latest: copy(), answered: lag.latest });
+	return memory.get(path)?.answered ?? rows;
 }

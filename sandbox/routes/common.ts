@@ -4,7 +4,7 @@ import { isSpecDate } from '../dates';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { afterListPage, countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
-import { laggedCount, orderedPage } from '../listHabits';
+import { laggedRows, orderedPage } from '../listHabits';
 import { emptyListReply } from '../readHabits';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
@@ -68,13 +68,13 @@ export function list(
 }
 
 export function count(ctx: Ctx, rows: Rec[], spec: ListSpec): Reply {
-	return counted(ctx, filterRows(rows, ctx.query, spec, ctx.app.shopTime).length);
+	const counting = laggedRows(ctx.app, ctx.app.habits, ctx.path, rows, now(ctx));
+	return counted(ctx, filterRows(counting, ctx.query, spec, ctx.app.shopTime).length);
 }
 
 /** A count answer `{count}`, as the shop's habits give it (off by an offset, in the answer's form). */
 export function counted(ctx: Ctx, n: number): Reply {
-	const lagged = laggedCount(ctx.app, ctx.app.habits, ctx.path, ctx.query, n);
-	return ok(ctx.app.render.flipped({ count: countOf(ctx.app, ctx.path, lagged) }));
+	return ok(ctx.app.render.flipped({ count: countOf(ctx.app, ctx.path, n) }));
 }
 
 export const statusOk = (): Reply => ok({ status: 'ok' });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 
 import { useSandbox } from '../workflow/setup';
 import { RESOURCES } from './profiles';
-import { HOLDING } from './steps';
+import { HOLDING } from './generator';
 import { property, type SoakFigures } from './verdict';
 
 const env = useSandbox();

@@ -53,18 +53,23 @@ describe('listOrder', () => {
 	});
 });
 
-test('countLag: a count answers what the same count was at its previous request', async () => {
+test('countLag: the counts of a shop second count the list as the previous second saw it', async () => {
+	sandbox().shopTime.pin('2030-01-01 12:00:00');
 	sandbox().habits({ countLag: ['/services/pages/count'] });
 	const n = await count();
 	const first = (await ids({ limit: 250 }))[0];
 	sandbox().owner.remove('page', first);
+	// the same second: the copy of its first request, whatever the query
 	expect(await count()).toBe(n);
-	expect(await count()).toBe(n - 1);
-	// per query: a count since an id lags on its own
-	expect(await count({ since_id: first })).toBe(n - 1);
+	expect(await count({ since_id: first - 1 })).toBe(n);
+	sandbox().shopTime.pin('2030-01-01 12:00:01');
+	// the next second: what the previous second's first request saw (before the removal)
+	expect(await count()).toBe(n);
 	sandbox().owner.add('page');
-	expect(await count({ since_id: first })).toBe(n - 1);
-	expect(await count({ since_id: first })).toBe(n);
+	sandbox().shopTime.pin('2030-01-01 12:00:02');
+	expect(await count()).toBe(n - 1);
+	sandbox().shopTime.pin('2030-01-01 12:00:03');
+	expect(await count()).toBe(n);
 	sandbox().habits({ countLag: [] });
 	expect(await count()).toBe(n);
 });
