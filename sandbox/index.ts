@@ -105,10 +105,10 @@ export interface Sandbox {
 	habits(next?: Partial<ShopHabits>): ShopHabits;
 	/**
 	 * The true log of changes (changeLog.ts): every record created, updated or deleted by the API or the owner,
-	 * with the record after and the shop's time. Off until start() (which takes the present state as its start);
-	 * reset() stops it.
+	 * with the record after and the shop's time. Off until start() (which takes the present state as its start;
+	 * `only`: the resources logged, default all); reset() stops it.
 	 */
-	changeLog: { start(): void; stop(): void; since(seq?: number): ChangeEntry[] };
+	changeLog: { start(only?: string[]): void; stop(): void; since(seq?: number): ChangeEntry[] };
 	/** Calls `fn` with each API request before it is answered (null: none); reset() clears it. */
 	onRequest(fn: ((request: RecordedRequest) => void) | null): void;
 	/** What the shop owner does outside the API. */
@@ -302,7 +302,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		settings: (next = {}) => ({ ...applySettings(app, next) }),
 		habits: (next = {}) => applyHabits(app, next),
 		changeLog: {
-			start: () => app.changeLog.start(),
+			start: (only) => app.changeLog.start(only),
 			stop: () => app.changeLog.stop(),
 			since: (seq) => app.changeLog.since(seq),
 		},

@@ -185,7 +185,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 
 	for (const step of history.before ?? []) if (!POLLS.includes(step.op)) await run(step);
 	const start = new Map(present().map((r) => [String(r[profile.key]), { ...r }]));
-	sandbox.changeLog.start();
+	sandbox.changeLog.start([profile.resource]);
 	await poll('activation', history.activation);
 	for (const step of history.steps) await run(step);
 	async function run(step: Step): Promise<void> {

@@ -47,6 +47,14 @@ describe('the change log', () => {
 		expect(sb.changeLog.since(6).map((e) => e.seq)).toEqual([7]);
 	});
 
+	test('start(only): only the resources named are logged', () => {
+		const sb = sandbox();
+		sb.changeLog.start(['page']);
+		sb.owner.change('page', 1, { title: 'Seen' });
+		sb.owner.add('user', { first_name: 'Unseen' });
+		expect(brief()).toEqual(['1 updated page 1']);
+	});
+
 	test('a change made by a test directly in the store is logged at the next read; reset() stops the log', () => {
 		const sb = sandbox();
 		sb.changeLog.start();
