@@ -133,6 +133,11 @@ export interface Sandbox {
 		restore(resource: string, id: string | number, fields?: Record<string, unknown>): Rec;
 		/** the database restarts: the next id of each table is the highest that exists + 1 (MySQL before 8) */
 		restart(): void;
+		/**
+		 * owner operations as one write: the change log compares the tables once, at the end (300 records created
+		 * in one second cost one comparison, not 300)
+		 */
+		batch(fn: () => void): void;
 	};
 	/** when the state was loaded from `stateFile` (its save time), else undefined (seeded) */
 	restoredFrom?: string;
@@ -206,12 +211,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		changeLog: new ChangeLog(store, () => shopTime.now()),
 		onRequest: null,
 	};
+	/** Owner operations in a batch (owner.batch): one write boundary at its end. */
+	let batching = 0;
 	/** An owner operation, then the change log's write boundary. */
 	const logged =
 		<A extends unknown[], R>(op: (...args: A) => R) =>
 		(...args: A): R => {
 			const out = op(...args);
-			app.changeLog.sync();
+			if (batching === 0) app.changeLog.sync();
 			return out;
 		};
 	const router = apiRouter();
@@ -327,6 +334,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 				restoreRecord(app, resource, id, fields),
 			),
 			restart: () => restartShop(app),
+			batch: (fn) => {
+				batching++;
+				try {
+					fn();
+				} finally {
+					batching--;
+					if (batching === 0) app.changeLog.sync();
+				}
+			},
 		},
 		restoredFrom,
 		close: () =>

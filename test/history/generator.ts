@@ -12,6 +12,7 @@ import { changeOf, type Change, type History, type Step } from './steps';
 export interface Switches {
 	/** issue 34 #1: a list answered once with an empty body, {} or null */ emptyAnswer: boolean;
 	/** #2: restores and values coming back (A→B→A→B) */ toggles: boolean;
+	/** the highest id deleted and handed out again after a restart of the shop's database */ reuseId: boolean;
 	/** #3: a poll repeated from the same saved static data (twice too) */ repeat: boolean;
 	/** #4: a change while the activation pages (300 records) */ activationChurn: boolean;
 	/** #5: the shop's clock steps back an hour */ clockBack: boolean;
@@ -37,6 +38,7 @@ export interface Switches {
 export const ALL_ON: Switches = {
 	emptyAnswer: true,
 	toggles: true,
+	reuseId: true,
 	repeat: true,
 	activationChurn: true,
 	clockBack: true,
@@ -65,20 +67,18 @@ export const ALL_ON: Switches = {
  */
 export const HOLDING: Switches = {
 	...ALL_ON,
+	// each fails alone on today's trigger (docs/history-checker.md, the rates per switch)
 	repeat: false,
-	ignoreParam: false,
+	toggles: false,
+	reuseId: false,
 	countOffset: false,
-	order: false,
 	minutes: false,
 	zone: false,
-	countLag: false,
-	fillIdGaps: false,
+	// each holds alone but fails composed (issue 41 #1, #2, #4)
+	order: false,
+	pageCap: false,
 	many: false,
 	before: false,
-	toggles: false,
-	pageCap: false,
-	grow: false,
-	later: false,
 };
 
 const value = fc.integer({ min: 0, max: 3 });
@@ -92,7 +92,8 @@ function changeArb(p: Profile, on: Switches): fc.Arbitrary<Change> {
 	if (p.deletes) {
 		arbs.push(fc.record({ op: fc.constant('delete' as const), pick }));
 		if (on.toggles) arbs.push(fc.record({ op: fc.constant('restore' as const), pick }));
-		if (p.key === 'id') arbs.push(fc.record({ op: fc.constant('reuseId' as const), v: value }));
+		if (on.reuseId && p.key === 'id')
+			arbs.push(fc.record({ op: fc.constant('reuseId' as const), v: value }));
 	}
 	if (on.nullStamp && p.resource === 'themeScript')
 		arbs.push(fc.record({ op: fc.constant('createNullStamp' as const), v: value }));

@@ -106,16 +106,17 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(v) });
 				return;
 			}
-			case 'createMany': {
-				for (let i = 0; i < c.n; i++) apply({ op: 'create', v: c.v });
-				return;
-			}
-			case 'updateMany': {
-				for (const r of rows.slice(0, c.n))
-					if (r[profile.field] !== valueText(c.v))
-						sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(c.v) });
-				return;
-			}
+			case 'createMany':
+				// one write boundary: the log compares the table once (sandbox owner.batch)
+				return sandbox.owner.batch(() => {
+					for (let i = 0; i < c.n; i++) apply({ op: 'create', v: c.v });
+				});
+			case 'updateMany':
+				return sandbox.owner.batch(() => {
+					for (const r of rows.slice(0, c.n))
+						if (r[profile.field] !== valueText(c.v))
+							sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(c.v) });
+				});
 			case 'delete': {
 				const r = chosen(c.pick);
 				if (!r) return void skipped++;
