@@ -74,7 +74,11 @@ export const HOLDING: Switches = {
 	countOffset: false,
 	minutes: false,
 	zone: false,
-	// each holds alone but fails composed (issue 41 #1, #2, #4)
+	// each holds alone but fails composed (issue 41 #1–#4, #11, #12, #14; npm test's seeds 4105, 4106, 4108)
+	ignoreParam: false,
+	fillIdGaps: false,
+	countLag: false,
+	clockBack: false,
 	order: false,
 	pageCap: false,
 	many: false,
