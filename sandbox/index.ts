@@ -99,7 +99,8 @@ export interface Sandbox {
 	settings(next?: Partial<ShopSettings>): ShopSettings;
 	/**
 	 * Switches real-shop habits on or off (habits.ts: flipForms, idStep, ignoreSinceId, ignorePage, countOffset,
-	 * emptyListAnswer, stampForm, deleteDuringPaging, bigIds, bigNewIds and the clock's);
+	 * emptyListAnswer, stampForm, deleteDuringPaging, bigIds, bigNewIds, the clock's; listHabits.ts: listOrder,
+	 * countLag, fillIdGaps);
 	 * returns the habits now in force. All off by default; reset() restores the start options.
 	 */
 	habits(next?: Partial<ShopHabits>): ShopHabits;
