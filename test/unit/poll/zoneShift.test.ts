@@ -64,6 +64,12 @@ test.each([
 	expect(onlyZoneMoved(kept, { ...charge, ...over })).toBe(expected);
 });
 
+test("the shop's own stamps moved, a date the user entered kept: only the zone moved", () => {
+	const promotion = { id: 1, start_at: '2030-02-01 00:00:00', created_at: '2030-01-01 10:00:00' };
+	const moved = { ...promotion, created_at: '2030-01-01 09:00:00' };
+	expect(onlyZoneMoved(fingerprint(promotion), moved)).toBe(true);
+});
+
 test('a record without stamps never counts as moved', () => {
 	expect(onlyZoneMoved(fingerprint({ id: 1, name: 'a' }), { id: 1, name: 'b' })).toBe(false);
 });
