@@ -12,8 +12,8 @@ import type { PollState, Tracker } from './state';
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor). Reads: the list whole (keyed lists by
- * ledger/wholeRead.ts, which checks each page; time-scanned lists by settledScan; whole lists by settledReading,
- * which reads again until two readings agree), and the count where deletions are watched. Pure rules: the
+ * ledger/wholeRead.ts, which checks each page; the others by it too, again until two readings agree:
+ * settledReading.ts), and the count where deletions are watched. Pure rules: the
  * trackers' starting state (keyedCount.ts, scan.ts, snapshot.ts). Assumption checked: where the count is off its
  * list, that is learned now (reconcile), so the first poll's count says only what changed since.
  */
