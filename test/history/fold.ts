@@ -21,7 +21,9 @@
  *
  * Deleted + created under the same id between two reads is an `updated` (or a `created`) of the new value: a poll
  * that reads the record present twice cannot know it was gone; `created` is accepted because a poll that sees a
- * new `created_at` may say so. Neither may be followed by another change for the same state.
+ * new `created_at` may say so. Neither may be followed by another change for the same state. A poll that tells the
+ * new record from the old by its birth (the ledger) may also emit the old one's `deleted` right before that
+ * `created`, in the same poll (model.ts checks that the log holds a deletion between).
  *
  * Events not watched: where updates are not watched, every present state is one value (the caller passes '');
  * a kind not watched is never expected (the workflow's `last` then stays as it was).

@@ -66,7 +66,7 @@ export async function settledReading(
 	const cost = limits.requests - start;
 	// one page held every record (and its count, or the empty page after it): nothing can move between pages
 	const onePage = cost <= 2 && readings[0].length < (limits.full ?? plan.pageSize);
-	if (!plan.paged || cost <= (plan.count ? 2 : 1) || onePage) return readings[0];
+	if (!plan.paged || onePage) return readings[0];
 	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
 	while (readings.length < MAX_READINGS && limits.requests + cost <= ceiling) {
 		readings.push(await read());
