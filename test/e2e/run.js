@@ -36,6 +36,12 @@ const { DEFAULT_VERSIONS, secs } = require('./setup');
 const { writeResults } = require('./results');
 
 const argv = process.argv.slice(2);
+// `--help` printed nothing and ran the whole suite (every leg on both versions): the usage above, and nothing run
+if (argv.includes('--help') || argv.includes('-h')) {
+	const usage = /\/\*\*([\s\S]*?)\*\//.exec(fs.readFileSync(__filename, 'utf8'))[1];
+	console.log(usage.replace(/^ \* ?/gm, '').trim());
+	process.exit(0);
+}
 const opt = (name) => (argv.find((a) => a.startsWith(`--${name}=`)) || '').split('=')[1];
 const VERSIONS = argv.filter((a) => /^\d+\.\d+\.\d+$/.test(a));
 if (!VERSIONS.length) VERSIONS.push(...DEFAULT_VERSIONS);
