@@ -25,7 +25,7 @@
 const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { execFile, spawnSync } = require('child_process');
 const { leg, openBrowser, PROJECT_DIR, NO_BROWSER, waitFor, sleep } = require('./setup');
 const { demoWorkflows } = require('../../scripts/n8n/devWorkflows');
 const { compileSandbox } = require('../../sandbox/load');
@@ -116,6 +116,15 @@ leg(
 			only.length && !only.includes(name[0])
 				? check(`${name} (skipped: STORE_PLATFORM_WALK_ONLY)`, async () => undefined, options)
 				: check(name, fn, options);
+
+		await v.check('i. after sign-in: n8n opens on "Get started", as the README says', async () => {
+			v.log(`after sign-in: ${page.url()}`);
+			await page
+				.getByText(/Get started/)
+				.first()
+				.waitFor({ timeout: 30000 });
+			await shot('i-after-sign-in.png');
+		});
 
 		const triggerId = await n8n.createWorkflowRest(
 			workflow('Walk: order events', [
@@ -283,8 +292,15 @@ leg(
 				await openNode(page, n8n, oldPollId, 'Store Platform Poll Trigger');
 				const field = page.locator('[data-test-id="parameter-input-productId"]').first();
 				await field.waitFor();
-				const shown = await field.locator('input').first().inputValue();
-				v.log(`a Product ID saved as text shows as: "${shown}"`);
+				await page.waitForTimeout(800);
+				await shot('f-poll-product-id-saved-as-text.png');
+				const mode = await field
+					.locator('[data-test-id="rlc-mode-selector"] input')
+					.first()
+					.inputValue()
+					.catch(() => '?');
+				const shown = await field.locator('[data-test-id="rlc-input"]').first().inputValue();
+				v.log(`a Product ID saved as text shows as: "${shown}" (mode "${mode}")`);
 				if (!shown.includes('42')) throw new Error(`the saved 42 shows as "${shown}"`);
 				await page.locator('[data-test-id="node-execute-button"]').first().click();
 				await page
@@ -435,13 +451,19 @@ leg(
 			),
 		};
 		const cli = path.join(path.dirname(compileSandbox()), 'cli.js');
-		const sandboxCli = (...args) => {
-			const r = spawnSync(process.execPath, [cli, ...args, '--port', String(sandbox.port)], {
-				encoding: 'utf8',
+		// the sandbox runs in this process: the CLI must run beside it (spawnSync would block its answer)
+		const sandboxCli = (...args) =>
+			new Promise((resolve, reject) => {
+				execFile(
+					process.execPath,
+					[cli, ...args, '--port', String(sandbox.port)],
+					{ encoding: 'utf8', timeout: 60000 },
+					(error, stdout, stderr) =>
+						error
+							? reject(new Error(`sandbox ${args.join(' ')}: ${stderr}${stdout}${error.message}`))
+							: resolve(stdout),
+				);
 			});
-			if (r.status !== 0) throw new Error(`sandbox ${args.join(' ')}: ${r.stderr}${r.stdout}`);
-			return r.stdout;
-		};
 		const allExecutions = async () => {
 			const out = [];
 			for (const id of [...demoIds, mine.poll, mine.orders, triggerId])
@@ -456,11 +478,27 @@ leg(
 				assert.strictEqual(help.status, 0, help.stderr);
 				for (const words of ['fire <section>', 'change <resource> <id>', 'accept-charge'])
 					assert.ok(help.stdout.includes(words), `--help lacks ${words}:\n${help.stdout}`);
-				await n8n.activateRest(mine.poll);
+				// README step 3.4: Publish asks for a version name
+				await page.goto(`${n8n.baseUrl}/workflow/${mine.poll}`, { waitUntil: 'domcontentloaded' });
+				await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+				await page.locator('[data-test-id="workflow-open-publish-modal-button"]').first().click();
+				const dialog = page
+					.locator('[role="dialog"]')
+					.filter({ has: page.locator('[data-test-id="workflow-publish-button"]') })
+					.first();
+				await dialog.waitFor({ timeout: 15000 });
+				const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+				v.log(`Publish dialog: ${said.slice(0, 200)}`);
+				if (!/version/i.test(said)) throw new Error(`the Publish dialog names no version: ${said}`);
+				const name = dialog.locator('input').first();
+				if (!(await name.inputValue())) await name.fill('first');
+				await shot('j-publish-dialog.png');
+				await dialog.locator('[data-test-id="workflow-publish-button"]').click();
+				await n8n.waitForPublication(mine.poll, 'published');
 				await n8n.activateRest(mine.orders);
 				await sleep(3000);
-				v.log(sandboxCli('change', 'page', '1').trim());
-				const fired = sandboxCli('fire', 'order/create');
+				v.log((await sandboxCli('change', 'page', '1')).trim());
+				const fired = await sandboxCli('fire', 'order/create');
 				v.log(fired.trim());
 				const list = await waitFor(
 					async () => {
