@@ -37,13 +37,13 @@ export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
 };
 
 /**
- * Above the output pane. n8n 2.41.1's editor (RunData: useNodeHelpers().getNodeHints and its filter) shows a hint
- * with `whenToDisplay: 'beforeExecution'` only while the node has no output, and evaluates a `displayCondition`
- * with the workflow of the run shown (its `$workflow.active`) but no output of a trigger (it has no input); a poll
- * function has no execution hints (`addExecutionHints` is on execute functions only). So:
- * - before any run: what Fetch Test Event will show (an example, not a change);
- * - after a run, only while the workflow is not published: that the items are that example. A real execution runs
- *   only while the workflow is published, so its output never carries the notice (test/e2e/newcomer.test.js).
+ * Above the output pane, before the node has run: what Fetch Test Event will show. n8n 2.41.1's editor (RunData:
+ * useNodeHelpers().getNodeHints and its filter) shows a `whenToDisplay: 'beforeExecution'` hint only while the node
+ * has no output, so it is never above a real execution. No hint after a run: a poll function has no execution
+ * hints (`addExecutionHints` is on execute functions only), and a `displayCondition` cannot tell Fetch Test Event's
+ * example from a real execution: it sees no output of a trigger (it has no input), and `$workflow.active` is false
+ * in the execution preview too (test/e2e/newcomer.test.js, point k, showed the notice above a real execution).
+ * The left pane's help (POLL_TRIGGER_PANEL) explains the example after the run.
  */
 export const POLL_HINTS: NodeHint[] = [
 	{
@@ -51,12 +51,5 @@ export const POLL_HINTS: NodeHint[] = [
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'beforeExecution',
-	},
-	{
-		message: `This is an example: the newest record, not a change. ${PUBLISHED}`,
-		type: 'info',
-		location: 'outputPane',
-		whenToDisplay: 'afterExecution',
-		displayCondition: '={{ !$workflow.active }}',
 	},
 ];
