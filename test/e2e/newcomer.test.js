@@ -117,17 +117,23 @@ leg(
 				? check(`${name} (skipped: STORE_PLATFORM_WALK_ONLY)`, async () => undefined, options)
 				: check(name, fn, options);
 
-		await v.check('i. after sign-in: n8n opens on "Get started", as the README says', async () => {
-			v.log(`after sign-in: ${page.url()}`);
-			await page.waitForTimeout(3000);
-			await shot('i-after-sign-in.png');
-			const said = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-			v.log(`after sign-in the page says: ${said.slice(0, 400)}`);
-			await page
-				.getByText(/Get started/)
-				.first()
-				.waitFor({ timeout: 30000 });
-		});
+		await v.check(
+			'i. after sign-in: n8n opens on Get started or Overview with Create workflow, as the README says',
+			async () => {
+				v.log(`after sign-in: ${page.url()}`);
+				await page.waitForTimeout(3000);
+				await shot('i-after-sign-in.png');
+				const said = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+				v.log(`after sign-in the page says: ${said.slice(0, 400)}`);
+				// the README: "n8n opens on Get started or Overview; Create workflow starts one" (the issue's walk of
+				// `npm run dev` met Get started; a fresh instance here opens on Overview)
+				if (!/Get started|Overview/.test(said)) throw new Error('neither Get started nor Overview');
+				await page
+					.getByText(/Create workflow/)
+					.first()
+					.waitFor({ timeout: 30000 });
+			},
+		);
 
 		const triggerId = await n8n.createWorkflowRest(
 			workflow('Walk: order events', [
@@ -539,7 +545,7 @@ leg(
 					.waitFor({ timeout: 30000 });
 				await shot('k-poll-real-execution.png');
 				const said = (await output.innerText()).replace(/\s+/g, ' ');
-				if (/example|not a change/i.test(said))
+				if (/Fetch Test Event shows|This is an example|not a change/.test(said))
 					throw new Error(`the example notice above a real execution: ${said.slice(0, 300)}`);
 			},
 		);
