@@ -132,7 +132,7 @@ function unknownParent(watch: ParentWatch): NodeOperationError {
 		watch.node,
 		`The shop has no ${noun} with ${field} ${scope[param.name]}`,
 		{
-			// where to find a valid one: the hint under the field (Product ID: Abandoned Cart → Get Many)
+			// where to find a valid one: the hint under the field (Product ID: its From list, the products in abandoned carts)
 			description: `Check the ${field}: the shop answers, but not for this ${noun} (it may have been deleted).${param.findHint ? ' The hint under the field says where to find one.' : ''} (${plan.table.displayName} → Poll: GET ${path}, HTTP 404)`,
 		},
 	);
