@@ -1,4 +1,5 @@
 /**
+ * node build/sandbox/cli.js --help (or -h, help): the usage text (cliUsage.ts), also after EADDRINUSE.
  * node build/sandbox/cli.js [--port N] [--no-seed] [--latency MS] [--mixed-ids] [--realtime] [--log]
  *                            [--zone-offset=MINUTES] [--date-filters=strict|inclusive]
  *   starts the sandbox (default port 4010 or $SANDBOX_PORT) and prints the URL and a ready credential set.
@@ -18,6 +19,7 @@ import { request } from 'node:http';
 import { option, portOf as portIn, serveOptions, utcLabel } from './cliOptions';
 import { COMMANDS, ownerCall, ownerReport } from './cliOwner';
 import { refusedMessage, runningDev } from './cliPort';
+import { asksForHelp, portInUseMessage, usageText } from './cliUsage';
 import { startSandbox } from './index';
 
 /** The commands' port: --port, $SANDBOX_PORT, the running `npm run dev`'s sandbox (cliPort.ts), or 4010. */
@@ -89,12 +91,21 @@ async function owner(args: string[]): Promise<void> {
 
 async function unknownCommand(args: string[]): Promise<void> {
 	throw new Error(
-		`unknown command ${JSON.stringify(args[0])}; commands: ${Object.keys(COMMANDS).join(', ')} (none: start the sandbox)`,
+		`unknown command ${JSON.stringify(args[0])}; commands: ${Object.keys(COMMANDS).join(', ')} (none: start the sandbox)\n\n${usageText()}`,
 	);
 }
 
+async function help(): Promise<void> {
+	console.log(usageText());
+}
+
 async function serve(args: string[]): Promise<void> {
-	const sb = await startSandbox(serveOptions(args, process.env));
+	const options = serveOptions(args, process.env);
+	const sb = await startSandbox(options).catch((e: NodeJS.ErrnoException) => {
+		throw e.code === 'EADDRINUSE'
+			? new Error(portInUseMessage(options.port ?? 4010, runningDev(process.env)))
+			: e;
+	});
 	const c = sb.credentials;
 	const { shopZoneOffsetMinutes: zone, dateFilters } = sb.settings();
 	console.log(
@@ -127,8 +138,9 @@ async function serve(args: string[]): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-const run =
-	args[0] === 'fire'
+const run = asksForHelp(args)
+	? help
+	: args[0] === 'fire'
 		? fire
 		: args[0] === 'change' || args[0] === 'accept-charge'
 			? owner

@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, credentialTest } from './api/auth';
 import { buildListSearch } from './action/listSearch';
+import { PRODUCT_SEARCH, searchProducts } from './api/productSearch';
 import { buildLoadOptions } from './action/loadOptions';
 import { buildProperties } from './action/properties';
 import { TABLES } from './resources';
@@ -51,7 +52,7 @@ export class StorePlatform implements INodeType {
 	};
 
 	methods = {
-		listSearch: buildListSearch(TABLES),
+		listSearch: { ...buildListSearch(TABLES), [PRODUCT_SEARCH]: searchProducts },
 		loadOptions: buildLoadOptions(TABLES),
 		credentialTest,
 	};

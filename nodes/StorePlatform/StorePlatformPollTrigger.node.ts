@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, credentialTest } from './api/auth';
+import { PRODUCT_SEARCH, searchProducts } from './api/productSearch';
 import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/panel';
 import { buildPollProperties } from './poll/properties';
 import { planOf, type PollPlan } from './poll/strategy';
@@ -57,7 +58,8 @@ export class StorePlatformPollTrigger implements INodeType {
 		hints: POLL_HINTS,
 	};
 
-	methods = { credentialTest };
+	// the Product ID's "From list" (Variant): n8n looks a list search up on the node that shows the field
+	methods = { credentialTest, listSearch: { [PRODUCT_SEARCH]: searchProducts } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollChanges.call(this, PLANS);

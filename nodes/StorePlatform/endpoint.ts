@@ -119,6 +119,11 @@ export interface Param {
 	displayName: string;
 	/** Resource locator backed by this resource's list; a plain string when absent. */
 	locator?: Resource;
+	/**
+	 * A resource locator whose "From list" is this search method instead (a Product ID: the products in abandoned
+	 * carts, api/productSearch.ts). A plain string saved before it is read as the ID (By ID).
+	 */
+	listSearch?: string;
 	description?: string;
 	placeholder?: string;
 	/**

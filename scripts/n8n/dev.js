@@ -43,7 +43,7 @@ const { installWithProgress } = require('./devInstall');
 const {
 	CRED_ID,
 	CRED_NAME,
-	ACTIVE_DEMOS,
+	DEMO_IDS,
 	DEMO_TRIGGER_HOOK,
 	demoRegistrations,
 	demoWorkflows,
@@ -303,11 +303,9 @@ async function main() {
 		});
 	};
 	await startN8n();
-	// the new demos' triggers: published over REST once n8n runs (a CLI publish would start n8n once more each)
+	// the demos stay unpublished (issue 43): a newcomer's `fire order/create` or `change page 1` then starts only the
+	// workflow they built, one execution per test; each demo's note says how to publish it
 	if (missing.length) {
-		await step('publishing the demo triggers', async () => {
-			for (const w of missing) if (ACTIVE_DEMOS.includes(w.id)) await n8n.activateRest(w.id);
-		});
 		state.demoWorkflows = [...imported, ...missing.map((w) => w.id)];
 		saveState();
 	}
@@ -319,6 +317,10 @@ async function main() {
 	});
 	// the demo's own registrations, not those of every workflow the user published on order/create
 	const hooks = demoRegistrations(sandbox.store.webhooks.rows, n8n.webhookUrl(DEMO_TRIGGER_HOOK));
+	// which demos the user published (an earlier dev.js published the two triggers itself)
+	const published = ((await n8n.rest('GET', '/workflows')).data || [])
+		.filter((w) => w.active && DEMO_IDS.includes(w.id))
+		.map((w) => w.id);
 	console.log(
 		bannerLines({
 			version: VERSION,
@@ -328,6 +330,7 @@ async function main() {
 			sandboxPort: sandbox.port,
 			credentials: sandbox.credentials,
 			hooks,
+			published,
 			watch: WATCH,
 			seconds: Math.round((Date.now() - t0) / 1000),
 		}).join('\n'),

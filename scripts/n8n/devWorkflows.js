@@ -1,8 +1,9 @@
 'use strict';
 /**
- * What `npm run dev` (dev.js) puts into its n8n and prints: the sandbox credential, the demo workflows (a Get Many,
+ * What `npm run dev` (dev.js) puts into its n8n and prints: the sandbox credential, three demo workflows (a Get Many,
  * the webhook trigger on order/create, the poll trigger on pages; each node at the typeVersion a new node gets),
- * and the banner that says how to see each
+ * imported unpublished so that a newcomer's own test starts one execution, their own (issue 43), and the banner
+ * that says how to see each
  * trigger fire on the sandbox (sandbox/cliOwner.ts names the commands). Pure, but for the random node ids.
  */
 const crypto = require('crypto');
@@ -87,7 +88,7 @@ function demoWorkflows() {
 				credentials,
 				parameters: { events: ['order/create'], options: {} },
 			}),
-			`## See it run\nThis workflow is published (n8n 1.x: active): the trigger registered a webhook at the sandbox shop, which reaches n8n on this machine.\n\nRun \`npm run sandbox -- fire order/create\` in another terminal ${PORT_WORDS}: an execution shows the order under **Executions**. To see one here instead, open **On Order Created**, click **Execute step** (it listens for one event) and run the same command.`,
+			`## See it run\nThis demo is not published, so that your own workflows' tests run alone. Click **Publish** (n8n 1.x: switch it to active): the trigger registers a webhook at the sandbox shop, which reaches n8n on this machine.\n\nRun \`npm run sandbox -- fire order/create\` in another terminal ${PORT_WORDS}: an execution shows the order under **Executions** (one per published workflow on order/create). To see one here instead, open **On Order Created**, click **Execute step** (it listens for one event) and run the same command.`,
 		),
 		withNote(
 			twoNodes(DEMO_POLL_ID, 'Demo: pages created or changed (Store Platform Poll Trigger)', {
@@ -102,13 +103,13 @@ function demoWorkflows() {
 					options: {},
 				},
 			}),
-			`## See it run\nThis workflow is published (n8n 1.x: active): the poll trigger asks the sandbox shop every minute what changed; no public URL needed.\n\nRun \`npm run sandbox -- change page 1\` in another terminal ${PORT_WORDS}: within a minute an execution under **Executions** shows the page with \`event\` \`page/updated\`. **Fetch Test Event** in **On Pages Created Or Updated** shows the newest page as a sample, not a change.`,
+			`## See it run\nThis demo is not published, so that your own workflows' tests run alone. Click **Publish** (n8n 1.x: switch it to active): the poll trigger then asks the sandbox shop every minute what changed; no public URL needed.\n\nRun \`npm run sandbox -- change page 1\` in another terminal ${PORT_WORDS}: within a minute an execution under **Executions** shows the page with \`event\` \`page/updated\`. **Fetch Test Event** in **On Pages Created Or Updated** shows the newest page as an example, not a change.`,
 		),
 	];
 }
 
-/** The demo workflows activated at import (all but the manual one). */
-const ACTIVE_DEMOS = [DEMO_TRIGGER_ID, DEMO_POLL_ID];
+/** The demo workflows, by id; none is published at import (a published demo would run beside the user's own). */
+const DEMO_IDS = [DEMO_LIST_ID, DEMO_TRIGGER_ID, DEMO_POLL_ID];
 
 /**
  * The demo trigger's registrations at the sandbox (the banner's count): those for order/create at the demo
@@ -121,10 +122,15 @@ function demoRegistrations(rows, url) {
 
 /**
  * The banner printed when n8n is ready. `o`: { version, baseUrl, owner: {email, password}, sandboxUrl, sandboxPort,
- * credentials: {consumerKey, consumerSecret}, hooks (the demo trigger's registrations: demoRegistrations), watch,
- * seconds }.
+ * credentials: {consumerKey, consumerSecret}, hooks (the demo trigger's registrations: demoRegistrations),
+ * published (the ids of the demos the user published), watch, seconds }.
  */
 function bannerLines(o) {
+	const published = o.published || [];
+	const state = (id) =>
+		published.includes(id)
+			? 'published: it runs beside your own workflows'
+			: 'not published: Publish to try it';
 	const port = o.sandboxPort === 4010 ? '' : ` --port ${o.sandboxPort}`;
 	const sandbox = (cmd) => `npm run sandbox -- ${cmd}${port}`;
 	const rule = '─'.repeat(78);
@@ -138,11 +144,12 @@ function bannerLines(o) {
 		`  Connect (OAuth1)  new credential "Store Platform OAuth1 API": Shop Base URL ${o.sandboxUrl}`,
 		`                    Consumer Key ${o.credentials.consumerKey}   Consumer Secret ${o.credentials.consumerSecret}`,
 		'                    then Connect, and Approve on the sandbox page',
-		`  demo workflows    ${o.baseUrl}/workflow/${DEMO_LIST_ID}  Manual Trigger -> Category Get Many`,
-		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (published, ${o.hooks} registration${o.hooks === 1 ? '' : 's'})`,
-		`    fire it         ${sandbox('fire order/create')}   (an execution at once)`,
-		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (published)`,
-		`    fire it         ${sandbox('change page 1')}   (an execution within a minute)`,
+		'  demo workflows    three, unpublished unless you publish them: a test of yours starts only your own',
+		`  list categories   ${o.baseUrl}/workflow/${DEMO_LIST_ID}  Manual Trigger -> Category Get Many`,
+		`  webhook trigger   ${o.baseUrl}/workflow/${DEMO_TRIGGER_ID}  Store Platform Trigger on order/create (${state(DEMO_TRIGGER_ID)}${o.hooks ? `, ${o.hooks} registration${o.hooks === 1 ? '' : 's'}` : ''})`,
+		`    fire it         ${sandbox('fire order/create')}   (an execution at once in each published workflow on it)`,
+		`  poll trigger      ${o.baseUrl}/workflow/${DEMO_POLL_ID}  Store Platform Poll Trigger on Pages, every minute (${state(DEMO_POLL_ID)})`,
+		`    fire it         ${sandbox('change page 1')}   (an execution within a minute in each published one)`,
 		`    on charges      ${sandbox('accept-charge')}   (a charge accepted: docs/examples/charge-accepted.json)`,
 		`  executions        ${o.baseUrl}/home/executions`,
 		o.watch
@@ -160,7 +167,7 @@ module.exports = {
 	DEMO_LIST_ID,
 	DEMO_TRIGGER_ID,
 	DEMO_POLL_ID,
-	ACTIVE_DEMOS,
+	DEMO_IDS,
 	DEMO_TRIGGER_HOOK,
 	demoRegistrations,
 	demoWorkflows,

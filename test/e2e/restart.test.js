@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Leg "restart": `npm run dev` (scripts/n8n/dev.js --no-watch, its user folder in a temp dir) started, an order
- * event fired (one execution), stopped with Ctrl-C and started again on the same folder: the restart starts no
+ * Leg "restart": `npm run dev` (scripts/n8n/dev.js --no-watch, its user folder in a temp dir) started, the webhook
+ * demo published as a user does (the demos are imported unpublished), an order event fired (one execution), stopped with Ctrl-C and started again on the same folder: the restart starts no
  * execution (no `registration/restored`, nothing from the poll demo), the browser's session stays signed in, and the
  * webhook demo still receives events (its registration kept in the sandbox's state file).
  */
@@ -13,7 +13,7 @@ const { spawn } = require('child_process');
 const { leg, waitFor, sleep, PROJECT_DIR } = require('./setup');
 const { freePort } = require('../../scripts/n8n/instance');
 const { OWNER, BROWSER_ID } = require('../../scripts/n8n/rest');
-const { demoWorkflows } = require('../../scripts/n8n/devWorkflows');
+const { demoWorkflows, DEMO_TRIGGER_ID } = require('../../scripts/n8n/devWorkflows');
 
 const DEV = path.join(PROJECT_DIR, 'scripts', 'n8n', 'dev.js');
 /** How long the restarted n8n is watched for executions nobody caused (its start checks, a poll of the demo). */
@@ -123,18 +123,50 @@ leg(
 		assert.ok(login.cookie, `login: ${login.status}`);
 		const cookie = login.cookie;
 		let before;
-		await v.check('r. first start: an order event starts one execution', async () => {
-			assert.strictEqual(await fireOrder(dev.running.sandboxUrl), 1);
-			before = await waitFor(
-				async () => {
-					await sleep(1000);
-					const list = await executions(base, cookie);
-					return list.length >= 1 && list;
-				},
-				'the order execution',
-				60000,
-			);
-		});
+		await v.check(
+			'r. first start: the demos are unpublished; once published, an order event starts one execution',
+			async () => {
+				const list = await rest(base, 'GET', '/workflows', { cookie });
+				const demoIds = demoWorkflows().map((w) => w.id);
+				const demos = (list.body.data || []).filter((w) => demoIds.includes(w.id));
+				assert.deepStrictEqual(
+					demos.map((w) => [w.id, Boolean(w.active)]).sort(),
+					demoIds.map((id) => [id, false]).sort(),
+					'the demos as imported',
+				);
+				assert.strictEqual(
+					await fireOrder(dev.running.sandboxUrl),
+					0,
+					'registrations before publishing',
+				);
+				const wf = (await rest(base, 'GET', `/workflows/${DEMO_TRIGGER_ID}`, { cookie })).body.data;
+				const published = await rest(base, 'POST', `/workflows/${DEMO_TRIGGER_ID}/activate`, {
+					cookie,
+					body: { versionId: wf.versionId },
+				});
+				assert.strictEqual(published.status, 200, `publish: ${JSON.stringify(published.body)}`);
+				await waitFor(
+					async () => {
+						await sleep(1000);
+						const res = await fetch(`${dev.running.sandboxUrl}/_sandbox/webhooks`);
+						const { webhooks } = await res.json();
+						return webhooks.some((w) => w.section === 'order/create');
+					},
+					'the demo trigger registered at the sandbox',
+					60000,
+				);
+				assert.strictEqual(await fireOrder(dev.running.sandboxUrl), 1);
+				before = await waitFor(
+					async () => {
+						await sleep(1000);
+						const list = await executions(base, cookie);
+						return list.length >= 1 && list;
+					},
+					'the order execution',
+					60000,
+				);
+			},
+		);
 		await stopDev(dev);
 		const first = dev;
 		dev = await startDev(v.version, dir, ports);

@@ -58,10 +58,18 @@ describe('the words of the resource tables', () => {
 		['voucher', 'discount_on_type', 0, undefined],
 		['voucher', 'progressive_steps_treshold_type', 2, 'Products Count'],
 		['voucher', 'progressive_steps_discount_type', '1', 'Amount Off'],
-		['voucher', 'quantity', -1, 'Not Set'],
-		['voucher', 'quantity', '-1', 'Not Set'],
+		['voucher', 'quantity', -1, 'Not Set (Meaning Not Documented)'],
+		['voucher', 'quantity', '-1', 'Not Set (Meaning Not Documented)'],
 		['voucher', 'quantity', 100, undefined],
 		['voucher', 'activate', 1, undefined],
+		// issue 43: the word says what is usable on its own, beside the code in an output
+		['voucher', 'available_on_promo', 0, 'Not Usable on Promoted Products'],
+		['voucher', 'available_on_promo', '1', 'Usable on Promoted Products'],
+		// no meaning in the spec: no word (the fields' descriptions say so)
+		['voucher', 'per_client', 1, undefined],
+		['page', 'visibility', 1, undefined],
+		['page', 'visibility', 0, undefined],
+		['blog', 'visibility', 1, undefined],
 		['promotion', 'promotion_type', 1, 'Price'],
 		['promotion', 'promotion_type', '2', 'Percentage'],
 		['promotion', 'promotion_on_type', 3, 'Collection'],
@@ -191,5 +199,40 @@ describe('a word only where it applies (the form of new nodes shows the field)',
 	it('keeps the word of the field the condition reads', () => {
 		const out = withWords({ discount_on: 1, discount_on_type: 1 }, words, conditions);
 		expect(out.discount_on_label).toBe('All Orders');
+	});
+});
+
+describe('fields whose codes the API documentation does not explain say so (issue 43)', () => {
+	const fieldsOf = (resource: string) =>
+		TABLES.find((t) => t.resource === resource)!.endpoints.flatMap((e) => [
+			...(e.body ?? []),
+			...(e.filters ?? []),
+		]);
+	it.each([
+		['page', 'visibility'],
+		['blog', 'visibility'],
+	])(
+		"%s's %s: no invented meaning, and the description says none is documented",
+		(resource, key) => {
+			const fields = fieldsOf(resource).filter((f) => f.key === key);
+			expect(fields.length).toBeGreaterThan(0);
+			for (const f of fields) {
+				expect(f.description).toMatch(/does not say what each value means/);
+				expect(f.description).not.toMatch(/visible|hidden/);
+			}
+		},
+	);
+
+	it("a voucher's Quantity says -1 is not documented as unlimited; Amount Off says its unit is not documented", () => {
+		const quantity = fieldsOf('voucher').filter((f) => f.key === 'quantity');
+		expect(
+			quantity.some((f) => /does not say whether that means unlimited/.test(f.description ?? '')),
+		).toBe(true);
+		const amount = fieldsOf('voucher').filter((f) => f.key === 'discount_amount' && f.hint);
+		expect(amount.length).toBeGreaterThan(0);
+		for (const f of amount) {
+			expect(f.hint).toMatch(/does not say which/);
+			expect(f.hint!.length).toBeLessThanOrEqual(120);
+		}
 	});
 });

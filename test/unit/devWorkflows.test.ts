@@ -21,8 +21,8 @@ interface DemoNode {
 const dev = require('../../scripts/n8n/devWorkflows.js') as {
 	DEMO_POLL_ID: string;
 	DEMO_TRIGGER_ID: string;
-	ACTIVE_DEMOS: string[];
-	demoWorkflows: () => Array<{ id: string; nodes: DemoNode[] }>;
+	DEMO_IDS: string[];
+	demoWorkflows: () => Array<{ id: string; active?: boolean; nodes: DemoNode[] }>;
 	bannerLines: (o: IDataObject) => string[];
 	demoRegistrations: (rows: Array<{ section: string; site_url: string }>, url: string) => number;
 };
@@ -62,7 +62,7 @@ describe('npm run dev: demo workflows and banner', () => {
 		expect(dev.demoRegistrations([], demo)).toBe(0);
 	});
 
-	test('demo workflows: n8n ids, our nodes at a new node’s typeVersion, triggers active', () => {
+	test('demo workflows: n8n ids, our nodes at a new node’s typeVersion, none published at import', () => {
 		const demos = dev.demoWorkflows();
 		for (const w of demos) {
 			expect(w.id).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -76,7 +76,12 @@ describe('npm run dev: demo workflows and banner', () => {
 		const triggers = demos.filter((w) =>
 			w.nodes.some((n) => OURS[n.type] && /Trigger$/.test(n.type)),
 		);
-		expect(triggers.map((w) => w.id).sort()).toEqual([...dev.ACTIVE_DEMOS].sort());
+		expect(triggers.map((w) => w.id).sort()).toEqual(
+			[dev.DEMO_POLL_ID, dev.DEMO_TRIGGER_ID].sort(),
+		);
+		expect(demos.map((w) => w.id)).toEqual(dev.DEMO_IDS);
+		// a published demo would run beside the newcomer's own workflow at each test (issue 43)
+		for (const w of demos) expect(w.active).toBeFalsy();
 		const poll = demos
 			.find((w) => w.id === dev.DEMO_POLL_ID)!
 			.nodes.find((n) => n.type.endsWith('PollTrigger'))!;
@@ -84,16 +89,17 @@ describe('npm run dev: demo workflows and banner', () => {
 		for (const e of poll.parameters.events as string[]) expect(plan.events).toContain(e);
 	});
 
-	test("each published demo has a sticky note in n8n 2.x's words with the sandbox command that fires it", () => {
+	test("each trigger demo has a sticky note in n8n 2.x's words: publish it, and the sandbox command that fires it", () => {
 		const demos = dev.demoWorkflows();
-		for (const id of dev.ACTIVE_DEMOS) {
+		for (const id of [dev.DEMO_TRIGGER_ID, dev.DEMO_POLL_ID]) {
 			const nodes = demos.find((w) => w.id === id)!.nodes as Array<
 				DemoNode & { position: [number, number] }
 			>;
 			const notes = nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
 			expect(notes).toHaveLength(1);
 			const content = String(notes[0].parameters.content);
-			expect(content).toMatch(/published \(n8n 1\.x: active\)/);
+			expect(content).toMatch(/not published, so that your own workflows' tests run alone/);
+			expect(content).toMatch(/Click \*\*Publish\*\* \(n8n 1\.x: switch it to active\)/);
 			const commands = [...content.matchAll(/`npm run sandbox -- ([a-z-]+)[^`]*`/g)].map(
 				(m) => m[1],
 			);
@@ -138,4 +144,27 @@ describe('npm run dev: demo workflows and banner', () => {
 			expect(text).toContain('(ready after 300s)');
 		},
 	);
+
+	test('the banner says the demos are not published, and which ones the user published', () => {
+		const text = banner(4010).join('\n');
+		expect(text).toMatch(/demo workflows +three, unpublished unless you publish them/);
+		expect(text.match(/not published: Publish to try it/g)).toHaveLength(2);
+		const published = dev
+			.bannerLines({
+				version: '2.41.1',
+				baseUrl: 'http://127.0.0.1:5678',
+				owner: { email: 'owner@example.com', password: 'pw' },
+				sandboxUrl: 'http://127.0.0.1:4010',
+				sandboxPort: 4010,
+				credentials: { consumerKey: 'k', consumerSecret: 's' },
+				hooks: 1,
+				published: [dev.DEMO_TRIGGER_ID],
+				watch: true,
+			})
+			.join('\n');
+		expect(published).toMatch(
+			/order\/create \(published: it runs beside your own workflows, 1 registration\)/,
+		);
+		expect(published.match(/not published/g)).toHaveLength(1);
+	});
 });

@@ -85,6 +85,14 @@ test('there are examples to check', () => {
 	);
 });
 
+test("charge-accepted's note says the second execution its own activation causes a minute later (issue 43)", () => {
+	const text = noteText(read('charge-accepted.json'));
+	expect(text).toMatch(/A minute later a second execution runs/);
+	expect(text).toMatch(/stops at \*\*Accepted\?\*\* and does nothing/);
+	// the node it names is the workflow's
+	expect(steps(read('charge-accepted.json')).map((n) => n.name)).toContain('Accepted?');
+});
+
 describe.each(EXAMPLES)('docs/examples/%s', (file) => {
 	const wf = read(file);
 

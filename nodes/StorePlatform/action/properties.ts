@@ -14,7 +14,9 @@ import { OPTION, PARAMETER } from './parameters';
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
 
 export function locatorProperty(param: Param): INodeProperties {
-	if (!param.locator) {
+	const searchListMethod =
+		param.listSearch ?? (param.locator ? listSearchMethodName(param.locator) : undefined);
+	if (!searchListMethod) {
 		return {
 			displayName: param.displayName,
 			name: param.name,
@@ -34,12 +36,14 @@ export function locatorProperty(param: Param): INodeProperties {
 		required: true,
 		default: { mode: 'list', value: '' },
 		description: param.description,
+		// where to find the id, under the field (not only in the tooltip)
+		...(param.findHint ? { hint: param.findHint } : {}),
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: listSearchMethodName(param.locator), searchable: true },
+				typeOptions: { searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',

@@ -364,7 +364,10 @@ export function toOption<T extends string | number>(
 export function readId(param: Param, value: unknown): string {
 	if (param.text) return toId(value, param.displayName);
 	const record = param.displayName.replace(/ ID$/, '').toLowerCase();
-	const hint = param.locator ? `: pick the ${record} with "From list" to choose it by name` : '';
+	const hint =
+		param.locator || param.listSearch
+			? `: pick the ${record} with "From list" to choose it by name`
+			: '';
 	// the field's own example where it has one (a Product ID: one the sandbox has), else 12
 	const example = /^e\.g\. (\d+)$/.exec(param.placeholder ?? '')?.[1];
 	return toNumericId(value, param.displayName, record, hint, example);

@@ -2,8 +2,8 @@ import type { INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-work
 
 /**
  * What the poll trigger's panel says beside its fields: the notice on top (what it cannot watch and which node
- * can), the left pane's help on Fetch Test Event (n8n's trigger panel), and the output pane's hint on the sample
- * and `deliveryKey` (n8n's node hints). Texts only.
+ * can), the left pane's help on Fetch Test Event (n8n's trigger panel), and the output pane's hints on the example
+ * Fetch Test Event shows (n8n's node hints). Texts only.
  */
 
 /** The panel's notice: no public URL needed, and what only the webhook trigger receives. */
@@ -15,35 +15,41 @@ export const POLL_NOTICE: INodeProperties = {
 	default: '',
 };
 
+/** Plain words, for a user who has not met n8n's execution modes (issue 43: no `deliveryKey` jargon up front). */
 const SAMPLE =
-	'Fetch Test Event shows the newest record of the chosen Resource as a sample, not a change that just happened: its event says which change it stands for (updated where the record was changed after its creation, else created).';
+	'Fetch Test Event shows the newest record as an example of what an item looks like. It is not a change that just happened.';
 
-const DELIVERY_KEY =
-	'Each item carries a deliveryKey, the same whenever one change is sent again (after a crash or a restart): Remove Duplicates on deliveryKey runs each change once.';
+const PUBLISHED =
+	'Once the workflow is published, each poll that finds changes starts one execution, with one item per changed record.';
+
+const ONCE =
+	'Rarely, after n8n restarts in the middle of a poll, a change comes twice. To run each change once, put a Remove Duplicates node after the trigger, on the field deliveryKey.';
 
 /**
- * The left pane of the panel (n8n's TriggerPanel): "When will this node trigger my flow?" explains the sample,
- * the executions once published, and deliveryKey (n8n renders these texts as HTML, as its own).
+ * The left pane of the panel (n8n's TriggerPanel): "When will this node trigger my flow?" explains the example,
+ * the executions once published, and how to run each change once (n8n renders these texts as HTML, as its own).
  */
 export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
 	executionsHelp: {
-		inactive: `<b>While building your workflow</b>: ${SAMPLE}<br /><br /><b>Once the workflow is published</b> (active), n8n asks the shop at each Poll Time and starts the workflow with one item per change since the previous poll. These executions show up in the <a data-key="executions">executions list</a>, not in the editor.<br /><br />${DELIVERY_KEY}`,
-		active: `<b>The workflow is published</b>: n8n asks the shop at each Poll Time and starts it with one item per change since the previous poll, in the <a data-key="executions">executions list</a>.<br /><br />${SAMPLE}<br /><br />${DELIVERY_KEY}`,
+		inactive: `<b>While building your workflow</b>: ${SAMPLE}<br /><br /><b>${PUBLISHED}</b> These executions show up in the <a data-key="executions">executions list</a>, not in the editor.<br /><br />${ONCE}`,
+		active: `<b>The workflow is published</b>: n8n asks the shop at each Poll Time and starts it with one item per change since the previous poll, in the <a data-key="executions">executions list</a>.<br /><br />${SAMPLE}<br /><br />${ONCE}`,
 	},
 };
 
 /**
- * Shown above the output once the node ran (Fetch Test Event, or an execution opened). n8n 2.41.1 shows a node hint
- * after a failed run too, above the error, and offers no condition a trigger can use to hide it then (hints have
- * no displayOptions; a hint's displayCondition sees the node's input, which a trigger has none of, and not its own
- * output without its name): so the hint opens with "When a record comes back", and beside an error reads as what a
- * successful Fetch Test Event would show.
+ * Above the output pane, before the node has run: what Fetch Test Event will show. n8n 2.41.1's editor (RunData:
+ * useNodeHelpers().getNodeHints and its filter) shows a `whenToDisplay: 'beforeExecution'` hint only while the node
+ * has no output, so it is never above a real execution. No hint after a run: a poll function has no execution
+ * hints (`addExecutionHints` is on execute functions only), and a `displayCondition` cannot tell Fetch Test Event's
+ * example from a real execution: it sees no output of a trigger (it has no input), and `$workflow.active` is false
+ * in the execution preview too (test/e2e/newcomer.test.js, point k, showed the notice above a real execution).
+ * The left pane's help (POLL_TRIGGER_PANEL) explains the example after the run.
  */
 export const POLL_HINTS: NodeHint[] = [
 	{
-		message: `When a record comes back: ${SAMPLE} Once the workflow is published, each item is one change. ${DELIVERY_KEY}`,
+		message: `${SAMPLE} ${PUBLISHED}`,
 		type: 'info',
 		location: 'outputPane',
-		whenToDisplay: 'afterExecution',
+		whenToDisplay: 'beforeExecution',
 	},
 ];

@@ -33,12 +33,16 @@ const parentNoun = (param: Param) => param.displayName.replace(/ ID$/, '').toLow
 
 /**
  * A scope id by the action node's by-ID rule (a whole number where the ids are whole numbers, text where they are
- * text), refused before any request with an error naming the poll field. The field is plain text here: no
- * "From list" hint.
+ * text), refused before any request with an error naming the poll field. A Product ID is a resource locator
+ * (its "From list": the products in abandoned carts), read by its value; a plain string saved before it is the ID.
  */
 export function readScopeId(node: INode, param: Param, value: unknown): string {
+	const id =
+		value !== null && typeof value === 'object' && 'value' in value
+			? (value as { value: unknown }).value
+			: value;
 	try {
-		return readId({ ...param, displayName: scopeField(param), locator: undefined }, value);
+		return readId({ ...param, displayName: scopeField(param), locator: undefined }, id);
 	} catch (error) {
 		// readId refuses only with an InputError
 		throw inputNodeError(node, error as InputError);
@@ -128,7 +132,7 @@ function unknownParent(watch: ParentWatch): NodeOperationError {
 		watch.node,
 		`The shop has no ${noun} with ${field} ${scope[param.name]}`,
 		{
-			// where to find a valid one: the hint under the field (Product ID: Abandoned Cart → Get Many)
+			// where to find a valid one: the hint under the field (Product ID: its From list, the products in abandoned carts)
 			description: `Check the ${field}: the shop answers, but not for this ${noun} (it may have been deleted).${param.findHint ? ' The hint under the field says where to find one.' : ''} (${plan.table.displayName} → Poll: GET ${path}, HTTP 404)`,
 		},
 	);

@@ -34,6 +34,28 @@ export const simplifyKeys = (plan: PollPlan): string[] =>
 /** Normalize Numbers serves every resource: it names no field (a page has no price). */
 const NORMALIZE_NUMBERS = `Whether to turn numbers the shop sends as text (such as IDs, amounts and counts) into JSON numbers; codes such as SKUs stay text (on unless turned off). Amounts come as the shop sends them (e.g. 4350): the platform does not document their unit (cents or whole currency units).`;
 
+/**
+ * A scope field with a "From list" (a Product ID: the products in abandoned carts), By ID beside it. A plain
+ * string saved before is read as the ID (poll/trigger.ts reads the field with extractValue).
+ */
+function scopeLocator(field: INodeProperties, searchListMethod: string): INodeProperties {
+	const { placeholder, ...rest } = field;
+	return {
+		...rest,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
+		],
+	};
+}
+
 export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 	const byName = [...plans].sort((a, b) => a.table.displayName.localeCompare(b.table.displayName));
 	const resourceOptions: INodePropertyOptions[] = byName.map((plan) => ({
@@ -56,7 +78,7 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 	];
 	for (const plan of byName) {
 		for (const param of plan.scope) {
-			properties.push({
+			const field: INodeProperties = {
 				displayName: `${param.displayName.replace(/ ID$/, '')} ID`,
 				name: param.name,
 				type: 'string',
@@ -67,7 +89,8 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				// where to find the id, under the field (not only in the tooltip)
 				...(param.findHint ? { hint: param.findHint } : {}),
 				displayOptions: { show: { resource: [plan.table.resource] } },
-			});
+			};
+			properties.push(param.listSearch ? scopeLocator(field, param.listSearch) : field);
 		}
 	}
 	// one Events entry per resource, in its words; the values and defaults are the plan's (saved workflows)

@@ -9,7 +9,6 @@ import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from
 import { attempt } from './attempt';
 import { MIN_PAGE_CAP, pageEnd } from './pageEnd';
 import { goneStatus, type Answer } from './ledger/confirm';
-import { readWhole } from './ledger/wholeRead';
 import { PastBound } from './pastBound';
 import { unreadableStamp } from './shopTime';
 import type { PollPlan } from './strategy';
@@ -104,7 +103,7 @@ export interface ReadLimits {
 /** An error in an answer's body that says the record does not exist (the spec shows no error bodies). */
 const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 
-/** Records a count may say beyond a whole list's bound before the list is refused without reading it (allUpTo). */
+/** Records a count may say beyond a whole list's bound before the list is refused without reading it (ledger/wholeRead.ts readUpTo). */
 export const PAST_BOUND_SLACK = 100;
 
 export class ShopReader {
@@ -413,11 +412,6 @@ export class ShopReader {
 		}
 	}
 
-	/** The whole list (ledger/wholeRead.ts), refused past `stopAbove` records (PastBound). */
-	async all(stopAbove?: number): Promise<IDataObject[]> {
-		return await this.reread(async () => await readWhole(this, stopAbove));
-	}
-
 	/** Fails the poll where a page's stamps of `field` come in a form no rule reads. */
 	checkStamps(page: IDataObject[], field: string): void {
 		const odd = unreadableStamp(page, field);
@@ -426,17 +420,5 @@ export class ShopReader {
 
 	pastBound(records: number, max: number): PastBound {
 		return new PastBound(this.ctx.getNode(), this.noun, records, max);
-	}
-
-	/**
-	 * The whole list, refused beyond `max` records (the static data keeps one fingerprint per record). A paged list
-	 * whose count says more than PAST_BOUND_SLACK records beyond it is refused after its first page (the count may
-	 * be off its list by a few: closer to the bound, the records read decide).
-	 */
-	async allUpTo(max: number): Promise<IDataObject[]> {
-		const records = await this.all(max + PAST_BOUND_SLACK);
-		if (records.length > max)
-			throw new PastBound(this.ctx.getNode(), this.noun, records.length, max);
-		return records;
 	}
 }

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PollOutcome } from './changes';
 import { storedId } from './decimalId';
 import { knownOf, reconcile, storeKnown } from './keyedCount';
-import { readWhole } from './ledger/wholeRead';
+import { readUpTo, readWhole } from './ledger/wholeRead';
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan } from './scan';
 import { settledReading } from './settledReading';
@@ -44,7 +44,7 @@ export async function baseline(
 		// would later come as created)
 		records = await settledReading(reader, async () => await readWhole(reader));
 	} else {
-		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
+		records = await settledReading(reader, async () => await readUpTo(reader, MAX_SNAPSHOT));
 	}
 	if (trackers.includes('maxId')) state.maxId = storedId(maxIdOf(records));
 	if (trackers.includes('ids') && counted !== undefined) {

@@ -82,7 +82,11 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 	const scope: Record<string, string> = {};
 	for (const param of plan.scope) {
 		// the action node's by-ID rule, before any request (an error naming the field)
-		scope[param.name] = readScopeId(ctx.getNode(), param, ctx.getNodeParameter(param.name, ''));
+		scope[param.name] = readScopeId(
+			ctx.getNode(),
+			param,
+			ctx.getNodeParameter(param.name, '', { extractValue: true }),
+		);
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {

@@ -1,4 +1,5 @@
 import type { PollOutcome } from './changes';
+import { readUpTo, readWhole } from './ledger/wholeRead';
 import type { ShopReader } from './reader';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from './snapshot';
 import type { PollState } from './state';
@@ -14,13 +15,13 @@ import type { PollState } from './state';
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const known = stored.known ?? {};
-	const records = await reader.allUpTo(MAX_SNAPSHOT);
+	const records = await readUpTo(reader, MAX_SNAPSHOT);
 	const reading = readingOf(records, plan.key);
 	let gone = missingFrom(known, reading);
 	if (gone.length > 0) {
 		// read again: a record is deleted only where two readings agree (a record deleted while the pages were read
 		// moves the next ones one place up; a shop may answer a list short once)
-		const again = readingOf(await reader.all(), plan.key);
+		const again = readingOf(await readWhole(reader), plan.key);
 		gone = gone.filter((id) => !again.has(id));
 	}
 	const diff = diffSnapshot(known, reading, gone);

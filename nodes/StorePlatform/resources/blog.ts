@@ -55,7 +55,8 @@ export const blog: ResourceTable = {
 					displayName: 'Visibility',
 					kind: 'number',
 					default: 1,
-					description: 'Visibility code as the platform stores it (for example 1 visible)',
+					description:
+						"The blog's visibility code as the shop stores it (0 or 1). The API documentation does not say what each value means",
 				},
 				...meta,
 			],

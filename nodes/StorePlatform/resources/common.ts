@@ -68,12 +68,14 @@ export const updatedRange: Field[] = [
 export const commonFilters: Field[] = [sinceId, ...createdRange, ...updatedRange];
 
 /**
- * Where a user finds a product's ID, shown under every Product ID field: the API lists no products, and the ids
- * it does show without a public URL are in an abandoned cart's items (which Simplify leaves out). At most 120
- * characters (n8n's hint-max-length; test/unit/newestRules.test.ts).
+ * Where a user finds a product's ID, shown under every Product ID field (at most 120 characters, n8n's rule): the
+ * API lists no products. A Variant's Product ID offers "From list" (the products in abandoned carts,
+ * api/productSearch.ts); a filter's Product ID is plain text and points there.
  */
+export const PRODUCT_ID_LIST_HINT =
+	'The API lists no products: From list shows those in abandoned carts. Any other: By ID (product events carry it).';
 export const PRODUCT_ID_HINT =
-	"The API lists no products: find a product_id in a cart's items (Abandoned Cart → Get Many, Simplify off)";
+	"The API lists no products. Find one in a Variant node's Product ID → From list (products in abandoned carts).";
 
 export const productIdFilter = (what: string): Field => ({
 	key: 'product_id',

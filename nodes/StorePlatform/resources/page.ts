@@ -19,8 +19,9 @@ const visibility: Field = {
 	key: 'visibility',
 	displayName: 'Visibility',
 	kind: 'number',
+	// the spec names no meaning of the values (issue 43: the description said "1 visible, 0 hidden")
 	description:
-		'Visibility code of the page as the platform stores it (for example 1 visible, 0 hidden)',
+		"The page's visibility code as the shop stores it (0 or 1). The API documentation does not say what each value means",
 	default: 1,
 };
 

@@ -1,7 +1,7 @@
 import type { Field, Param, ResourceTable } from '../endpoint';
 import {
 	countEndpoint,
-	PRODUCT_ID_HINT,
+	PRODUCT_ID_LIST_HINT,
 	createEndpoint,
 	deleteEndpoint,
 	getEndpoint,
@@ -10,6 +10,7 @@ import {
 	updateEndpoint,
 	type Noun,
 } from './common';
+import { PRODUCT_SEARCH } from '../api/productSearch';
 
 const noun: Noun = { resource: 'variant', one: 'variant', many: 'variants' };
 
@@ -20,8 +21,9 @@ const productId: Param = {
 	displayName: 'Product ID',
 	description: 'The product the variants belong to',
 	placeholder: 'e.g. 3',
-	// the spec shows no product endpoint: the ids it does show (cart items, delivery headers); shown under the field
-	findHint: PRODUCT_ID_HINT,
+	// the spec shows no product endpoint: "From list" offers the products the abandoned carts hold
+	listSearch: PRODUCT_SEARCH,
+	findHint: PRODUCT_ID_LIST_HINT,
 };
 
 const variantId = idParam(noun, {

@@ -266,7 +266,7 @@ export const voucher: ResourceTable = {
 		'items:list',
 	],
 	// the spec: "a value of -1 appears where none was set; its meaning: not shown"
-	words: { quantity: { '-1': 'Not Set' } },
+	words: { quantity: { '-1': 'Not Set (Meaning Not Documented)' } },
 	endpoints: [
 		listEndpoint(noun, {
 			path: '/services/vouchers',

@@ -44,6 +44,8 @@ const amountOff: Field = {
 	showWhen: { discount_type: PRICE },
 	// a price discount with nothing off is refused, not created (issue 31)
 	range: { above: 0 },
+	// under the field: the unit of "e.g. 500" (issue 43), which the spec does not give
+	hint: 'As the shop writes amounts: 500 may be 5.00 or 500 in its currency. The API documentation does not say which.',
 };
 
 const percentOff: Field = {
@@ -150,7 +152,7 @@ const moreFields: Field[] = [
 		kind: 'number',
 		default: 1,
 		description:
-			'How many times the voucher can be used in all; the shop shows -1 where none was set',
+			'How many times the voucher can be used in all. The shop shows -1 where none was set; the API documentation does not say whether that means unlimited',
 	},
 	{
 		key: 'unique',
@@ -196,9 +198,10 @@ const moreFields: Field[] = [
 		key: 'available_on_promo',
 		displayName: 'On Products on Promotion',
 		kind: 'options',
+		// the names are also the output's words (available_on_promo_label): they say what is usable, alone
 		options: [
-			[0, 'Not Usable'],
-			[1, 'Usable'],
+			[0, 'Not Usable on Promoted Products'],
+			[1, 'Usable on Promoted Products'],
 		],
 		description: 'Whether the voucher can be used on products that are on promotion',
 	},

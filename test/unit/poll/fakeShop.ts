@@ -192,12 +192,6 @@ class FakeReader extends ShopReader {
 		const record = this.shop.get(id);
 		return record ? { gone: false as const, record } : { gone: true as const };
 	}
-
-	async all() {
-		const out: IDataObject[] = [];
-		await this.readPages(1, {}, (page) => void out.push(...page), false);
-		return out;
-	}
 }
 
 /** A list plan as planOf makes it, with the capabilities of a test's choosing. */

@@ -140,9 +140,15 @@ test.each([
 	[
 		'variant',
 		'T-shirt',
-		`'Product ID' must be the product's ID, a whole number such as 3, not "T-shirt"`,
+		`'Product ID' must be the product's ID, a whole number such as 3, not "T-shirt": pick the product with "From list" to choose it by name`,
 	],
-	['variant', '4.5', `'Product ID' must be the product's ID, a whole number such as 3, not "4.5"`],
+	[
+		'variant',
+		'4.5',
+		`'Product ID' must be the product's ID, a whole number such as 3, not "4.5": pick the product with "From list" to choose it by name`,
+	],
+	// a resource locator (the field since issue 43) gives its value
+	['variant', { __rl: true, mode: 'list', value: '3' }, '3'],
 	['variant', -3, `'Product ID' must be an ID (a whole number or text), not the number -3`],
 	['variant', '', `'Product ID' is required: give the record's ID`],
 	[

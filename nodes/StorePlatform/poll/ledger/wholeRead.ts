@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { idOf, storedId, type Id } from '../decimalId';
 import { MIN_PAGE_CAP, pageEnd } from '../pageEnd';
-import type { ShopReader } from '../reader';
+import { PAST_BOUND_SLACK, type ShopReader } from '../reader';
 
 /**
  * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)
@@ -32,6 +32,17 @@ export async function readWhole(reader: ShopReader, bound?: number): Promise<IDa
 		if (keyset) return keyset;
 	}
 	return await readByPages(reader, pages);
+}
+
+/**
+ * The whole list, refused beyond `max` records (the static data keeps one fingerprint per record: whole lists). A
+ * paged list whose count says more than PAST_BOUND_SLACK records beyond it is refused after its first full page
+ * (the count may be off its list by a few: closer to the bound, the records read decide).
+ */
+export async function readUpTo(reader: ShopReader, max: number): Promise<IDataObject[]> {
+	const records = await readWhole(reader, max + PAST_BOUND_SLACK);
+	if (records.length > max) throw reader.pastBound(records.length, max);
+	return records;
 }
 
 /** The page size learned in this read alone (pageEnd.ts), handed to the reader's limits as the fast reads do. */
