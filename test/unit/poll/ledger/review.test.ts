@@ -1,0 +1,150 @@
+/**
+ * Review of issue 41's ledger (nodes/StorePlatform/poll/ledger/): holes found by an adversarial reading, each a
+ * history on the fake shop through the ledger's checks. A `test.failing` names a hole still open.
+ */
+import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { MAX_LEDGER } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
+import type { PollState } from '../../../../nodes/StorePlatform/poll/state';
+import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
+
+/** Like pages: `since_id`, update time and a count. */
+const pages = (pageSize = 250) => fakePlan({ pageSize });
+/** Like vouchers: `since_id` and a count, no update time. */
+const vouchers = (pageSize = 250) =>
+	fakePlan({ stamp: undefined, events: ['created', 'deleted'], pageSize });
+
+const kinds = (changes: Change[]) => changes.map((c) => `${c.kind} ${c.id}`).sort();
+
+function setUp(opts: FakeOptions, n: number, plan = pages()) {
+	const shop = new FakeShop({ filters: 'strict', ...opts });
+	shop.seed(n, true);
+	const trigger = new FakeTrigger(shop, plan);
+	trigger.verified = true;
+	return { shop, trigger };
+}
+
+/** Polls until one emits nothing (at most `most`), the audit's hour passed first where `audit`. */
+async function settle(trigger: FakeTrigger, audit = false, most = 6): Promise<Change[]> {
+	if (audit) trigger.now += AUDIT_EVERY_MS;
+	const out: Change[] = [];
+	for (let i = 0; i < most; i++) {
+		const got = await trigger.poll();
+		if (got.length === 0) break;
+		out.push(...got);
+	}
+	return out;
+}
+
+/** Every stamp of the shop moved by `minutes` (a change of the shop's time zone). */
+function shiftZone(shop: FakeShop, minutes: number): void {
+	const shift = (t: unknown) =>
+		new Date(new Date(`${String(t).replace(' ', 'T')}Z`).getTime() + minutes * 60_000)
+			.toISOString()
+			.slice(0, 19)
+			.replace('T', ' ');
+	for (const r of shop.records)
+		[r.created_at, r.updated_at] = [shift(r.created_at), shift(r.updated_at)];
+	shop.at(shift(shop.time));
+}
+
+describe('review of issue 41: holes in the ledger', () => {
+	// HOLE (births): the birth is the minute of created_at, so a zone change by a non-whole hour (India +05:30,
+	// Nepal +05:45, Adelaide +09:30, Newfoundland -03:30) gives every record another birth: each is reported
+	// deleted and created again (40 records: 80 false changes at the next poll).
+	test.failing(
+		'a zone change by 5 h 30 min reports nothing (every real offset is a multiple of 15 minutes)',
+		async () => {
+			const { shop, trigger } = setUp({}, 40);
+			expect(await trigger.poll()).toEqual([]);
+			shiftZone(shop, 330);
+			expect(await settle(trigger)).toEqual([]);
+			expect(await settle(trigger, true)).toEqual([]);
+			shop.at('2024-03-10 15:00:00');
+			shop.update(3);
+			expect(kinds(await settle(trigger))).toEqual(['updated 3']);
+		},
+	);
+
+	// HOLE (stamp form): a created_at in a form no rule reads gives the birth '.', unlike every held birth: the
+	// audit reports every record deleted and created again (30 vouchers: 60 false changes), where the issue asks
+	// for one clear error naming the form.
+	test.failing(
+		'created_at in a form no rule reads: one clear error naming it, never every record deleted and created',
+		async () => {
+			const { shop, trigger } = setUp({}, 30, vouchers());
+			expect(await trigger.poll()).toEqual([]);
+			shop.spell = (r) => ({ ...r, created_at: '10/03/2024 09:00' });
+			expect(await settle(trigger)).toEqual([]);
+			trigger.now += AUDIT_EVERY_MS;
+			await expect(trigger.poll()).rejects.toThrow(
+				'writes the vouchers\' created_at as "10/03/2024 09:00"',
+			);
+			shop.spell = undefined;
+			expect(await settle(trigger, true)).toEqual([]);
+		},
+	);
+
+	// HOLE (pending past the bound): deletions waiting for their Get (`pending`) when the same poll takes the
+	// ledger past MAX_LEDGER: the next poll has no ledger and runs the fast reads alone, which dropped those ids
+	// already; the waiting deletions are never reported.
+	test.failing(
+		'deletions waiting for their Get come even where the ledger passes its bound in that poll',
+		async () => {
+			const { shop, trigger } = setUp({}, MAX_LEDGER - 10, vouchers());
+			expect(await trigger.poll()).toEqual([]);
+			for (let id = 1; id <= 60; id++) shop.remove(id * 7);
+			shop.at('2024-03-10 09:10:00');
+			for (let i = 0; i < 100; i++) shop.create({ title: `n${i}` });
+			const got = [...(await settle(trigger, false, 10)), ...(await settle(trigger, true, 4))];
+			expect(kinds(got).filter((l) => l.startsWith('deleted'))).toEqual(
+				Array.from({ length: 60 }, (_, i) => `deleted ${(i + 1) * 7}`).sort(),
+			);
+		},
+	);
+
+	// HOLE (the audit's fresh cursor): the audit asks the count after its read, so a record deleted while the
+	// audit reads is taken by the fresh cursor as already gone (the count search of the baseline drops it, and a
+	// baseline emits nothing) while the ledger still holds it: the deletion waits for the next audit, an hour,
+	// where the fast reads alone would have reported it at the next poll.
+	test.failing('a record deleted while the audit reads comes at the next poll', async () => {
+		const { shop, trigger } = setUp({}, 300, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		trigger.now += AUDIT_EVERY_MS;
+		shop.beforeAnswer = (n) => {
+			if (n === 2) shop.remove(10);
+		};
+		const audit = await trigger.poll();
+		shop.beforeAnswer = undefined;
+		expect(kinds([...audit, ...(await settle(trigger))])).toEqual(['deleted 10']);
+	});
+
+	test('a record created while the audit reads comes once, and a later deletion comes', async () => {
+		const { shop, trigger } = setUp({}, 300, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		trigger.now += AUDIT_EVERY_MS;
+		shop.beforeAnswer = (n) => {
+			if (n === 2) shop.create({ title: 'during' });
+		};
+		const audit = await trigger.poll();
+		shop.beforeAnswer = undefined;
+		expect(kinds([...audit, ...(await settle(trigger))])).toEqual(['created 301']);
+		shop.remove(5);
+		expect(kinds(await settle(trigger))).toEqual(['deleted 5']);
+		expect((trigger.stored as PollState).countOff).toBeUndefined();
+	});
+
+	// HOLE (budget, not fixed: a design change): the audit reads the whole list in one poll whatever the poll's
+	// budget (readWhole never asks `expired`). Where a shop is slow enough that the read overruns n8n's poll budget,
+	// n8n abandons the poll, `audited` never moves, and every later poll is the same audit: no change comes again.
+	test.failing("the audit keeps to the poll's budget", async () => {
+		const { trigger } = setUp({ pageCap: 50 }, 2000, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 10;
+		await trigger.poll();
+		trigger.now += AUDIT_EVERY_MS;
+		await trigger.poll();
+		// a fast poll stops within a page of its budget; the audit sent 42
+		expect(trigger.lastRequests).toBeLessThanOrEqual(12);
+	});
+});
