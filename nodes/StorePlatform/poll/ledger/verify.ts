@@ -65,6 +65,10 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		findings = outcome.changes;
 		state = outcome.state;
 	}
+	// the stamps the guard reads (digest.ts: the birth and the minutes edited), checked where it relies on them:
+	// a form no rule reads is one clear error, never every record another birth (deleted and created again)
+	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
+	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
 	const guarded = guard(findings, ledger, run.events);
 	const changes = [...guarded.emit];
 	const candidates = [...(stored.pending ?? []), ...guarded.confirm, ...missing];
