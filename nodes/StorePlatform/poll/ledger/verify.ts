@@ -48,16 +48,19 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	}
 	if (stored.ledger === undefined) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
-	if (!ledger) return await run.fast(stored);
+	if (!ledger) return await withoutLedger(run, stored);
 
 	let findings: Change[];
 	let state: PollState;
 	let missing: string[] = [];
 	if (auditDue(stored.audited, run.now)) {
+		// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
+		// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported)
+		const counted = run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
 		const records = await readWhole(reader);
 		findings = asFindings(records, plan.key);
 		missing = missingKeys(ledger, records, plan.key);
-		const fresh = await baseline(reader, run.watch, run.trackers, records);
+		const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 		state = { ...fresh.state, seq: stored.seq, full: stored.full };
 		state.audited = run.now;
 	} else {
@@ -114,6 +117,25 @@ function oneEach(changes: Change[]): Change[] {
 		seen.add(k);
 		return true;
 	});
+}
+
+/**
+ * A list past the ledger's bound: its fast reads alone. Deletions still waiting for their Get (the poll that took
+ * the ledger past its bound left them: the fast reads dropped their ids already) are confirmed here, else they
+ * would never come.
+ */
+async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
+	const outcome = await run.fast(stored);
+	const waiting = stored.pending ?? [];
+	delete outcome.state.pending;
+	if (waiting.length === 0) return outcome;
+	const confirmed = run.reader.asksOne
+		? await confirmGone(waiting, async (id) => await run.reader.getOne(id))
+		: { gone: waiting, waiting: [] };
+	for (const id of confirmed.gone) outcome.changes.push({ kind: 'deleted', id, state: '' });
+	if (confirmed.waiting.length > 0) outcome.state.pending = confirmed.waiting;
+	outcome.changes = oneEach(outcome.changes).filter((c) => run.events.includes(c.kind));
+	return outcome;
 }
 
 /**
