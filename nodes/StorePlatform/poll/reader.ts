@@ -2,13 +2,13 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unwrapRecords } from '../api/unwrap';
-import { apiRequest, type Query } from '../api/request';
+import { apiRequest, isUnreadableAnswer, type Query } from '../api/request';
 import type { Endpoint } from '../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from './decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
 import { pageEnd } from './pageEnd';
-import { goneStatus, type Answer } from './ledger/confirm';
+import { goneStatus, refusedStatus, type Answer } from './ledger/confirm';
 import { readWhole } from './ledger/wholeRead';
 import { PastBound } from './pastBound';
 import { unreadableStamp } from './shopTime';
@@ -221,8 +221,9 @@ export class ShopReader {
 	}
 
 	/**
-	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or an error in its body that
-	 * says not found; else the record, where the answer holds it. Any other failure fails the poll.
+	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or refuses the record (an error
+	 * in a 200 body, a 400: refusedStatus); else the record, where the answer holds it. Any other failure (5xx, no
+	 * answer, a body that cannot be read) fails the poll.
 	 */
 	async getOne(id: string): Promise<Answer> {
 		const get = this.plan.get;
@@ -242,6 +243,8 @@ export class ShopReader {
 			const status = Number(error.httpCode);
 			const said = `${String(error.message ?? '')} ${String(error.description ?? '')}`;
 			if (goneStatus(status) || (status === 200 && NOT_FOUND.test(said))) return { gone: true };
+			// an answer the shop gave about this record, refusing it (not a body that could not be read)
+			if (refusedStatus(status) && !isUnreadableAnswer(tried.error)) return { gone: true };
 			throw tried.error;
 		}
 		const records = unwrapRecords(tried.value, get.output);
