@@ -25,14 +25,24 @@ export interface Confirmed {
 	waiting: string[];
 }
 
+/**
+ * `stopped`: whether the poll's budget or ceiling is spent (the reader's); once it is, the keys not asked wait
+ * for the next poll (one is asked in any case, so that a poll whose reads always spend the budget still goes on).
+ */
 export async function confirmGone(
 	keys: string[],
 	getOne: (id: string) => Promise<Answer>,
 	max = MAX_CONFIRMS,
+	stopped: (asked: number) => boolean = () => false,
 ): Promise<Confirmed> {
 	const unique = [...new Set(keys)];
 	const out: Confirmed = { gone: [], present: [], waiting: unique.slice(max) };
-	for (const id of unique.slice(0, max)) {
+	const asking = unique.slice(0, max);
+	for (const [n, id] of asking.entries()) {
+		if (stopped(n)) {
+			out.waiting.unshift(...asking.slice(n));
+			break;
+		}
 		const answer = await getOne(id);
 		if (answer.gone) out.gone.push(id);
 		else out.present.push({ id, record: answer.record });

@@ -3,7 +3,7 @@ import { baseline, type Change, type PollOutcome } from '../poller';
 import type { ShopReader } from '../reader';
 import type { PollState, Tracker } from '../state';
 import { asFindings, auditDue, missingKeys } from './audit';
-import { confirmGone } from './confirm';
+import { confirmGone, MAX_CONFIRMS } from './confirm';
 import { ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
 import { decodeLedger, encodeLedger, ledgerOf, OVER, type Ledger } from './ledger';
@@ -103,10 +103,21 @@ async function removeGone(
 		held.forEach(gone);
 		return [];
 	}
-	const confirmed = await confirmGone(held, async (id) => await run.reader.getOne(id));
+	const confirmed = await confirmGone(held, getOneOf(run), MAX_CONFIRMS, stoppedOf(run));
 	confirmed.gone.forEach(gone);
 	return confirmed.waiting;
 }
+
+const getOneOf = (run: Run) => async (id: string) => await run.reader.getOne(id);
+
+/**
+ * Whether a poll stops confirming: at the ceiling (a Get past it fails the poll, and the next poll would do the
+ * same), or past the budget once one was asked (n8n abandons a poll past its budget).
+ */
+const stoppedOf =
+	(run: Run) =>
+	(asked: number): boolean =>
+		run.reader.spent() || (asked > 0 && run.reader.limits.expired());
 
 /** One change per key and kind (a deletion and a creation of one id handed out again stay apart, in order). */
 function oneEach(changes: Change[]): Change[] {
@@ -130,7 +141,7 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	delete outcome.state.pending;
 	if (waiting.length === 0) return outcome;
 	const confirmed = run.reader.asksOne
-		? await confirmGone(waiting, async (id) => await run.reader.getOne(id))
+		? await confirmGone(waiting, getOneOf(run), MAX_CONFIRMS, stoppedOf(run))
 		: { gone: waiting, waiting: [] };
 	for (const id of confirmed.gone) outcome.changes.push({ kind: 'deleted', id, state: '' });
 	if (confirmed.waiting.length > 0) outcome.state.pending = confirmed.waiting;
@@ -164,7 +175,9 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	if (!stored?.known || deleted.length === 0 || !run.reader.asksOne) return outcome;
 	const confirmed = await confirmGone(
 		deleted.map((c) => c.id),
-		async (id) => await run.reader.getOne(id),
+		getOneOf(run),
+		MAX_CONFIRMS,
+		stoppedOf(run),
 	);
 	const gone = new Set(confirmed.gone);
 	const known = { ...(outcome.state.known ?? {}) };
