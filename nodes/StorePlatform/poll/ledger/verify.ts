@@ -1,4 +1,8 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { attempt } from '../attempt';
 import type { ChangeKind } from '../fingerprint';
+import { PastBound } from '../pastBound';
 import { baseline, type Change, type PollOutcome } from '../poller';
 import type { ShopReader } from '../reader';
 import type { PollState, Tracker } from '../state';
@@ -6,7 +10,7 @@ import { asFindings, auditDue, missingKeys } from './audit';
 import { confirmGone, MAX_CONFIRMS } from './confirm';
 import { ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
-import { decodeLedger, encodeLedger, ledgerOf, OVER, type Ledger } from './ledger';
+import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
 import { readWhole } from './wholeRead';
 
 /**
@@ -57,7 +61,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
 		// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported)
 		const counted = run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
-		const records = await readWhole(reader);
+		const records = await readBounded(reader);
+		// grown past the ledger's bound (a bulk import): its fast reads alone from now on
+		if (!records) return { ...(await withoutLedger(run, stored)), baseline: false };
 		findings = asFindings(records, plan.key);
 		missing = missingKeys(ledger, records, plan.key);
 		const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
@@ -131,6 +137,17 @@ function oneEach(changes: Change[]): Change[] {
 }
 
 /**
+ * The list read whole for a ledger; undefined past MAX_LEDGER records (the read stops there, or at once where the
+ * count says more): a list grown past what one poll may read would fail every poll at the ceiling.
+ */
+async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefined> {
+	const tried = await attempt(async () => await readWhole(reader, MAX_LEDGER));
+	if (tried.ok) return tried.value;
+	if (tried.error instanceof PastBound) return undefined;
+	throw tried.error;
+}
+
+/**
  * A list past the ledger's bound: its fast reads alone. Deletions still waiting for their Get (the poll that took
  * the ledger past its bound left them: the fast reads dropped their ids already) are confirmed here, else they
  * would never come.
@@ -139,6 +156,7 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const outcome = await run.fast(stored);
 	const waiting = stored.pending ?? [];
 	delete outcome.state.pending;
+	outcome.state.ledger = OVER;
 	if (waiting.length === 0) return outcome;
 	const confirmed = run.reader.asksOne
 		? await confirmGone(waiting, getOneOf(run), MAX_CONFIRMS, stoppedOf(run))
@@ -154,9 +172,9 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
  * their findings are emitted as they give them (the ledger follows them), as that version did.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
-	const records = await readWhole(run.reader);
+	const records = await readBounded(run.reader);
 	const outcome = await run.fast(stored);
-	const ledger = ledgerOf(records, run.reader.plan.key);
+	const ledger = records ? ledgerOf(records, run.reader.plan.key) : undefined;
 	if (ledger) guard(outcome.changes, ledger, []);
 	for (const c of outcome.changes) if (c.kind === 'deleted') ledger?.delete(c.id);
 	outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
