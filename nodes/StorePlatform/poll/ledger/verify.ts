@@ -34,6 +34,12 @@ export interface Run {
 	events: ChangeKind[];
 	/** n8n's clock (ms): only for the audit's cadence. */
 	now: number;
+	/**
+	 * n8n's clock (ms) at this node's last audit in this n8n process: n8n saves the static data of a poll that
+	 * emits only, so a quiet audit's `audited` may be lost (the durable scheduler without durable cursors), and
+	 * every poll would read the list whole.
+	 */
+	lastAudit?: number;
 	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
 	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
 }
@@ -57,7 +63,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	let findings: Change[];
 	let state: PollState;
 	let missing: string[] = [];
-	if (auditDue(stored.audited, run.now)) {
+	if (auditDue(latest(stored.audited, run.lastAudit), run.now)) {
 		// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
 		// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported)
 		const counted = run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
@@ -87,6 +93,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		if (waiting.length > 0) state.pending = waiting;
 	}
 	state.ledger = encodeLedger(ledger);
+	// the last audit this process made, where the cursor it saved was lost (Run.lastAudit)
+	state.audited = latest(state.audited, run.lastAudit);
 	return { changes: oneEach(changes), state, baseline: false };
 }
 
@@ -113,6 +121,10 @@ async function removeGone(
 	confirmed.gone.forEach(gone);
 	return confirmed.waiting;
 }
+
+/** The later of two times, either may be missing. */
+const latest = (a: number | undefined, b: number | undefined): number | undefined =>
+	a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 const getOneOf = (run: Run) => async (id: string) => await run.reader.getOne(id);
 

@@ -177,6 +177,27 @@ describe('review of issue 41: holes in the ledger', () => {
 		expect((trigger.stored as PollState).ledger).toBe('over');
 	});
 
+	// HOLE (the audit's cadence where a quiet poll's cursor is not saved, fixed: trigger.ts AUDITS, Run.lastAudit): n8n saves the static data when a poll
+	// emits (docs/poll.md); the durable scheduler without durable cursors builds the workflow afresh for each poll,
+	// so a quiet audit's `audited` is lost and every later poll is an audit: the whole list at every poll.
+	test('where quiet polls are not saved, a quiet list is read whole at most once an hour', async () => {
+		const { trigger } = setUp({}, 2000, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		await trigger.poll();
+		const quiet = trigger.lastRequests;
+		trigger.now += AUDIT_EVERY_MS;
+		const costs: number[] = [];
+		for (let i = 0; i < 4; i++) {
+			const saved = trigger.stored;
+			expect(await trigger.poll()).toEqual([]);
+			// n8n keeps the static data of a poll that emits only
+			trigger.stored = saved;
+			costs.push(trigger.lastRequests);
+			trigger.now += 60_000;
+		}
+		expect(costs.slice(1)).toEqual([quiet, quiet, quiet]);
+	});
+
 	test.each([
 		['2030-01-01 10:05:10', '2030-01-01 15:35:10', true],
 		['2030-01-01 10:05:10', '2030-01-01 16:50:10', true],
