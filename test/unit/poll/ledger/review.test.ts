@@ -5,6 +5,13 @@
 import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
 import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { birthOf, sameBirth } from '../../../../nodes/StorePlatform/poll/ledger/digest';
+import {
+	deliveryKeyOf,
+	readUpTo,
+	stateLeftOut,
+	withLaterEdit,
+	birthKeyOf,
+} from '../../../../nodes/StorePlatform/poll/changeKey';
 import { MAX_LEDGER } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/state';
 import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
@@ -197,6 +204,53 @@ describe('review of issue 41: holes in the ledger', () => {
 		}
 		expect(costs.slice(1)).toEqual([quiet, quiet, quiet]);
 	});
+
+	test.each([
+		['a fast poll', 0],
+		['an audit', AUDIT_EVERY_MS],
+	])(
+		'a poll repeated from the same cursor as %s gives each change the same key',
+		async (_, later) => {
+			const { shop, trigger } = setUp({}, 40);
+			expect(await trigger.poll()).toEqual([]);
+			(trigger.stored as PollState).seq = 1000;
+			shop.at('2024-03-10 09:10:00');
+			const x = shop.create({ title: 'new' });
+			shop.at('2024-03-10 09:10:05');
+			shop.update(Number(x.id));
+			shop.update(7);
+			shop.remove(9);
+			const from = trigger.stored;
+			const keysOf = async () => {
+				const stored = trigger.stored as PollState;
+				const upTo = readUpTo(stored.scan);
+				const changes = withLaterEdit(await trigger.poll(), upTo);
+				return changes
+					.map((c) => {
+						const parts = {
+							resource: 'page',
+							scope: '',
+							id: c.id,
+							kind: c.kind,
+							state: c.state,
+							birth: c.record ? birthKeyOf(c.record) : undefined,
+						};
+						return `${c.kind} ${c.id} ${deliveryKeyOf(parts, stored.seq, stateLeftOut(upTo, trigger.events))}`;
+					})
+					.sort();
+			};
+			const first = await keysOf();
+			trigger.stored = from;
+			trigger.now += later;
+			expect(await keysOf()).toEqual(first);
+			expect(first.map((k) => k.split(' ').slice(0, 2).join(' '))).toEqual([
+				'created 41',
+				'deleted 9',
+				'updated 41',
+				'updated 7',
+			]);
+		},
+	);
 
 	test.each([
 		['2030-01-01 10:05:10', '2030-01-01 15:35:10', true],
