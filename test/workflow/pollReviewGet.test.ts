@@ -50,6 +50,16 @@ describe('the Get of a deleted record answers otherwise than 404', () => {
 		},
 	);
 
+	test('an error in a 200 body about the credential proves nothing gone: the poll fails', async () => {
+		const got = await deleteBehind({
+			type: 'statusErr',
+			error: 'invalid_token',
+			message: 'Access token expired',
+		});
+		expect(got.errors.length).toBeGreaterThan(0);
+		expect(got.events).not.toContain(got.want[0]);
+	});
+
 	test('HTTP 500: the poll fails while it lasts (the next poll asks again)', async () => {
 		const got = await deleteBehind({ type: 'status', status: 500 });
 		expect(got.errors.length).toBeGreaterThan(0);

@@ -104,6 +104,9 @@ export interface ReadLimits {
 /** An error in an answer's body that says the record does not exist (the spec shows no error bodies). */
 const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 
+/** An error in a 200 body about the credential or the rate, not about the record: it proves nothing gone. */
+const NOT_ABOUT_THE_RECORD = /token|auth|permission|access|forbidden|scope|rate|too many|limit/i;
+
 /** Records a count may say beyond a whole list's bound before the list is refused without reading it (allUpTo). */
 export const PAST_BOUND_SLACK = 100;
 
@@ -244,7 +247,12 @@ export class ShopReader {
 			const said = `${String(error.message ?? '')} ${String(error.description ?? '')}`;
 			if (goneStatus(status) || (status === 200 && NOT_FOUND.test(said))) return { gone: true };
 			// an answer the shop gave about this record, refusing it (not a body that could not be read)
-			if (refusedStatus(status) && !isUnreadableAnswer(tried.error)) return { gone: true };
+			if (
+				refusedStatus(status) &&
+				!isUnreadableAnswer(tried.error) &&
+				!(status === 200 && NOT_ABOUT_THE_RECORD.test(said))
+			)
+				return { gone: true };
 			throw tried.error;
 		}
 		const records = unwrapRecords(tried.value, get.output);
