@@ -178,7 +178,8 @@ async function route(c: Control, method: string, path: string, body: Body): Prom
 		case 'POST /_sandbox/habits':
 			// {"flipForms"?: true, "idStep"?: 3, "ignoreSinceId"?: [path], "ignorePage"?: [path], "countOffset"?: {path: n},
 			//  "emptyListAnswer"?: {answer, times?, paths?}, "stampForm"?: "isoZ", "deleteDuringPaging"?: {"resource":
-			//  "promotion", "afterRequests": 1}, "bigIds"?: true, "bigNewIds"?: true, ... (habits.ts)}
+			//  "promotion", "afterRequests": 1}, "bigIds"?: true, "bigNewIds"?: true, "listOrder"?: {path: "newest"},
+			//  "countLag"?: [countPath], "fillIdGaps"?: true, ... (habits.ts, listHabits.ts)}
 			return json(200, applyHabits(app, body));
 		case 'POST /_sandbox/restart':
 			// the shop's database restarts: auto-increment counters fall back to the highest existing ids

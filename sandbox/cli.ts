@@ -111,7 +111,7 @@ async function serve(args: string[]): Promise<void> {
 			`  Shop time           ${sb.shopTime.now()} (${utcLabel(zone)}, --zone-offset=${zone}); date filters ${dateFilters} (--date-filters)`,
 			`  Admin               ${sb.url}/_sandbox (POST /fire, /clock/advance, /faults, /seed, /reset; GET /requests, /webhooks)`,
 			`                      POST /settings {"shopZoneOffsetMinutes","dateFilters"}, /shop-time {"at"}, /charges/decide, /change, /add, /remove`,
-			`                      POST /habits {"flipForms","idStep","ignoreSinceId","ignorePage","countOffset","emptyListAnswer","deleteDuringPaging","bigIds",...}, /restart, /restore`,
+			`                      POST /habits {"flipForms","idStep","ignoreSinceId","ignorePage","countOffset","emptyListAnswer","deleteDuringPaging","bigIds","listOrder","countLag","fillIdGaps",...}, /restart, /restore`,
 			`  Fire an event       npm run sandbox -- fire order/create --port ${sb.port}`,
 			`  Change a page       npm run sandbox -- change page 1 --port ${sb.port}   (a Poll Trigger on Pages: Updated)`,
 			`  Accept a charge     npm run sandbox -- accept-charge --port ${sb.port}   (a Poll Trigger on Application Charges)`,

@@ -7,6 +7,7 @@
  * - idStep: ids handed out step by 2, 3, ... (a database cluster's auto_increment_increment).
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
+ * - listOrder, countLag, fillIdGaps (issue 41): listHabits.ts.
  *
  * Habits of issue 34 (the history checker's switches; see the block at the end):
  * - emptyListAnswer: list answers that carry no list (readHabits.ts).
@@ -33,8 +34,10 @@ import { storedId } from './forms';
 import type { Renderer } from './list';
 import type { ShopTime } from './shopTime';
 import type { Store } from './store';
+import { checkListHabits, DEFAULT_LIST_HABITS, forgetCounts, type ListHabits } from './listHabits';
 
-export interface ShopHabits {
+/** The habits of every list (listHabits.ts: listOrder, countLag, fillIdGaps) and those below. */
+export interface ShopHabits extends ListHabits {
 	flipForms: boolean;
 	idStep: number;
 	/** list paths (exact, e.g. `/services/pages`, `/services/variants/3`) whose list ignores `since_id` */
@@ -64,6 +67,7 @@ interface HabitHost {
 }
 
 export const DEFAULT_HABITS: ShopHabits = {
+	...DEFAULT_LIST_HABITS,
 	flipForms: false,
 	idStep: 1,
 	ignoreSinceId: [],
@@ -126,7 +130,13 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 			);
 		out.countOffset = { ...(o as Record<string, number>) };
 	}
-	Object.assign(out, checkIssue34Habits(input), checkPagingHabit(input), checkClockHabits(input));
+	Object.assign(
+		out,
+		checkIssue34Habits(input),
+		checkPagingHabit(input),
+		checkClockHabits(input),
+		checkListHabits(input),
+	);
 	return out;
 }
 
@@ -138,7 +148,9 @@ export function applyHabits(app: HabitHost, input: object): ShopHabits {
 	for (const t of app.store.tables()) {
 		t.step = next.idStep;
 		t.big = next.bigNewIds;
+		t.fillGaps = next.fillIdGaps;
 	}
+	if ('countLag' in input) forgetCounts(app);
 	app.render.bigIds = next.bigIds;
 	if (next.deleteDuringPaging)
 		next.deleteDuringPaging = { ...next.deleteDuringPaging, answered: 0 };

@@ -172,13 +172,8 @@ export function pageOf(
 	if (!spec.paged) return filterRows(rows, q, spec, shop);
 	const preds = predicates(q, spec, shop);
 	const from = firstAfter(rows, sinceId(q, spec));
-	const limitRaw = first(q, 'limit');
-	const pageRaw = first(q, 'page');
-	let limit = limitRaw === undefined || limitRaw === '' ? 50 : intParam(limitRaw, 'limit', 1);
-	const page = pageRaw === undefined || pageRaw === '' ? 1 : intParam(pageRaw, 'page', 1);
-	if (spec.maxLimit !== undefined) limit = Math.min(limit, spec.maxLimit);
-	if (pageCap !== null && pageCap > 0) limit = Math.min(limit, pageCap);
-	let skip = (page - 1) * limit;
+	const { limit, skip: first } = pageWindow(q, spec, pageCap);
+	let skip = first;
 	const out: Rec[] = [];
 	for (let i = from; i < rows.length && out.length < limit; i++) {
 		const r = rows[i];
@@ -187,6 +182,21 @@ export function pageOf(
 		else out.push(r);
 	}
 	return out;
+}
+
+/** The page a paged list's query asks: its size (`limit`, capped) and the records before it (`skip`). */
+export function pageWindow(
+	q: Query,
+	spec: ListSpec,
+	pageCap: number | null,
+): { limit: number; skip: number } {
+	const limitRaw = first(q, 'limit');
+	const pageRaw = first(q, 'page');
+	let limit = limitRaw === undefined || limitRaw === '' ? 50 : intParam(limitRaw, 'limit', 1);
+	const page = pageRaw === undefined || pageRaw === '' ? 1 : intParam(pageRaw, 'page', 1);
+	if (spec.maxLimit !== undefined) limit = Math.min(limit, spec.maxLimit);
+	if (pageCap !== null && pageCap > 0) limit = Math.min(limit, pageCap);
+	return { limit, skip: (page - 1) * limit };
 }
 
 export function fieldsOf(q: Query): string[] | null {

@@ -123,9 +123,9 @@ export class ShopTime {
 // ---- clock habits (issue 34 items 5 and 6: habits.ts `clockStepBackS`, `stampForm`) ----
 
 /** How an answer writes the shop's stamps: the spec's form, or another form of the same instant. */
-export type StampForm = 'spec' | 'iso-z' | 'offset' | 'naive-t';
+export type StampForm = 'spec' | 'iso-z' | 'offset' | 'naive-t' | 'minutes';
 
-export const STAMP_FORMS: readonly StampForm[] = ['spec', 'iso-z', 'offset', 'naive-t'];
+export const STAMP_FORMS: readonly StampForm[] = ['spec', 'iso-z', 'offset', 'naive-t', 'minutes'];
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -138,11 +138,12 @@ function offsetText(minutes: number): string {
 /**
  * A stored stamp (the spec's form, in the shop's zone) written in another form of the same instant:
  * `iso-z` the instant in UTC (`2026-11-27T12:00:10Z`), `offset` the shop's wall clock with its zone's offset
- * (`2026-11-27T13:00:10+01:00`), `naive-t` the shop's wall clock with a `T` and no offset. The empty date and
- * anything not a date stay as they are.
+ * (`2026-11-27T13:00:10+01:00`), `naive-t` the shop's wall clock with a `T` and no offset, `minutes` the spec's
+ * form without its seconds (`2026-11-27 13:00`: issue 41). The empty date and anything not a date stay as they are.
  */
 export function stampIn(form: StampForm, stamp: unknown, zoneOffsetMinutes: number): unknown {
 	if (form === 'spec' || !isSpecDate(stamp)) return stamp;
+	if (form === 'minutes') return stamp.slice(0, 16);
 	const local = stamp.replace(' ', 'T');
 	if (form === 'naive-t') return local;
 	if (form === 'offset') return `${local}${offsetText(zoneOffsetMinutes)}`;

@@ -18,6 +18,11 @@ export class Table<R extends Rec = Rec> {
 	step = 1;
 	/** Ids handed out lie beyond 2^53, as even numbers (habits.ts bigNewIds). */
 	big = false;
+	/**
+	 * Ids handed out again below the highest (habits.ts fillIdGaps): a new record takes the highest free id below
+	 * the highest that exists (a gap a deletion or a step left), as a database that reuses freed ids does.
+	 */
+	fillGaps = false;
 	/** Removed records by key, the last of each: what the shop's trash can restore with its old id. */
 	private readonly trash = new Map<string, R>();
 
@@ -29,12 +34,25 @@ export class Table<R extends Rec = Rec> {
 	}
 
 	nextId(): number {
+		const gap = this.fillGaps && !this.big ? this.gapBelowHighest() : undefined;
+		if (gap !== undefined) return gap;
 		if (this.big) {
 			// even numbers from 2^53 on are exact as doubles: the store keeps them apart
 			if (this.lastId < BIG_ID) this.lastId = BIG_ID;
 			return (this.lastId += 2 * this.step);
 		}
 		return (this.lastId += this.step);
+	}
+
+	/** The highest free id below the highest id that exists (ids from 1), or undefined when there is none. */
+	private gapBelowHighest(): number | undefined {
+		if (this.keyField !== 'id') return undefined;
+		for (let i = this.rows.length - 1; i >= 0; i--) {
+			const below = Number(this.rows[i].id) - 1;
+			const next = i > 0 ? Number(this.rows[i - 1].id) : 0;
+			if (below > next) return below;
+		}
+		return undefined;
 	}
 
 	/**

@@ -4,6 +4,7 @@ import { isSpecDate } from '../dates';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { afterListPage, countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
+import { laggedRows, orderedPage } from '../listHabits';
 import { emptyListReply } from '../readHabits';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
@@ -56,7 +57,10 @@ export function list(
 	const empty = emptyListReply(ctx.app, ctx.path);
 	if (empty) return empty;
 	const query = listQuery(ctx.app, ctx.path, ctx.query);
-	const page = pageOf(rows, query, spec, ctx.app.faults.pageCap, ctx.app.shopTime);
+	const { pageCap } = ctx.app.faults;
+	const page =
+		orderedPage(ctx.app.habits, ctx.path, rows, query, spec, pageCap, ctx.app.shopTime) ??
+		pageOf(rows, query, spec, pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);
 	const answer = ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
 	afterListPage(ctx.app, rows);
@@ -64,7 +68,8 @@ export function list(
 }
 
 export function count(ctx: Ctx, rows: Rec[], spec: ListSpec): Reply {
-	return counted(ctx, filterRows(rows, ctx.query, spec, ctx.app.shopTime).length);
+	const counting = laggedRows(ctx.app, ctx.app.habits, ctx.path, rows, now(ctx));
+	return counted(ctx, filterRows(counting, ctx.query, spec, ctx.app.shopTime).length);
 }
 
 /** A count answer `{count}`, as the shop's habits give it (off by an offset, in the answer's form). */

@@ -63,7 +63,7 @@ const TIMEOUT_MIN = Number(process.env.STORE_PLATFORM_E2E_TIMEOUT_MIN || 60);
  * durable cursors and queue mode side by side), deliveries 414 s, editor, trigger, connect 156-240 s), so the short
  * ones fill the lanes at the end instead of a long one starting last.
  */
-const FIRST = ['queue', 'healing', 'poll', 'deliveries', 'editor', 'trigger', 'connect'];
+const FIRST = ['queue', 'healing', 'outage', 'poll', 'deliveries', 'editor', 'trigger', 'connect'];
 const OUT = path.join(PROJECT_DIR, 'build', 'e2e');
 const TAP = path.join(OUT, 'results.tap');
 const T0 = Date.now();

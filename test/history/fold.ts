@@ -14,7 +14,8 @@
  * | v0     | ... ends in null         | `deleted`                                                            |
  * | v0     | ... ends in v1 ≠ v0      | `updated` (v1): updates fold into one; after a deletion in between   |
  * |        |                          | (deleted + created under the same id) `created` is accepted too      |
- * | v0     | ... ends in v0, no null  | nothing: the record is as last emitted (A→B→A between two reads)     |
+ * | v0     | ... ends in v0, no null  | nothing, or `updated` (v0) where another value came between (A→B→A: |
+ * |        |                          | its updated_at moved, so a poll may say so, once; issue 41)          |
  * | v0     | ... ends in v0, a null   | nothing, `updated` or `created` (optional): the id came back with   |
  * |        |                          | the same value; a poll cannot tell a restore from no change          |
  *
@@ -53,6 +54,7 @@ export function fold(
 	else if (end === null) kinds = ['deleted'];
 	else if (end !== last) kinds = goneBetween ? ['updated', 'created'] : ['updated'];
 	else if (goneBetween) [kinds, optional] = [['updated', 'created'], true];
+	else if (states.some((s) => s !== last)) [kinds, optional] = [['updated'], true];
 	else kinds = [];
 	const seen = kinds.filter((k) => watched.includes(k));
 	if (seen.length === 0) return { kinds: [], optional: false, state: null };

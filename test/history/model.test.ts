@@ -136,9 +136,20 @@ describe('every change once, folded; nothing the log does not hold', () => {
 		expect(check(trace(log, early))[0]).toMatch(/does not hold: updated 1 \(A\) at poll 1/);
 	});
 
-	test('A→B→A between two reads: nothing to emit; deleted and restored: optional', () => {
+	test('A→B→A between two reads: nothing, or one updated (issue 41: updated_at moved); deleted and restored: optional', () => {
 		const toggled = [entry(1, 'updated', 'B'), entry(1, 'updated', 'One')];
 		expect(check(trace(toggled, [run(0, [], 0), run(1, [], 2)]))).toEqual([]);
+		const once = [run(0, [], 0), run(1, [['updated', 1, 'One', 'k1']], 2)];
+		expect(check(trace([entry(1, 'updated', 'B'), entry(1, 'updated', 'One')], once))).toEqual([]);
+		const twice = [...once, run(2, [['updated', 1, 'One', 'k2']], 2)];
+		expect(check(trace([entry(1, 'updated', 'B'), entry(1, 'updated', 'One')], twice))[0]).toMatch(
+			/does not hold: updated 1 \(One\) at poll 2/,
+		);
+		// the same value logged again (a zone change re-stamps every record): nothing may be emitted
+		const touched = [entry(1, 'updated', 'One')];
+		expect(
+			check(trace(touched, once.slice(0, 1).concat(run(1, [['updated', 1, 'One', 'k1']], 1))))[0],
+		).toMatch(/does not hold: updated 1 \(One\) at poll 1/);
 		const restored = [entry(1, 'deleted'), entry(1, 'created', 'One')];
 		expect(check(trace(restored, [run(0, [], 0), run(1, [], 2)]))).toEqual([]);
 		const said = [run(0, [], 0), run(1, [['updated', 1, 'One', 'k1']], 2)];
@@ -179,6 +190,60 @@ describe('deliveryKeys', () => {
 		expect(check(trace([entry(2, 'created', 'A')], changed))).toEqual([
 			expect.stringMatching(/^a repeated poll changed the key: created 2 \(A\) at poll 2/),
 			expect.stringMatching(/does not hold: created 2 \(A\) at poll 2/),
+		]);
+	});
+
+	test('two repeats of one poll (three runs): a change the first repeat keyed keeps its key in the second', () => {
+		// run 1 reads nothing new; page 2 is created; repeat 1 emits it (k1); repeat 2 emits it again with k1
+		const log = [entry(2, 'created', 'A')];
+		const three = [
+			run(0, [], 0),
+			run(1, [], 0),
+			run(2, [['created', 2, 'A', 'k1']], 1, { how: 'repeat', repeats: 1 }),
+			run(3, [['created', 2, 'A', 'k1']], 1, { how: 'repeat', repeats: 1 }),
+		];
+		expect(check(trace(log, three))).toEqual([]);
+		const rekeyed = three
+			.slice(0, 3)
+			.concat(run(3, [['created', 2, 'A', 'k2']], 1, { how: 'repeat', repeats: 1 }));
+		expect(check(trace([entry(2, 'created', 'A')], rekeyed))[0]).toMatch(
+			/^a repeated poll changed the key: created 2 \(A\) at poll 3/,
+		);
+	});
+});
+
+describe('a keyed list that ignores since_id and page (docs/poll.md, Limits)', () => {
+	const ignoring = (log: ChangeEntry[], polls: PollRun[], steps: Trace['history']['steps']) => ({
+		...trace(log, polls),
+		history: { resource: 'page', preload: 0, steps },
+	});
+	const longer = () =>
+		Array.from({ length: 252 }, (_, i) => entry(100 + i, 'created', 'A')).concat(
+			entry(1, 'updated', 'B'),
+		);
+	const polls = () => [
+		run(0, [], 0),
+		run(1, [], 253, { error: 'the list ignores since_id and page' }),
+	];
+
+	test('longer than a page: its changes are not owed (one clear error, then quiet)', () => {
+		const both: Trace['history']['steps'] = [
+			{ op: 'ignoreParam', param: 'since_id' },
+			{ op: 'ignoreParam', param: 'page' },
+		];
+		expect(check(ignoring(longer(), polls(), both))).toEqual([]);
+	});
+
+	test('ignoring only page (read by since_id) or within a page: owed', () => {
+		const page: Trace['history']['steps'] = [{ op: 'ignoreParam', param: 'page' }];
+		expect(check(ignoring(longer(), polls(), page)).length).toBeGreaterThan(0);
+		const both: Trace['history']['steps'] = [
+			{ op: 'ignoreParam', param: 'since_id' },
+			{ op: 'ignoreParam', param: 'page' },
+		];
+		const short = [entry(1, 'updated', 'B')];
+		expect(check(ignoring(short, [run(0, [], 0), run(1, [], 1)], both))).toEqual([
+			expect.stringMatching(/^lost: 1 ends B/),
 		]);
 	});
 });

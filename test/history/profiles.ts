@@ -95,7 +95,8 @@ export const PROFILES: Record<string, Profile> = {
 		key: 'id',
 		field: 'src',
 		listPath: '/services/theme_scripts',
-		deletes: false,
+		// the trigger offers no Deleted event for theme scripts, but the API deletes them (issue 41 #6)
+		deletes: true,
 	}),
 	variant: profile({
 		resource: 'variant',

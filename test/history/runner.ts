@@ -2,7 +2,8 @@
  * Runs a history (steps.ts) against the in-process sandbox with n8n-core's poller (setup.ts pollStore), keeping
  * what the checker needs: every poll's items, error, requests, the static data before and after, and the log's
  * length at its start and end (the true change log, sandbox/changeLog.ts). Then quiet polls until nothing more
- * comes (settle, bounded).
+ * comes (settle, bounded), after n8n's clock moved on 61 minutes: every settle includes the trigger's hourly
+ * audit (a slow full read that reports what the fast reads missed, late), so the model owes every change by then.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -49,6 +50,16 @@ export interface Trace {
 
 let runs = 0;
 
+/**
+ * n8n's clock (Date.now, as n8n-core's poller and the trigger read it): the real clock plus what histories moved
+ * it ('later' steps, the settle). It only moves forward, so a cursor's clock-based numbers never repeat.
+ */
+let n8nAheadMs = 0;
+const realNow = Date.now.bind(Date);
+Date.now = () => realNow() + n8nAheadMs;
+/** How far n8n's clock moves before the settle (and at a 'later' step): past the trigger's hourly audit. */
+export const AUDIT_GAP_MS = 61 * 60_000;
+
 const at = (t: number) => new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
 /** 2030-01-01 12:00:00 UTC, in seconds. */
 const T0 = Date.UTC(2030, 0, 1, 12) / 1000;
@@ -58,11 +69,10 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 	sandbox.reset();
 	let now = T0;
 	sandbox.shopTime.pin(at(now));
+	let zone = 0;
 	if (history.preload > 0) sandbox.seed(profile.resource, history.preload);
 	const table = () => tableOf(sandbox, profile.resource);
 	const present = () => table().rows.filter((r) => inScope(profile, r));
-	const start = new Map(present().map((r) => [String(r[profile.key]), { ...r }]));
-	sandbox.changeLog.start();
 	const gone = new Set<string>();
 	let skipped = 0;
 
@@ -96,12 +106,17 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(v) });
 				return;
 			}
-			case 'updateMany': {
-				for (const r of rows.slice(0, c.n))
-					if (r[profile.field] !== valueText(c.v))
-						sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(c.v) });
-				return;
-			}
+			case 'createMany':
+				// one write boundary: the log compares the table once (sandbox owner.batch)
+				return sandbox.owner.batch(() => {
+					for (let i = 0; i < c.n; i++) apply({ op: 'create', v: c.v });
+				});
+			case 'updateMany':
+				return sandbox.owner.batch(() => {
+					for (const r of rows.slice(0, c.n))
+						if (r[profile.field] !== valueText(c.v))
+							sandbox.owner.change(profile.resource, key(r), { [profile.field]: valueText(c.v) });
+				});
 			case 'delete': {
 				const r = chosen(c.pick);
 				if (!r) return void skipped++;
@@ -169,6 +184,9 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 	const newPoller = (node: IDataObject, global: IDataObject) =>
 		pollStore(sandbox, profile.params, { workflowId, staticData: node, globalStaticData: global });
 
+	for (const step of history.before ?? []) if (!POLLS.includes(step.op)) await run(step);
+	const start = new Map(present().map((r) => [String(r[profile.key]), { ...r }]));
+	sandbox.changeLog.start([profile.resource]);
 	await poll('activation', history.activation);
 	for (const step of history.steps) await run(step);
 	async function run(step: Step): Promise<void> {
@@ -224,14 +242,31 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			case 'grow':
 				sandbox.seed(profile.resource, step.n);
 				return;
+			case 'order':
+				sandbox.habits({ listOrder: { [profile.listPath]: step.order } });
+				return;
+			case 'zone':
+				// the pinned instant stays; the shop's wall clock (and every stamp shown) moves by the change
+				sandbox.settings({ shopZoneOffsetMinutes: step.hours * 60 });
+				now += (step.hours - zone) * 3600;
+				zone = step.hours;
+				return;
+			case 'countLag':
+				sandbox.habits({ countLag: [`${profile.listPath}/count`] });
+				return;
+			case 'fillIdGaps':
+				sandbox.habits({ fillIdGaps: true });
+				return;
+			case 'later':
+				n8nAheadMs += AUDIT_GAP_MS;
+				return;
 			default:
 				return apply(step);
 		}
 	}
 	// settle: the shop's clock moves on a second per poll; two polls in a row without items end it
 	sandbox.habits({ emptyListAnswer: null });
-	const realNow = Date.now;
-	Date.now = () => realNow() + 61 * 60_000;
+	n8nAheadMs += AUDIT_GAP_MS;
 	let quiet = 0;
 	for (let i = 0; i < SETTLE_MAX && quiet < 2; i++) {
 		now += 1;
@@ -240,9 +275,11 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 		const last = polls[polls.length - 1];
 		quiet = last.items.length === 0 && !last.error ? quiet + 1 : 0;
 	}
-	Date.now = realNow;
 	return { history, profile, start, log: sandbox.changeLog.since(), polls, skipped };
 }
+
+/** Steps that poll (not run before the activation). */
+const POLLS: ReadonlyArray<Step['op']> = ['poll', 'during', 'repeat', 'restart', 'emptyAnswer'];
 
 function tableOf(sandbox: Sandbox, resource: string): Table {
 	const s = sandbox.store;

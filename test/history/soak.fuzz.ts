@@ -1,55 +1,126 @@
 /**
  * The soak of `npm run fuzz` (scripts/fuzz.js sets the environment): FUZZ_RUNS random histories over the resources
- * of FUZZ_RESOURCES (default all), with the switches of FUZZ_SWITCHES ('holding': what holds today, the default;
- * 'all': issue 34's ten too; or a comma list of switch names added to 'holding'), from FUZZ_SEED. Prints the
- * figures: histories, steps, changes checked, polls, failures, histories per second; a failure is shrunk and
- * printed as a script with the seed and path to replay.
+ * of FUZZ_RESOURCES (default all), with the switches of FUZZ_SWITCHES ('all', the default: every habit; 'holding':
+ * what holds on this branch's trigger; 'none': no habit; a comma list of switch names added to 'none';
+ * 'all-x,y': all but x and y), from FUZZ_SEED. Prints the figures: histories, steps, changes checked, polls,
+ * failures, histories per second.
+ * Two modes: fast-check's (stops at the first failure, shrinks it and prints it as a script with the seed and path
+ * to replay), or FUZZ_COUNT=1: every history runs, failures are counted (the failing rate of a switch) and the
+ * first is printed unshrunk.
  */
 import fc from 'fast-check';
+import { performance } from 'node:perf_hooks';
 
 import { useSandbox } from '../workflow/setup';
-import { RESOURCES } from './profiles';
-import { ALL_ON, HOLDING, type Switches } from './steps';
-import { property, type SoakFigures } from './verdict';
+import { ALL_ON, HOLDING, historyArb, type Switches } from './generator';
+import { PROFILES, RESOURCES } from './profiles';
+import { property, verdict, type SoakFigures } from './verdict';
 
 const env = useSandbox();
 
-function switches(text: string | undefined): Switches {
-	if (!text || text === 'holding') return HOLDING;
-	if (text === 'all') return ALL_ON;
-	const on = { ...HOLDING };
-	for (const name of text.split(',')) {
+const NONE = Object.fromEntries(Object.keys(ALL_ON).map((k) => [k, false])) as unknown as Switches;
+
+function named(names: string[], value: boolean, on: Switches): Switches {
+	const out = { ...on } as unknown as Record<string, boolean>;
+	for (const name of names) {
 		if (!(name in ALL_ON))
 			throw new Error(`unknown switch ${name}; switches: ${Object.keys(ALL_ON).join(', ')}`);
-		(on as unknown as Record<string, boolean>)[name] = true;
+		out[name] = value;
 	}
-	return on;
+	return out as unknown as Switches;
+}
+
+function switches(text: string | undefined): Switches {
+	if (!text || text === 'all') return ALL_ON;
+	if (text === 'holding') return HOLDING;
+	if (text === 'none') return NONE;
+	if (text.startsWith('all-')) return named(text.slice(4).split(','), false, ALL_ON);
+	return named(text.split(','), true, NONE);
+}
+
+/**
+ * FUZZ_COUNT=per-switch: FUZZ_RUNS histories for each switch alone (no other habit), failures counted: what each
+ * habit breaks on the trigger under test. FUZZ_WORKER=i/n takes every n-th switch from the i-th (parallel runs).
+ */
+async function perSwitch(runs: number, seed: number, resources: string[]): Promise<void> {
+	const [i, n] = (process.env.FUZZ_WORKER ?? '0/1').split('/').map(Number);
+	const names = Object.keys(ALL_ON).filter((_, k) => k % n === i);
+	const lines: string[] = [];
+	for (const name of names) {
+		const on = named([name], true, NONE);
+		const arb = historyArb(
+			resources.map((r) => PROFILES[r]),
+			on,
+		);
+		const started = performance.now();
+		let failures = 0;
+		const firstBroken: string[] = [];
+		for (const history of fc.sample(arb, { seed, numRuns: runs })) {
+			const v = await verdict(env.sandbox, history);
+			if (v.broken.length === 0) continue;
+			failures++;
+			if (firstBroken.length < 2) firstBroken.push(v.broken[0].slice(0, 160));
+		}
+		const s = (performance.now() - started) / 1000;
+		lines.push(
+			`${name}: ${failures} of ${runs} failed (${((100 * failures) / runs).toFixed(1)} %), ${(runs / s).toFixed(2)} histories/s${firstBroken.map((b) => `\n    e.g. ${b}`).join('')}`,
+		);
+	}
+	console.log([`per switch, seed ${seed}:`, ...lines].join('\n'));
 }
 
 test('soak', async () => {
+	if (process.env.FUZZ_COUNT === 'per-switch') {
+		const seed = Number(process.env.FUZZ_SEED ?? 41);
+		const resources = process.env.FUZZ_RESOURCES?.split(',') ?? RESOURCES;
+		return await perSwitch(Number(process.env.FUZZ_RUNS ?? 300), seed, resources);
+	}
 	const runs = Number(process.env.FUZZ_RUNS ?? 100);
 	const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 1_000_000;
 	const resources = process.env.FUZZ_RESOURCES ? process.env.FUZZ_RESOURCES.split(',') : RESOURCES;
 	const on = switches(process.env.FUZZ_SWITCHES);
 	const figures: SoakFigures = { histories: 0, steps: 0, changes: 0, polls: 0 };
-	const started = Date.now();
+	// performance.now: the runner moves n8n's clock (Date.now) forward
+	const started = performance.now();
+	let failures = 0;
 	let failure: string | undefined;
-	const details = await fc.check(property(env.sandbox, resources, on, figures), {
-		seed,
-		numRuns: runs,
-		path: process.env.FUZZ_PATH,
-	});
-	if (details.failed)
-		failure = `${fc.defaultReportMessage(details) ?? 'failed'}\n${String(details.errorInstance)}`;
-	const seconds = (Date.now() - started) / 1000;
+	if (process.env.FUZZ_COUNT === '1') {
+		const arb = historyArb(
+			resources.map((r) => PROFILES[r]),
+			on,
+		);
+		for (const history of fc.sample(arb, { seed, numRuns: runs })) {
+			const v = await verdict(env.sandbox, history);
+			figures.histories++;
+			figures.steps += history.steps.length;
+			figures.changes += v.changes;
+			figures.polls += v.polls;
+			if (v.broken.length === 0) continue;
+			failures++;
+			failure ??= v.report;
+		}
+	} else {
+		const details = await fc.check(property(env.sandbox, resources, on, figures), {
+			seed,
+			numRuns: runs,
+			path: process.env.FUZZ_PATH,
+		});
+		if (details.failed) {
+			failures = 1;
+			failure = `${fc.defaultReportMessage(details) ?? 'failed'}\n${String(details.errorInstance)}`;
+		}
+	}
+	const seconds = (performance.now() - started) / 1000;
 	const off = Object.entries(on)
 		.filter(([, v]) => !v)
 		.map(([k]) => k);
 	console.log(
 		[
 			`seed ${seed}, resources ${resources.join(', ')}, switches off: ${off.join(', ') || 'none'}`,
-			`histories ${figures.histories} (shrinking included), steps ${figures.steps}, changes checked ${figures.changes}, polls ${figures.polls}`,
-			`failures ${details.failed ? 1 : 0} (fast-check stops at the first and shrinks it)`,
+			`histories ${figures.histories}${process.env.FUZZ_COUNT === '1' ? '' : ' (shrinking included)'}, steps ${figures.steps}, changes checked ${figures.changes}, polls ${figures.polls}`,
+			process.env.FUZZ_COUNT === '1'
+				? `failures ${failures} of ${figures.histories} (${((100 * failures) / Math.max(1, figures.histories)).toFixed(1)} %)`
+				: `failures ${failures} (fast-check stops at the first and shrinks it)`,
 			`${seconds.toFixed(1)} s: ${(figures.histories / seconds).toFixed(2)} histories/s, ${(figures.steps / seconds).toFixed(1)} steps/s`,
 		].join('\n'),
 	);

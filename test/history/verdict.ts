@@ -8,7 +8,8 @@ import type { Sandbox } from '../../sandbox';
 import { check, pollsReport } from './model';
 import { PROFILES } from './profiles';
 import { runHistory } from './runner';
-import { historyArb, script, type History, type Switches } from './steps';
+import { historyArb, type Switches } from './generator';
+import { script, type History } from './steps';
 
 /** Broken promises a report shows at most. */
 const SHOWN = 12;

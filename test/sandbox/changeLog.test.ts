@@ -47,6 +47,27 @@ describe('the change log', () => {
 		expect(sb.changeLog.since(6).map((e) => e.seq)).toEqual([7]);
 	});
 
+	test('start(only): only the resources named are logged', () => {
+		const sb = sandbox();
+		sb.changeLog.start(['page']);
+		sb.owner.change('page', 1, { title: 'Seen' });
+		sb.owner.add('user', { first_name: 'Unseen' });
+		expect(brief()).toEqual(['1 updated page 1']);
+	});
+
+	test('owner.batch: its operations are one write (a record created then changed in it: one created)', () => {
+		const sb = sandbox();
+		sb.changeLog.start(['page']);
+		sb.owner.batch(() => {
+			const added = sb.owner.add('page', { title: 'A' });
+			sb.owner.change('page', added.id, { title: 'B' });
+			sb.owner.change('page', 1, { title: 'C' });
+		});
+		// one write: its records in the table's order
+		expect(brief()).toEqual(['1 updated page 1', '2 created page 5']);
+		expect(sb.changeLog.since()[1].record?.title).toBe('B');
+	});
+
 	test('a change made by a test directly in the store is logged at the next read; reset() stops the log', () => {
 		const sb = sandbox();
 		sb.changeLog.start();

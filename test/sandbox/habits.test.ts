@@ -30,6 +30,10 @@ describe('off by default', () => {
 			clockStepBackS: 0,
 			stampForm: 'spec',
 			nullUpdatedAt: false,
+			// list habits (issue 41)
+			listOrder: {},
+			countLag: [],
+			fillIdGaps: false,
 		};
 		expect(sandbox().habits()).toEqual(off);
 		sandbox().habits({ flipForms: true, idStep: 3, ignorePage: ['/services/pages'] });
@@ -400,6 +404,7 @@ describe('the shop clock', () => {
 		['offset', 60, '2030-11-27T12:00:10+01:00'],
 		['offset', -300, '2030-11-27T12:00:10-05:00'],
 		['naive-t', 0, '2030-11-27T12:00:10'],
+		['minutes', 0, '2030-11-27 12:00'],
 	] as const)(
 		'stampForm %s (zone %s minutes): %s; filters still take the spec form',
 		async (form, zone, want) => {

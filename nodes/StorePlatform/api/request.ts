@@ -15,6 +15,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { describeFailure, type FailureInput } from './failure';
 import { poolOf } from './pool';
 import { redactor } from './redact';
+import type { FailureClass } from './transient';
 import { inBandError } from './unwrap';
 
 export type ShopContext =
@@ -51,6 +52,21 @@ const NOT_JSON = new WeakSet<object>();
 /** Whether an error is that of an answer whose body could not be read as JSON (a 2xx with HTML, truncated JSON). */
 export const isUnreadableAnswer = (error: unknown): boolean =>
 	typeof error === 'object' && error !== null && NOT_JSON.has(error);
+
+/** The status and kind of each failed request's error, for callers that judge them (transient.ts). */
+const FAILURES = new WeakMap<object, FailureClass>();
+
+/** The status and kind of a request's failure; undefined for an error that is no failed request of the shop. */
+export const failureOf = (error: unknown): FailureClass | undefined =>
+	typeof error === 'object' && error !== null ? FAILURES.get(error) : undefined;
+
+/** A NodeApiError of a failed request's error, to throw again: it keeps the failure's status and kind (failureOf). */
+export function failureAgain(ctx: ShopContext, error: unknown): NodeApiError {
+	const again = new NodeApiError(ctx.getNode(), error as JsonObject);
+	const failure = failureOf(error);
+	if (failure) FAILURES.set(again, failure);
+	return again;
+}
 
 /** The credential type of each node run (context): read once, not for every request. */
 const types = new WeakMap<object, string>();
@@ -183,6 +199,7 @@ function apiError(
 	});
 	// n8n swaps some messages (e.g. ones naming a network code) for generic ones: keep ours
 	error.message = redact(message);
+	FAILURES.set(error, { status: input.status, kind: input.kind });
 	return error;
 }
 

@@ -39,7 +39,14 @@ export function pageEnd(
 	let learned = full;
 	if (length >= asked) learned = Math.max(learned ?? 0, asked);
 	// a short page followed by records was the shop's cap (lowered, or never learned)
-	else if (length > 0 && previous !== undefined && previous > 0 && previous < before)
+	else if (
+		length > 0 &&
+		previous !== undefined &&
+		previous >= Math.min(MIN_PAGE_CAP, asked) &&
+		previous < before
+	)
+		// (a short page below MIN_PAGE_CAP followed by records is no cap: records came meanwhile, or the list
+		// ignores `page`; the read goes on either way)
 		learned = previous;
 	if (length === 0) return { end: true, full: learned };
 	const size = learned ?? asked;

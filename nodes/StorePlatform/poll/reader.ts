@@ -7,7 +7,7 @@ import type { Endpoint } from '../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from './decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
-import { pageEnd } from './pageEnd';
+import { MIN_PAGE_CAP, pageEnd } from './pageEnd';
 import { goneStatus, refusedStatus, type Answer } from './ledger/confirm';
 import { readWhole } from './ledger/wholeRead';
 import { PastBound } from './pastBound';
@@ -344,6 +344,7 @@ export class ShopReader {
 	 * asked and than any page the shop was seen to fill.
 	 */
 	private wholeList(page: IDataObject[], asked: number): boolean {
+		if (page.length < Math.min(MIN_PAGE_CAP, asked)) return true;
 		return page.length < Math.min(asked, this.limits.full ?? asked);
 	}
 

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
-import { baselineScan, noteRecords, scanQuery, type ScanState } from './scan';
 
 /**
  * The whole list as an activation takes it, where the list is read by page number (lists compared whole:
@@ -16,9 +15,8 @@ import { baselineScan, noteRecords, scanQuery, type ScanState } from './scan';
  */
 
 /**
- * A list scanned by its time (read whole by page number at the activation) is settled more cheaply: only the
- * records at or after the scan's floor are ever read again, so where the reading took more than one page, those
- * are read once more and accounted for (settledScan).
+ * Lists scanned by their time are read so too at their start (start.ts): the ledger (ledger/) must hold every
+ * record there is, since a record it lacks would later come as created.
  */
 
 /** Readings of the whole list an activation makes at most. */
@@ -66,41 +64,13 @@ export async function settledReading(
 	const start = limits.requests;
 	const readings = [await read()];
 	const cost = limits.requests - start;
-	// one page (and its count): nothing can move between pages
-	if (!plan.paged || cost <= (plan.count ? 2 : 1)) return readings[0];
+	// one page held every record (and its count, or the empty page after it): nothing can move between pages
+	const onePage = cost <= 2 && readings[0].length < (limits.full ?? plan.pageSize);
+	if (!plan.paged || cost <= (plan.count ? 2 : 1) || onePage) return readings[0];
 	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
 	while (readings.length < MAX_READINGS && limits.requests + cost <= ceiling) {
 		readings.push(await read());
 		if (settled(readings, plan.key).agreed) break;
 	}
 	return settled(readings, plan.key).records;
-}
-
-/**
- * The activation of a list scanned by its time: the whole list by page number, and the scan it starts from. Where
- * the reading took more than one page, the records at or after the scan's floor (the only ones a later pass reads
- * again) are read once more, within the poll's budget, and accounted for: one a deletion hid from the first
- * reading is then no creation at the next pass.
- */
-export async function settledScan(
-	reader: ShopReader,
-	field: 'updated_at' | 'created_at',
-): Promise<{ records: IDataObject[]; scan: ScanState }> {
-	const { key } = reader.plan;
-	const records: IDataObject[] = [];
-	let pages = 0;
-	await reader.readPages(
-		1,
-		{},
-		(page) => {
-			pages++;
-			records.push(...page);
-		},
-		false,
-	);
-	const scan = baselineScan(records, field, key);
-	if (pages <= 1) return { records, scan };
-	const again: IDataObject[] = [];
-	await reader.readPages(1, scanQuery(scan, field), (page) => void again.push(...page));
-	return { records, scan: noteRecords(scan, again, field, key) };
 }

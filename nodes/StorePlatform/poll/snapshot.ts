@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, sameState } from './fingerprint';
+import { onlyZoneMoved } from './zoneShift';
 
 /**
  * The rules of a list watched by fingerprints (a list with no usable filter). Pure.
  *
  * The state is id → fingerprint of every record of the last reading. A record not in it is created, a record
- * whose fingerprint differs is updated, and a remembered record absent from the reading is deleted; where the
+ * whose fingerprint differs is updated (unless only the shop's zone moved its stamps: zoneShift.ts), and a remembered record absent from the reading is deleted; where the
  * list is paged by page number, only when it is also absent from a second reading (a record deleted while the
  * list is read moves the next ones one place up, so one reading can miss a record that still exists).
  */
@@ -57,7 +58,7 @@ export function diffSnapshot(
 		const state = fingerprint(record);
 		next[id] = state;
 		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
-		else if (!sameState(known[id], record, state))
+		else if (!sameState(known[id], record, state) && !onlyZoneMoved(known[id], record))
 			changes.push({ kind: 'updated', id, record, state });
 	}
 	const confirmed = new Set(gone);

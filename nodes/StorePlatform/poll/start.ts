@@ -6,14 +6,14 @@ import { knownOf, reconcile, storeKnown } from './keyedCount';
 import { readWhole } from './ledger/wholeRead';
 import { maxIdOf, type ShopReader } from './reader';
 import { baselineScan } from './scan';
-import { settledReading, settledScan } from './settledReading';
+import { settledReading } from './settledReading';
 import { MAX_SNAPSHOT, readingOf, snapshotOf } from './snapshot';
 import type { PollState, Tracker } from './state';
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor). Reads: the list whole (keyed lists by
- * ledger/wholeRead.ts, which checks each page; time-scanned lists by settledScan; whole lists by settledReading,
- * which reads again until two readings agree), and the count where deletions are watched. Pure rules: the
+ * ledger/wholeRead.ts, which checks each page; the others by it too, again until two readings agree:
+ * settledReading.ts), and the count where deletions are watched. Pure rules: the
  * trackers' starting state (keyedCount.ts, scan.ts, snapshot.ts). Assumption checked: where the count is off its
  * list, that is learned now (reconcile), so the first poll's count says only what changed since.
  */
@@ -44,8 +44,10 @@ export async function baseline(
 		// read without trusting `since_id`, an order or a short page (ledger/wholeRead.ts)
 		records = await readWhole(reader);
 	} else if (plan.strategy === 'stamped') {
-		const settled = await settledScan(reader, plan.stamp ?? 'updated_at');
-		[records, state.scan] = [settled.records, settled.scan];
+		// read by page number, so read again until two readings agree: a record deleted while the pages are read
+		// moves another out of one reading, and the ledger must hold every record there is (a record it lacks
+		// would later come as created)
+		records = await settledReading(reader, async () => await readWhole(reader));
 	} else {
 		records = await settledReading(reader, async () => await reader.allUpTo(MAX_SNAPSHOT));
 	}

@@ -24,6 +24,7 @@ import {
 	type ParentWatch,
 } from './parent';
 import { verifiedPoll, type Run } from './ledger/verify';
+import { firstPollOf, logWaiting, pollError, shopAnswered, waitsForShop } from './outage';
 import { runPoll, type Change } from './poller';
 import { PastBound } from './pastBound';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from './reader';
@@ -201,6 +202,7 @@ export async function pollChanges(
 	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
 	// emit the same changes again, so it waits for the next Poll Time instead
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	const first = firstPollOf(this);
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
 	// no cursor stored yet (nor the baseline n8n's durable cursors keep apart): the user is looking
@@ -211,9 +213,15 @@ export async function pollChanges(
 	IN_FLIGHT.delete(inFlightKey);
 	if (tried.ok) {
 		EPISODES.succeeded(inFlightKey);
+		shopAnswered(inFlightKey);
 		return tried.value;
 	}
 	const { error } = tried;
+	// the activation poll, the shop unable to answer for now: the workflow activates and waits (outage.ts)
+	if (waitsForShop(inFlightKey, error, { first, cursorStored: !activation })) {
+		logWaiting(this, error);
+		return null;
+	}
 	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
 	const cause = causeOf(error, plan.table.resource);
 	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
@@ -223,7 +231,7 @@ export async function pollChanges(
 		if (REPORTED.has(reported)) return null;
 		REPORTED.add(reported);
 	}
-	throw error;
+	throw pollError(this, error);
 }
 
 /** Polls that are running, by workflow and node. */

@@ -2,11 +2,14 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialType } from '../api/request';
+import { deferOrFail, isTestRun } from './deferral';
 import { checkRegistrations } from './registrationCheck';
 import { isOwn, isSettled, planRegistrations } from './registrationPlan';
 import { registrationsOfShop, unregister } from './registrations';
 import {
+	endChecks,
 	handOverReport,
+	markListening,
 	registrationKey,
 	reportsRestored,
 	shopApi,
@@ -26,9 +29,20 @@ const selectedEvents = (ctx: IHookFunctions) => [
 	...new Set(ctx.getNodeParameter('events', []) as string[]),
 ];
 
-/** Whether n8n calls the hook for the editor's "Listen for test event" (test URL) rather than an activation. */
-const isTestRun = (ctx: IHookFunctions) =>
-	ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual';
+/** What no retry fixes: a credential without its Shared Secret, no event chosen. Checked before any request. */
+async function requireSettings(ctx: IHookFunctions): Promise<string[]> {
+	if (!(await sharedSecret(ctx))) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			"The credential has no Shared Secret: it is needed to verify the deliveries' signatures",
+		);
+	}
+	const events = selectedEvents(ctx);
+	if (events.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), "Choose at least one event in 'Events'");
+	}
+	return events;
+}
 
 /** Remembers the production URL for the scheduled check, whose context cannot ask n8n for it. */
 function rememberUrl(ctx: IHookFunctions, url: string): void {
@@ -44,13 +58,28 @@ function rememberUrl(ctx: IHookFunctions, url: string): void {
 export const WEBHOOK_METHODS = {
 	default: {
 		async checkExists(this: IHookFunctions): Promise<boolean> {
+			const live = !isTestRun(this);
+			// until this activation succeeds, the scheduled check registers nothing (registrationSchedule.ts)
+			if (live) markListening(registrationKey(this), false);
+			const events = await requireSettings(this);
 			const url = this.getNodeWebhookUrl('default') as string;
 			rememberUrl(this, url);
-			const events = selectedEvents(this);
-			const plan = planRegistrations(await registrationsOfShop.call(this), { events, url });
+			let registrations;
+			try {
+				registrations = await registrationsOfShop.call(this);
+			} catch (error) {
+				// the shop cannot answer for now: n8n keeps its webhook, the scheduled check registers (deferral.ts)
+				const deferred = deferOrFail(this, error);
+				if (live) markListening(registrationKey(this), true);
+				return deferred;
+			}
+			const plan = planRegistrations(registrations, { events, url });
+			// not settled: create() follows
 			if (!isSettled(plan)) return false;
+			if (live) markListening(registrationKey(this), true);
 			const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 			data.webhookIds = plan.keep;
+			delete data.deferredSince;
 			if (!isTestRun(this) && reportsRestored(this)) {
 				noteCheck(
 					sightings,
@@ -64,17 +93,10 @@ export const WEBHOOK_METHODS = {
 		},
 
 		async create(this: IHookFunctions): Promise<boolean> {
-			if (!(await sharedSecret(this))) {
-				throw new NodeOperationError(
-					this.getNode(),
-					"The credential has no Shared Secret: it is needed to verify the deliveries' signatures",
-				);
-			}
+			const live = !isTestRun(this);
+			if (live) markListening(registrationKey(this), false);
+			const events = await requireSettings(this);
 			const url = this.getNodeWebhookUrl('default') as string;
-			const events = selectedEvents(this);
-			if (events.length === 0) {
-				throw new NodeOperationError(this.getNode(), "Choose at least one event in 'Events'");
-			}
 			rememberUrl(this, url);
 			const data = this.getWorkflowStaticData('node') as TriggerStaticData;
 			const before = { ...(data.webhookIds ?? {}) };
@@ -91,7 +113,9 @@ export const WEBHOOK_METHODS = {
 				const report = noteCheck(sightings, registrationKey(this), data, outcome, new Date());
 				if (report !== undefined) handOverReport(registrationKey(this), data, report);
 			}
-			if (result.error !== undefined) throw result.error;
+			if (result.error !== undefined) deferOrFail(this, result.error);
+			else if (live) delete data.deferredSince;
+			if (live) markListening(registrationKey(this), true);
 			return true;
 		},
 
@@ -101,8 +125,12 @@ export const WEBHOOK_METHODS = {
 			if (!isTestRun(this)) {
 				// deactivated: a later activation starts afresh (nothing it creates is a restoration)
 				sightings.forget(registrationKey(this));
+				// n8n no longer listens: the scheduled check of this trigger stops too (it would register again)
+				endChecks(registrationKey(this));
+				markListening(registrationKey(this), false);
 				delete data.lastSeen;
 				delete data.pendingRestoration;
+				delete data.deferredSince;
 			}
 			return await serialize(registrationKey(this), async () => {
 				const known = Object.values(data.webhookIds ?? {});

@@ -127,11 +127,40 @@ export function handOverReport(key: string, data: TriggerStaticData, report: Res
 	else data.pendingRestoration = report;
 }
 
+/** How many times delete() ended each trigger's checks in this process, by registrationKey(). */
+const endings = new Map<string, number>();
+
+/**
+ * Stops the checks of a trigger whose webhook n8n removed (delete(): a deactivation, or n8n cleaning up after an
+ * activation failed): they would register at the shop a URL n8n no longer listens at.
+ */
+export function endChecks(key: string): void {
+	endings.set(key, (endings.get(key) ?? 0) + 1);
+}
+
+/** Triggers whose last activation at the shop (checkExists()/create()) failed in this process, by registrationKey(). */
+const dropped = new Set<string>();
+
+/**
+ * Notes whether n8n listens at a trigger's webhook URL: false from the start of its checkExists()/create() until
+ * one of them succeeds (or defers, deferral.ts), and at delete(). n8n 2.x runs trigger() beside them, and keeps it
+ * running when they fail (the workflow then shows "partial"): its check must not register a URL n8n dropped.
+ */
+export function markListening(key: string, listening: boolean): void {
+	if (listening) dropped.delete(key);
+	else dropped.add(key);
+}
+
 /** The key under which one trigger's registration changes run one at a time (serialize.ts). */
 export const registrationKey = (ctx: IHookFunctions | ITriggerFunctions) =>
 	`${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id ?? ctx.getNode().name}`;
 
-function logResult(ctx: ITriggerFunctions, result: CheckResult, url: string): void {
+function logResult(
+	ctx: ITriggerFunctions,
+	result: CheckResult,
+	url: string,
+	deferralDone: boolean,
+): void {
 	const workflow = ctx.getWorkflow();
 	const name = `workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}"`;
 	for (const d of result.deleted) {
@@ -141,8 +170,15 @@ function logResult(ctx: ITriggerFunctions, result: CheckResult, url: string): vo
 		);
 	}
 	if (result.error !== undefined) {
+		// said only here, where trigger() runs: n8n listens at the URL (delete() stops the checks)
 		ctx.logger.warn(
-			`Store Platform Trigger (${name}): the registration check could not finish (${(result.error as Error).message ?? String(result.error)}); it tries again at the next check. The workflow stays active.`,
+			`Store Platform Trigger (${name}): the registration check could not finish (${(result.error as Error).message ?? String(result.error)}); it tries again at the next check. n8n keeps listening at ${url}.`,
+			{ workflowId: workflow.id, url },
+		);
+	}
+	if (deferralDone) {
+		ctx.logger.info(
+			`Store Platform Trigger (${name}): the shop answers again; the registrations deferred at the activation are in place`,
 			{ workflowId: workflow.id, url },
 		);
 	}
@@ -150,10 +186,17 @@ function logResult(ctx: ITriggerFunctions, result: CheckResult, url: string): vo
 
 /** Starts the checks of an activated trigger; the returned close function stops them. */
 export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
-	const state = { closed: false };
 	const key = registrationKey(ctx);
+	const ending = endings.get(key) ?? 0;
+	const state = {
+		closed: false,
+		/** Closed by n8n, or its webhook removed since this trigger() started (endChecks). */
+		get stopped() {
+			return this.closed || (endings.get(key) ?? 0) !== ending;
+		},
+	};
 	const take = (report: RestoredReport) => {
-		if (!state.closed) emitReport(ctx, report);
+		if (!state.stopped) emitReport(ctx, report);
 	};
 	const closeFunction = async () => {
 		state.closed = true;
@@ -180,8 +223,20 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 	const workflow = ctx.getWorkflow();
 	const node = ctx.getNode().name;
 
+	let toldDropped = false;
 	const check = async () => {
-		if (state.closed || events.length === 0) return;
+		if (state.stopped || events.length === 0) return;
+		if (dropped.has(key)) {
+			// the activation of the webhook failed: registering would send the shop's events to a 404
+			if (!toldDropped)
+				ctx.logger.warn(
+					`Store Platform Trigger (workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${node}"): the activation of its webhook failed, so n8n does not listen for the shop's events; the registration check registers nothing until the workflow is activated again`,
+					{ workflowId: workflow.id },
+				);
+			toldDropped = true;
+			return;
+		}
+		toldDropped = false;
 		sendPending();
 		const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
 		const url = data.productionUrl;
@@ -199,7 +254,7 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 					shopApi(ctx),
 					{ events, url },
 					{
-						stopped: () => state.closed,
+						stopped: () => state.stopped,
 						onCreated: (create, made) =>
 							ctx.logger.warn(
 								recreatedMessage(
@@ -218,18 +273,25 @@ export async function startRegistrationChecks(ctx: ITriggerFunctions): Promise<I
 					},
 				),
 		);
-		if (!state.closed) data.webhookIds = result.registered;
-		logResult(ctx, result, url);
-		if (state.closed || !report) return;
-		const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
-		const restored = noteCheck(
-			sightings,
-			key,
-			data,
-			{ before, created, registered: result.registered, events },
-			new Date(),
-		);
-		if (restored !== undefined) emitReport(ctx, restored);
+		if (state.stopped) return;
+		data.webhookIds = result.registered;
+		const deferred = data.deferredSince;
+		const complete =
+			result.error === undefined && events.every((e) => result.registered[e] !== undefined);
+		logResult(ctx, result, url, deferred !== undefined && complete);
+		if (report) {
+			const created = result.created.filter((c) => c.reason === 'missing').map((c) => c.section);
+			const restored = noteCheck(
+				sightings,
+				key,
+				data,
+				{ before, created, registered: result.registered, events },
+				new Date(),
+			);
+			if (restored !== undefined) emitReport(ctx, restored);
+		}
+		// the registration deferred at the activation (deferral.ts) is done
+		if (complete) delete data.deferredSince;
 	};
 	const run = () => {
 		check().catch((error: unknown) =>

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { fetchList } from '../api/paginate';
-import { apiRequest } from '../api/request';
+import { apiRequest, failureAgain } from '../api/request';
 import { unwrapOne } from '../api/unwrap';
 
 /** Webhook registrations of the shop, read and changed through the action node's transport. */
@@ -69,7 +69,8 @@ export async function unregister(this: IHookFunctions, id: string): Promise<void
 			await remove();
 		} catch (again) {
 			if (isNotFound(again)) return;
-			throw new NodeApiError(this.getNode(), again as JsonObject);
+			// with its status and kind, which tell whether it passes by itself (api/transient.ts)
+			throw failureAgain(this, again);
 		}
 	}
 }

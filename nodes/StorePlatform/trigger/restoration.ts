@@ -45,6 +45,12 @@ export interface RestorationInput {
 	seen?: Sightings;
 	/** Sightings read from the workflow's static data. */
 	saved?: Sightings;
+	/**
+	 * When an activation met a shop that could not answer and left the registration to the check (deferral.ts):
+	 * every chosen event was then due, so a registration the check creates later is a restoration, and an event
+	 * never seen at all may have missed events since this time.
+	 */
+	deferredSince?: string;
 	now: Date;
 	/** Names the trigger (workflow id and node id): part of the report's key. */
 	scope: string;
@@ -60,13 +66,16 @@ const earliest = (times: string[]) =>
  */
 export function restorationReport(input: RestorationInput): RestoredReport | undefined {
 	const had = (event: string) =>
+		input.deferredSince !== undefined ||
 		input.before?.[event] !== undefined ||
 		input.seen?.[event] !== undefined ||
 		input.saved?.[event] !== undefined;
 	const events = [...new Set(input.created)].filter(had).sort();
 	if (events.length === 0) return undefined;
 	const restoredAt = input.now.toISOString();
-	const exact = events.map((e) => input.seen?.[e]);
+	// an event this trigger never had, deferred at its activation: due since then (nothing was promised before)
+	const fresh = (e: string) => input.saved?.[e] === undefined && input.before?.[e] === undefined;
+	const exact = events.map((e) => input.seen?.[e] ?? (fresh(e) ? input.deferredSince : undefined));
 	if (exact.every((t): t is string => t !== undefined)) {
 		const missingSince = earliest(exact);
 		return {
@@ -79,7 +88,9 @@ export function restorationReport(input: RestorationInput): RestoredReport | und
 			deliveryKey: shortHash(['restored/1', input.scope, ...events, missingSince]),
 		};
 	}
-	const best = events.map((e) => input.seen?.[e] ?? input.saved?.[e]);
+	const best = events.map(
+		(e) => input.seen?.[e] ?? input.saved?.[e] ?? (fresh(e) ? input.deferredSince : undefined),
+	);
 	const reconcileFrom = best.every((t): t is string => t !== undefined) ? earliest(best) : null;
 	return {
 		event: RESTORED_EVENT,
@@ -138,6 +149,8 @@ export interface RestorationStaticData {
 	lastSeen?: Sightings;
 	/** A report made by create() at n8n's start, for trigger() to send (create() cannot start an execution). */
 	pendingRestoration?: RestoredReport;
+	/** When an activation deferred the registration to the check, the shop not answering (trigger/deferral.ts). */
+	deferredSince?: string;
 }
 
 export interface CheckOutcome {
@@ -168,6 +181,7 @@ export function noteCheck(
 		before: check.before,
 		seen,
 		saved: data.lastSeen,
+		deferredSince: data.deferredSince,
 		now,
 		scope,
 	});

@@ -87,7 +87,7 @@ describe('the activation of a list scanned by its time, a record deleted meanwhi
 		['created, updated (theme scripts)', ['created', 'updated']],
 		['created (carts)', ['created']],
 	] as const)(
-		'%s, all in one second: nothing invented; the floor read again once',
+		'%s, all in one second: nothing invented; the list read again until two readings agree',
 		async (_n, events) => {
 			const shop = new FakeShop({ filters: 'strict' });
 			shop.seed(35);
@@ -102,8 +102,9 @@ describe('the activation of a list scanned by its time, a record deleted meanwhi
 				if (n === 2) shop.remove(1);
 			};
 			expect(await trigger.poll()).toEqual([]);
-			// 4 pages, then the records of the floor's second again (its 34 records: 4 pages)
-			expect(trigger.lastRequests).toBeLessThanOrEqual(9);
+			// read whole until two readings agree (settledReading): 4 pages, and 4 again twice (the first reading,
+			// which a deletion shifted, differs from the second; the third agrees with it)
+			expect(trigger.lastRequests).toBeLessThanOrEqual(12);
 			shop.beforeAnswer = undefined;
 			expect(await trigger.poll()).toEqual([]);
 			shop.at('2024-03-10 09:00:03');

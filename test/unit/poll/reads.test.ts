@@ -92,7 +92,22 @@ describe('which page ends a read, and the page size learned (pageEnd)', () => {
 		],
 		['the cap lowered to 100: learned, read to the end', [100, 100, 100, 37], 250, 250, 4, 100],
 		['the cap lowered to 100, list ends on a full page', [100, 100, 0], 250, 250, 3, 100],
-		['a cap never learned (7): learned from the second page', [7, 7, 7, 3], 50, undefined, 4, 7],
+		[
+			'a short page below 50 followed by records is no cap (records came, or page is ignored): not learned, the read goes on',
+			[7, 7, 7, 3, 0],
+			50,
+			undefined,
+			5,
+			undefined,
+		],
+		[
+			'a cap of 60 never learned: learned from the second page',
+			[60, 60, 60, 3],
+			250,
+			undefined,
+			4,
+			60,
+		],
 		['a small page size (10): a short page ends, as before', [10, 4], 10, 10, 2, 10],
 		['the cap raised again: learned', [250, 250, 10], 250, 100, 3, 250],
 	] as Array<[string, number[], number, number | undefined, number, number | undefined]>)(

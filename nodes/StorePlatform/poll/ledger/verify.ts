@@ -114,7 +114,9 @@ async function removeGone(
 		if (run.events.includes('deleted')) changes.push({ kind: 'deleted', id, state: '' });
 	};
 	if (!run.reader.asksOne) {
-		held.forEach(gone);
+		// no Get to ask: where deletions are watched the finding is taken as it is; else the record stays in the
+		// ledger (a record not reported gone is never reported created again)
+		if (run.events.includes('deleted')) held.forEach(gone);
 		return [];
 	}
 	const confirmed = await confirmGone(held, getOneOf(run), MAX_CONFIRMS, stoppedOf(run));

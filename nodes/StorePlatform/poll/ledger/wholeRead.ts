@@ -127,8 +127,11 @@ async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObjec
 			if (pages.ends(page.length)) break;
 			continue;
 		}
-		// a page of records read before: the list ignores `page` (or answered page 1 for every page)
-		if (first < MIN_PAGE_CAP || (first < asked && !plan.count)) break;
+		// a page of records read before: the list ignores `page` (or answered page 1 for every page). The first
+		// page was the whole list where it was shorter than any cap (MIN_PAGE_CAP), than a page the shop was seen
+		// to fill, or than its count says; else the list cannot be read whole
+		const filled = Math.min(asked, reader.limits.full ?? asked);
+		if (first < Math.min(MIN_PAGE_CAP, asked) || (first < filled && !plan.count)) break;
 		if (plan.count && (await reader.count({})) <= byKey.size + keyless.length) break;
 		throw reader.unreadableList('page', first);
 	}

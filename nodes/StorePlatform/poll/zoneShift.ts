@@ -1,0 +1,45 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { fingerprint } from './fingerprint';
+import { secondsBefore, shopTimeOf } from './shopTime';
+
+/**
+ * A change of the shop's time zone, told from an edit. Pure.
+ *
+ * A shop that moves its zone (or its stamps' offset) rewrites no record, but every stamp it shows moves by the
+ * same whole or half hours. A list compared by fingerprints (whole lists: snapshot.ts) would then report every
+ * record updated. So a record whose fingerprint differs from the one kept is first read with every stamp moved
+ * back by each whole and half hour up to 14 (the widest zone offsets): where one of them gives the fingerprint
+ * kept, the record did not change. An edit moves `updated_at` alone, never every stamp by the same span, so it is
+ * still an update. Where a record also holds dates a user entered (a promotion's `start_at`), the shop's own stamps
+ * are also tried alone. Costs up to 112 fingerprints, only for records whose fingerprint changed.
+ */
+
+const STAMP_FIELD = /_(at|on)$/;
+
+/** Seconds every stamp may have moved by: ±30 min, ±1 h, … ±14 h. */
+const SHIFTS: number[] = Array.from({ length: 28 }, (_, i) => (i + 1) * 1800).flatMap((s) => [
+	s,
+	-s,
+]);
+
+/** Whether the record, with every stamp moved by the same span, has the fingerprint kept. */
+export function onlyZoneMoved(kept: string, record: IDataObject): boolean {
+	const stamps = Object.entries(record).filter(
+		([k, v]) => STAMP_FIELD.test(k) && shopTimeOf(v) !== undefined,
+	);
+	// the shop's own stamps move; dates a user entered (a promotion's start_at) may be kept as entered
+	const own = stamps.filter(([k]) => SHOP_STAMPS.has(k));
+	const sets = own.length > 0 && own.length < stamps.length ? [stamps, own] : [stamps];
+	if (stamps.length === 0) return false;
+	for (const set of sets)
+		for (const shift of SHIFTS) {
+			const moved: IDataObject = { ...record };
+			for (const [k, v] of set) moved[k] = secondsBefore(shopTimeOf(v) as string, shift);
+			if (fingerprint(moved) === kept) return true;
+		}
+	return false;
+}
+
+/** The stamps the shop writes itself (the spec's record times), as opposed to dates a user enters. */
+const SHOP_STAMPS = new Set(['created_at', 'updated_at', 'activated_on']);

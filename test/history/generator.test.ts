@@ -1,0 +1,116 @@
+/**
+ * The generator (generator.ts): every step it knows is generated with ALL_ON (grow generated nothing before
+ * issue 41), a switch turned off generates none of its steps, and the one filter drops only the Limits' cases.
+ */
+import fc from 'fast-check';
+
+import { ALL_ON, historyArb, withinLimits } from './generator';
+import { PROFILES } from './profiles';
+import { changeOf, type History, type Step } from './steps';
+
+const profiles = Object.values(PROFILES);
+const opsOf = (h: History): string[] =>
+	[...(h.before ?? []), ...h.steps].flatMap((s) => [s.op, changeOf(s)?.op ?? s.op]);
+
+test('ALL_ON generates every kind of step, grow and the habits before the activation included', () => {
+	const ops = new Set<string>();
+	let before = 0;
+	for (const h of fc.sample(historyArb(profiles, ALL_ON), { seed: 41, numRuns: 3000 })) {
+		for (const op of opsOf(h)) ops.add(op);
+		if (h.before?.length) before++;
+	}
+	const every: Array<Step['op']> = [
+		'create',
+		'update',
+		'delete',
+		'restore',
+		'reuseId',
+		'updateMany',
+		'createMany',
+		'createNullStamp',
+		'poll',
+		'repeat',
+		'restart',
+		'during',
+		'tick',
+		'emptyAnswer',
+		'pageCap',
+		'stampForm',
+		'bigIds',
+		'grow',
+		'flipForms',
+		'idStep',
+		'ignoreParam',
+		'countOffset',
+		'order',
+		'zone',
+		'countLag',
+		'fillIdGaps',
+		'later',
+	];
+	expect(every.filter((op) => !ops.has(op))).toEqual([]);
+	expect(before).toBeGreaterThan(100);
+});
+
+test('a switch off generates none of its steps', () => {
+	const off = { ...ALL_ON, grow: false, zone: false, order: false, reuseId: false };
+	for (const h of fc.sample(historyArb(profiles, off), { seed: 7, numRuns: 1000 }))
+		expect(opsOf(h).filter((op) => ['grow', 'zone', 'order', 'reuseId'].includes(op))).toEqual([]);
+});
+
+describe('withinLimits drops only what docs/poll.md Limits do not promise', () => {
+	const page = PROFILES.page;
+	const user = PROFILES.user;
+	const h = (steps: Step[]): History => ({ resource: 'page', preload: 0, steps });
+	test('a repeat after a deletion since the poll it repeats; after an edit on a whole list', () => {
+		expect(
+			withinLimits(h([{ op: 'poll' }, { op: 'delete', pick: 0 }, { op: 'repeat' }]), page),
+		).toBe(false);
+		expect(
+			withinLimits(h([{ op: 'delete', pick: 0 }, { op: 'poll' }, { op: 'repeat' }]), page),
+		).toBe(true);
+		const edit: Step[] = [{ op: 'poll' }, { op: 'update', pick: 0, v: 1 }, { op: 'repeat' }];
+		expect(withinLimits(h(edit), page)).toBe(true);
+		expect(withinLimits(h(edit), user)).toBe(false);
+	});
+
+	test('the shop clock more than an hour behind the latest it showed (steps back and zone moves)', () => {
+		expect(withinLimits(h([{ op: 'tick', s: -3600 }]), page)).toBe(true);
+		expect(
+			withinLimits(
+				h([
+					{ op: 'tick', s: 5 },
+					{ op: 'tick', s: -3600 },
+				]),
+				page,
+			),
+		).toBe(true);
+		expect(
+			withinLimits(
+				h([
+					{ op: 'tick', s: -3600 },
+					{ op: 'tick', s: -3600 },
+				]),
+				page,
+			),
+		).toBe(false);
+		expect(
+			withinLimits(
+				h([
+					{ op: 'zone', hours: 1 },
+					{ op: 'tick', s: -3600 },
+				]),
+				page,
+			),
+		).toBe(true);
+		expect(
+			withinLimits(
+				h([
+					{ op: 'zone', hours: -1 },
+					{ op: 'tick', s: -3600 },
+				]),
+				page,
+			),
+		).toBe(false);
+	});
+});

@@ -1,0 +1,273 @@
+/**
+ * The fast-check generator of shop histories (steps.ts): every habit composed with every other, before the
+ * activation and between any two polls. Its switches turn habits off (a soak of some only, or `npm test`'s
+ * HOLDING); its one filter (withinLimits) drops only what docs/poll.md's Limits say the trigger does not promise.
+ */
+import fc from 'fast-check';
+
+import type { Profile } from './profiles';
+import { changeOf, type Change, type History, type Step } from './steps';
+
+/** Switches of the generator: each habit can be turned off (soaks of some; `npm test`'s HOLDING). */
+export interface Switches {
+	/** issue 34 #1: a list answered once with an empty body, {} or null */ emptyAnswer: boolean;
+	/** #2: restores and values coming back (A→B→A→B) */ toggles: boolean;
+	/** the highest id deleted and handed out again after a restart of the shop's database */ reuseId: boolean;
+	/** #3: a poll repeated from the same saved static data (twice too) */ repeat: boolean;
+	/** #4: a change while the activation pages (300 records) */ activationChurn: boolean;
+	/** #5: the shop's clock steps back an hour */ clockBack: boolean;
+	/** #6: stamps in other forms of the same instant */ stampForm: boolean;
+	/** #7: ids beyond 2^53, as strings */ bigIds: boolean;
+	/** #8: updated_at null */ nullStamp: boolean;
+	/** #9: page caps 50, 100, 200 (before the activation too) */ pageCap: boolean;
+	/** #10: a whole list growing past 5,000 records */ grow: boolean;
+	/** the spec's two forms of values, flipping */ flipForms: boolean;
+	/** ids by steps of 2, 3 */ idStep: boolean;
+	/** the list ignores since_id or page */ ignoreParam: boolean;
+	/** the count off its list */ countOffset: boolean;
+	/** issue 41: lists newest first or in a fixed shuffled order */ order: boolean;
+	/** issue 41: stamps without seconds */ minutes: boolean;
+	/** issue 41: the shop's zone moves by whole hours */ zone: boolean;
+	/** issue 41: the count one request late */ countLag: boolean;
+	/** issue 41: ids handed out again below the highest */ fillIdGaps: boolean;
+	/** issue 41: 300 records created or updated in one second */ many: boolean;
+	/** n8n's clock +61 min between polls (the trigger's audit mid-history) */ later: boolean;
+	/** habits switched on, and a record trashed, before the activation */ before: boolean;
+}
+
+export const ALL_ON: Switches = {
+	emptyAnswer: true,
+	toggles: true,
+	reuseId: true,
+	repeat: true,
+	activationChurn: true,
+	clockBack: true,
+	stampForm: true,
+	bigIds: true,
+	nullStamp: true,
+	pageCap: true,
+	grow: true,
+	flipForms: true,
+	idStep: true,
+	ignoreParam: true,
+	countOffset: true,
+	order: true,
+	minutes: true,
+	zone: true,
+	countLag: true,
+	fillIdGaps: true,
+	many: true,
+	later: true,
+	before: true,
+};
+
+/**
+ * The switches of `npm test`'s random seeds: what holds on the trigger of this branch. Issue 41's trigger (the
+ * audit, deletions confirmed by Get) is to hold ALL_ON: the lead sets `HOLDING = ALL_ON` when it lands.
+ */
+export const HOLDING: Switches = {
+	...ALL_ON,
+	// each fails alone on today's trigger (docs/history-checker.md, the rates per switch)
+	repeat: false,
+	toggles: false,
+	reuseId: false,
+	countOffset: false,
+	minutes: false,
+	zone: false,
+	// each holds alone but fails composed (issue 41 #1–#4, #11, #12, #14; npm test's seeds 4105, 4106, 4108)
+	ignoreParam: false,
+	fillIdGaps: false,
+	countLag: false,
+	clockBack: false,
+	order: false,
+	pageCap: false,
+	many: false,
+	before: false,
+};
+
+const value = fc.integer({ min: 0, max: 3 });
+const pick = fc.nat({ max: 50 });
+
+function changeArb(p: Profile, on: Switches): fc.Arbitrary<Change> {
+	const arbs: Array<fc.Arbitrary<Change>> = [
+		fc.record({ op: fc.constant('create' as const), v: value }),
+		fc.record({ op: fc.constant('update' as const), pick, v: value }),
+	];
+	if (p.deletes) {
+		arbs.push(fc.record({ op: fc.constant('delete' as const), pick }));
+		if (on.toggles) arbs.push(fc.record({ op: fc.constant('restore' as const), pick }));
+		if (on.reuseId && p.key === 'id')
+			arbs.push(fc.record({ op: fc.constant('reuseId' as const), v: value }));
+	}
+	if (on.nullStamp && p.resource === 'themeScript')
+		arbs.push(fc.record({ op: fc.constant('createNullStamp' as const), v: value }));
+	return fc.oneof(...arbs);
+}
+
+/** The shop's habits as steps (switched on between polls, or before the activation). */
+function habitArbs(p: Profile, on: Switches): Array<fc.Arbitrary<Step>> {
+	const arbs: Array<fc.Arbitrary<Step>> = [];
+	const forms = [
+		...(on.stampForm ? (['iso-z', 'offset', 'naive-t'] as const) : []),
+		...(on.minutes ? (['minutes'] as const) : []),
+	];
+	if (forms.length > 0)
+		arbs.push(
+			fc.record({ op: fc.constant('stampForm' as const), form: fc.constantFrom(...forms) }),
+		);
+	if (on.pageCap)
+		arbs.push(
+			fc.record({ op: fc.constant('pageCap' as const), cap: fc.constantFrom(50, 100, 200) }),
+		);
+	if (on.bigIds) arbs.push(fc.constant({ op: 'bigIds' as const }));
+	if (on.flipForms)
+		arbs.push(fc.record({ op: fc.constant('flipForms' as const), on: fc.boolean() }));
+	if (on.idStep)
+		arbs.push(
+			fc.record({ op: fc.constant('idStep' as const), step: fc.integer({ min: 1, max: 3 }) }),
+		);
+	if (on.ignoreParam)
+		arbs.push(
+			fc.record({
+				op: fc.constant('ignoreParam' as const),
+				param: fc.constantFrom('since_id' as const, 'page' as const),
+			}),
+		);
+	if (on.countOffset)
+		arbs.push(fc.record({ op: fc.constant('countOffset' as const), n: fc.constantFrom(-1, 1, 2) }));
+	if (on.order)
+		arbs.push(
+			fc.record({
+				op: fc.constant('order' as const),
+				order: fc.constantFrom('newest' as const, 'shuffled' as const),
+			}),
+		);
+	// whole hours, never west of UTC−01:00 (the Limits: a shop west of it writing `Z` is not covered)
+	if (on.zone)
+		arbs.push(fc.record({ op: fc.constant('zone' as const), hours: fc.constantFrom(-1, 0, 1, 2) }));
+	if (on.countLag) arbs.push(fc.constant({ op: 'countLag' as const }));
+	if (on.fillIdGaps && p.key === 'id') arbs.push(fc.constant({ op: 'fillIdGaps' as const }));
+	return arbs;
+}
+
+function stepArb(p: Profile, on: Switches): fc.Arbitrary<Step> {
+	const change = changeArb(p, on);
+	// weights ×10, so that a costly step (grow: 5,000 records) can be rarer than a rare one
+	const weighted: Array<fc.WeightedArbitrary<Step>> = [
+		{ arbitrary: change, weight: 80 },
+		{ arbitrary: fc.constant({ op: 'poll' as const }), weight: 40 },
+		{ arbitrary: fc.constant({ op: 'restart' as const }), weight: 10 },
+		{
+			arbitrary: fc.record({ op: fc.constant('tick' as const), s: fc.constantFrom(0, 1, 5, 61) }),
+			weight: 20,
+		},
+		{
+			arbitrary: fc.record({
+				op: fc.constant('during' as const),
+				n: fc.integer({ min: 1, max: 4 }),
+				change,
+			}),
+			weight: 10,
+		},
+	];
+	const rare = (arbitrary: fc.Arbitrary<Step>, weight = 10) => weighted.push({ arbitrary, weight });
+	for (const habit of habitArbs(p, on)) rare(habit);
+	if (on.repeat) rare(fc.constant({ op: 'repeat' as const }));
+	if (on.emptyAnswer)
+		rare(
+			fc.record({
+				op: fc.constant('emptyAnswer' as const),
+				body: fc.constantFrom('' as const, '{}' as const, 'null' as const),
+			}),
+		);
+	if (on.clockBack) rare(fc.constant({ op: 'tick' as const, s: -3600 }));
+	if (on.later) rare(fc.constant({ op: 'later' as const }));
+	if (on.many)
+		rare(
+			fc.record({
+				op: fc.constantFrom('createMany' as const, 'updateMany' as const),
+				n: fc.constant(300),
+				v: value,
+			}),
+			5,
+		);
+	if (on.grow && p.kind.includes('fingerprints'))
+		rare(fc.constant({ op: 'grow' as const, n: 5000 }), 1);
+	return fc.oneof(...weighted);
+}
+
+/** Before the activation: up to three habits, and a record trashed (to be restored after it). */
+function beforeArb(p: Profile, on: Switches): fc.Arbitrary<Step[] | undefined> {
+	if (!on.before) return fc.constant(undefined);
+	const arbs = habitArbs(p, on);
+	if (p.deletes) arbs.push(fc.record({ op: fc.constant('delete' as const), pick }));
+	if (arbs.length === 0) return fc.constant(undefined);
+	return fc.option(fc.array(fc.oneof(...arbs), { minLength: 1, maxLength: 3 }), { nil: undefined });
+}
+
+/**
+ * Whether a history stays within what docs/poll.md's Limits promise. Dropped, and only these:
+ * 1. "A repeated poll": a record deleted between the poll repeated and its repeat (the repeat's cursor never
+ *    knew a record the first run reported created), and on a list without update times (fingerprints) a record
+ *    edited between them (its creation comes twice).
+ * 2. "A shop clock stepping back up to an hour loses nothing": the shop's clock more than an hour behind the
+ *    latest time it showed (steps back and zone moves west, added up).
+ * Not generated, so not filtered: page caps below 50, a zone west of UTC−01:00, stamps in the shop's future,
+ * ids beyond 2^53 as JSON numbers. A list that ignores `page` longer than a page and a whole list past 5,000 are
+ * checked by the model (model.ts promises 8 and 9), not dropped.
+ */
+export function withinLimits(h: History, p: Profile): boolean {
+	let between: Change[] = [];
+	let now = 0;
+	let latest = 0;
+	let zone = 0;
+	for (const s of [...(h.before ?? []), ...h.steps]) {
+		if (s.op === 'zone') {
+			now += (s.hours - zone) * 3600;
+			zone = s.hours;
+		}
+		if (s.op === 'tick') now += s.s;
+		latest = Math.max(latest, now);
+		if (latest - now > 3600) return false;
+		if (s.op === 'poll') between = [];
+		if (s.op === 'during') between = [s.change];
+		const c = changeOf(s);
+		if (c && s.op !== 'during') between.push(c);
+		if (s.op !== 'repeat') continue;
+		const deleted = between.some((c) => c.op === 'delete' || c.op === 'reuseId');
+		const edited =
+			p.kind.includes('fingerprints') &&
+			between.some((c) => c.op === 'update' || c.op === 'updateMany');
+		if (deleted || edited) return false;
+	}
+	return true;
+}
+
+/** Random histories of one resource (or of any of `profiles`), with the switches given. */
+export function historyArb(
+	profiles: Profile[],
+	on: Switches,
+	maxSteps = 14,
+): fc.Arbitrary<History> {
+	return fc.oneof(
+		...profiles.map((p) =>
+			fc
+				.record({
+					resource: fc.constant(p.resource),
+					preload:
+						on.activationChurn || on.pageCap || on.many
+							? fc.constantFrom(0, 0, 0, 300)
+							: fc.constant(0),
+					before: beforeArb(p, on),
+					activation: on.activationChurn
+						? fc.option(
+								fc.record({ n: fc.integer({ min: 1, max: 2 }), change: changeArb(p, on) }),
+								{ nil: undefined },
+							)
+						: fc.constant(undefined),
+					steps: fc.array(stepArb(p, on), { minLength: 1, maxLength: maxSteps }),
+				})
+				.filter((h) => withinLimits(h, p)),
+		),
+	);
+}
