@@ -2,13 +2,13 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unwrapRecords } from '../api/unwrap';
-import { apiRequest, type Query } from '../api/request';
+import { apiRequest, isUnreadableAnswer, type Query } from '../api/request';
 import type { Endpoint } from '../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from './decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
 import { MIN_PAGE_CAP, pageEnd } from './pageEnd';
-import { goneStatus, type Answer } from './ledger/confirm';
+import { goneStatus, refusedStatus, type Answer } from './ledger/confirm';
 import { PastBound } from './pastBound';
 import { unreadableStamp } from './shopTime';
 import type { PollPlan } from './strategy';
@@ -102,6 +102,9 @@ export interface ReadLimits {
 
 /** An error in an answer's body that says the record does not exist (the spec shows no error bodies). */
 const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
+
+/** An error in a 200 body about the credential or the rate, not about the record: it proves nothing gone. */
+const NOT_ABOUT_THE_RECORD = /token|auth|permission|access|forbidden|scope|rate|too many|limit/i;
 
 /** Records a count may say beyond a whole list's bound before the list is refused without reading it (ledger/wholeRead.ts readUpTo). */
 export const PAST_BOUND_SLACK = 100;
@@ -220,8 +223,9 @@ export class ShopReader {
 	}
 
 	/**
-	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or an error in its body that
-	 * says not found; else the record, where the answer holds it. Any other failure fails the poll.
+	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or refuses the record (an error
+	 * in a 200 body, a 400: refusedStatus); else the record, where the answer holds it. Any other failure (5xx, no
+	 * answer, a body that cannot be read) fails the poll.
 	 */
 	async getOne(id: string): Promise<Answer> {
 		const get = this.plan.get;
@@ -241,6 +245,13 @@ export class ShopReader {
 			const status = Number(error.httpCode);
 			const said = `${String(error.message ?? '')} ${String(error.description ?? '')}`;
 			if (goneStatus(status) || (status === 200 && NOT_FOUND.test(said))) return { gone: true };
+			// an answer the shop gave about this record, refusing it (not a body that could not be read)
+			if (
+				refusedStatus(status) &&
+				!isUnreadableAnswer(tried.error) &&
+				!(status === 200 && NOT_ABOUT_THE_RECORD.test(said))
+			)
+				return { gone: true };
 			throw tried.error;
 		}
 		const records = unwrapRecords(tried.value, get.output);

@@ -20,19 +20,24 @@ import type { PollState, Tracker } from './state';
 
 /**
  * The shop's present state as the start: the whole list is read once and nothing is emitted. `given`: a whole
- * reading made already (the audit's: ledger/audit.ts), from which the cursor is taken afresh.
+ * reading made already (the audit's: ledger/audit.ts), from which the cursor is taken afresh; `countedBefore`: the
+ * count asked before that reading (a record deleted while it was read is then still counted, and the first poll's
+ * count finds its deletion).
  */
 export async function baseline(
 	reader: ShopReader,
 	watch: string,
 	trackers: Tracker[],
 	given?: IDataObject[],
+	countedBefore?: number,
 ): Promise<PollOutcome> {
 	const { plan } = reader;
 	const state: PollState = { v: 2, fp: 2, watch };
 	let records: IDataObject[] = [];
 	// asked before the list is read, as at every poll
-	const counted = trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
+	const counted = trackers.includes('ids')
+		? (countedBefore ?? (await reader.count({ since_id: 0 })))
+		: undefined;
 	if (given) {
 		records = given;
 	} else if (plan.strategy === 'keyed') {

@@ -244,6 +244,11 @@ const IN_FLIGHT = new Set<string>();
 const REPORTED = new Set<string>();
 /** Polls failing for the shop's state, by workflow and node (in the n8n process). */
 const EPISODES = new Episodes();
+/**
+ * n8n's clock at each node's last audit (ledger/audit.ts), by workflow, node and what it watches (in the n8n
+ * process): n8n saves the static data of a poll that emits only, so a quiet audit's time can be lost.
+ */
+const AUDITS = new Map<string, number>();
 
 /** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
 function causeOf(error: unknown, resource: string): Cause | undefined {
@@ -269,12 +274,14 @@ async function pollOnce(
 	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors): the
 	// node's cursor is then missing, or one of what the node watched before an edit (another event added)
 	const stored = cursor ?? usableState(global[baselineKey], watch, trackers);
+	const auditKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${watch}`;
 	const run: Run = {
 		reader,
 		watch,
 		trackers,
 		events: settings.events,
 		now: Date.now(),
+		lastAudit: AUDITS.get(auditKey),
 		fast: async (from) => await runPoll(reader, watch, trackers, from),
 	};
 	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
@@ -287,6 +294,7 @@ async function pollOnce(
 		.map((c) => toItem(settings, c, seq, stateLeftOut(upTo, settings.events)));
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
+	if (next.audited !== undefined) AUDITS.set(auditKey, next.audited);
 	const nextNumber = outcome.baseline
 		? firstSeq(Date.now())
 		: nextSeq(seq, items.length > 0, Date.now());

@@ -239,6 +239,8 @@ export class FakeTrigger {
 	verified = false;
 	/** n8n's clock (ms) the poll sees: the audit's cadence. */
 	now = 1_700_000_000_000;
+	/** The last audit's time in this process, as trigger.ts keeps it (a quiet poll's cursor may not be saved). */
+	lastAudit?: number;
 	lastRequests = 0;
 
 	constructor(
@@ -264,11 +266,20 @@ export class FakeTrigger {
 			await runPoll(reader, 'page', trackers, from);
 		const outcome = this.verified
 			? await verifiedPoll(
-					{ reader, watch: 'page', trackers, events: this.events, now: this.now, fast },
+					{
+						reader,
+						watch: 'page',
+						trackers,
+						events: this.events,
+						now: this.now,
+						lastAudit: this.lastAudit,
+						fast,
+					},
 					state,
 				)
 			: await fast(state);
 		this.stored = JSON.parse(JSON.stringify(outcome.state)) as PollState;
+		if (outcome.state.audited !== undefined) this.lastAudit = outcome.state.audited;
 		this.lastRequests = limits.requests;
 		return outcome.changes.filter((c) => this.events.includes(c.kind));
 	}

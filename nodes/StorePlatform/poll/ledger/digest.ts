@@ -11,9 +11,10 @@ import { secondsBetween, shopTimeOf } from '../shopTime';
  *   (`…T12:05:10Z`, no seconds) changes no record's content, so nothing is reported for it; an edit is seen even
  *   where it leaves every value as it was. Other values are read in either of the spec's two forms
  *   (fingerprint.ts).
- * - The birth is the minute of `created_at`: unmoved by a change of zone by whole hours or by stamps
- *   written without seconds, and different (59 times in 60) for another record given the same id, which is then
- *   a deletion and a creation, not an update.
+ * - The birth is the minute of `created_at`, compared by its quarter hour (sameBirth): unmoved by a change of
+ *   zone (every zone's offset is a whole number of quarter hours: +05:30, +05:45) or by stamps written without
+ *   seconds, and different (14 times in 15) for another record given the same id, which is then a deletion and a
+ *   creation, not an update.
  */
 
 /** Characters of the content's digest (36 bits in base 64: 1 in 69 billion that an edit leaves it equal). */
@@ -66,6 +67,19 @@ export function birthOf(record: IDataObject): string {
 export const entryOf = (record: IDataObject): string => `${contentOf(record)}${birthOf(record)}`;
 
 export const birthIn = (entry: string): string => entry.slice(DIGEST_LENGTH);
+
+/** Minutes every zone's offset is a whole number of (+05:30, +05:45, -03:30): a zone change keeps a birth. */
+const ZONE_STEP = 15;
+
+/**
+ * Whether two births may be one record's: the same minute within the quarter hour (a change of zone by any
+ * offset keeps it), or one of them unknown (no `created_at` to tell them apart).
+ */
+export function sameBirth(a: string, b: string): boolean {
+	if (a === b || a === NO_BIRTH || b === NO_BIRTH) return true;
+	const [x, y] = [B64.indexOf(a), B64.indexOf(b)];
+	return x >= 0 && y >= 0 && x % ZONE_STEP === y % ZONE_STEP;
+}
 export const contentIn = (entry: string): string => entry.slice(0, DIGEST_LENGTH);
 
 /** Characters of one entry. */

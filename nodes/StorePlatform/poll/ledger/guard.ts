@@ -1,6 +1,6 @@
 import type { ChangeKind } from '../fingerprint';
 import type { Change } from '../poller';
-import { birthIn, contentIn, entryOf } from './digest';
+import { birthIn, contentIn, entryOf, sameBirth } from './digest';
 import type { Ledger } from './ledger';
 
 /**
@@ -46,7 +46,7 @@ export function guard(changes: Change[], ledger: Ledger, events: ChangeKind[]): 
 			put({ ...change, kind: 'created' });
 			continue;
 		}
-		if (birthIn(held) !== birthIn(entry)) {
+		if (!sameBirth(birthIn(held), birthIn(entry))) {
 			put({ kind: 'deleted', id: change.id, state: '' });
 			put({ ...change, kind: 'created' });
 		} else if (contentIn(held) !== contentIn(entry)) put({ ...change, kind: 'updated' });

@@ -1,12 +1,16 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { attempt } from '../attempt';
 import type { ChangeKind } from '../fingerprint';
+import { PastBound } from '../pastBound';
 import { baseline, type Change, type PollOutcome } from '../poller';
 import type { ShopReader } from '../reader';
 import type { PollState, Tracker } from '../state';
 import { asFindings, auditDue, missingKeys } from './audit';
-import { confirmGone } from './confirm';
+import { confirmGone, MAX_CONFIRMS } from './confirm';
 import { ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
-import { decodeLedger, encodeLedger, ledgerOf, OVER, type Ledger } from './ledger';
+import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
 import { readWhole } from './wholeRead';
 
 /**
@@ -30,6 +34,12 @@ export interface Run {
 	events: ChangeKind[];
 	/** n8n's clock (ms): only for the audit's cadence. */
 	now: number;
+	/**
+	 * n8n's clock (ms) at this node's last audit in this n8n process: n8n saves the static data of a poll that
+	 * emits only, so a quiet audit's `audited` may be lost (the durable scheduler without durable cursors), and
+	 * every poll would read the list whole.
+	 */
+	lastAudit?: number;
 	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
 	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
 }
@@ -48,16 +58,21 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	}
 	if (stored.ledger === undefined) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
-	if (!ledger) return await run.fast(stored);
+	if (!ledger) return await withoutLedger(run, stored);
 
 	let findings: Change[];
 	let state: PollState;
 	let missing: string[] = [];
-	if (auditDue(stored.audited, run.now)) {
-		const records = await readWhole(reader);
+	if (auditDue(latest(stored.audited, run.lastAudit), run.now)) {
+		// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
+		// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported)
+		const counted = run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
+		const records = await readBounded(reader);
+		// grown past the ledger's bound (a bulk import): its fast reads alone from now on
+		if (!records) return { ...(await withoutLedger(run, stored)), baseline: false };
 		findings = asFindings(records, plan.key);
 		missing = missingKeys(ledger, records, plan.key);
-		const fresh = await baseline(reader, run.watch, run.trackers, records);
+		const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 		state = { ...fresh.state, seq: stored.seq, full: stored.full };
 		state.audited = run.now;
 	} else {
@@ -65,6 +80,10 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		findings = outcome.changes;
 		state = outcome.state;
 	}
+	// the stamps the guard reads (digest.ts: the birth and the minutes edited), checked where it relies on them:
+	// a form no rule reads is one clear error, never every record another birth (deleted and created again)
+	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
+	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
 	const guarded = guard(findings, ledger, run.events);
 	const changes = [...guarded.emit];
 	const candidates = [...(stored.pending ?? []), ...guarded.confirm, ...missing];
@@ -74,6 +93,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		if (waiting.length > 0) state.pending = waiting;
 	}
 	state.ledger = encodeLedger(ledger);
+	// the last audit this process made, where the cursor it saved was lost (Run.lastAudit)
+	state.audited = latest(state.audited, run.lastAudit);
 	return { changes: oneEach(changes), state, baseline: false };
 }
 
@@ -98,10 +119,25 @@ async function removeGone(
 		if (run.events.includes('deleted')) held.forEach(gone);
 		return [];
 	}
-	const confirmed = await confirmGone(held, async (id) => await run.reader.getOne(id));
+	const confirmed = await confirmGone(held, getOneOf(run), MAX_CONFIRMS, stoppedOf(run));
 	confirmed.gone.forEach(gone);
 	return confirmed.waiting;
 }
+
+/** The later of two times, either may be missing. */
+const latest = (a: number | undefined, b: number | undefined): number | undefined =>
+	a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+const getOneOf = (run: Run) => async (id: string) => await run.reader.getOne(id);
+
+/**
+ * Whether a poll stops confirming: at the ceiling (a Get past it fails the poll, and the next poll would do the
+ * same), or past the budget once one was asked (n8n abandons a poll past its budget).
+ */
+const stoppedOf =
+	(run: Run) =>
+	(asked: number): boolean =>
+		run.reader.spent() || (asked > 0 && run.reader.limits.expired());
 
 /** One change per key and kind (a deletion and a creation of one id handed out again stay apart, in order). */
 function oneEach(changes: Change[]): Change[] {
@@ -115,13 +151,44 @@ function oneEach(changes: Change[]): Change[] {
 }
 
 /**
+ * The list read whole for a ledger; undefined past MAX_LEDGER records (the read stops there, or at once where the
+ * count says more): a list grown past what one poll may read would fail every poll at the ceiling.
+ */
+async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefined> {
+	const tried = await attempt(async () => await readWhole(reader, MAX_LEDGER));
+	if (tried.ok) return tried.value;
+	if (tried.error instanceof PastBound) return undefined;
+	throw tried.error;
+}
+
+/**
+ * A list past the ledger's bound: its fast reads alone. Deletions still waiting for their Get (the poll that took
+ * the ledger past its bound left them: the fast reads dropped their ids already) are confirmed here, else they
+ * would never come.
+ */
+async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
+	const outcome = await run.fast(stored);
+	const waiting = stored.pending ?? [];
+	delete outcome.state.pending;
+	outcome.state.ledger = OVER;
+	if (waiting.length === 0) return outcome;
+	const confirmed = run.reader.asksOne
+		? await confirmGone(waiting, getOneOf(run), MAX_CONFIRMS, stoppedOf(run))
+		: { gone: waiting, waiting: [] };
+	for (const id of confirmed.gone) outcome.changes.push({ kind: 'deleted', id, state: '' });
+	if (confirmed.waiting.length > 0) outcome.state.pending = confirmed.waiting;
+	outcome.changes = oneEach(outcome.changes).filter((c) => run.events.includes(c.kind));
+	return outcome;
+}
+
+/**
  * A cursor saved before the ledger: the ledger is taken from a whole reading made before the fast reads, and
  * their findings are emitted as they give them (the ledger follows them), as that version did.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
-	const records = await readWhole(run.reader);
+	const records = await readBounded(run.reader);
 	const outcome = await run.fast(stored);
-	const ledger = ledgerOf(records, run.reader.plan.key);
+	const ledger = records ? ledgerOf(records, run.reader.plan.key) : undefined;
 	if (ledger) guard(outcome.changes, ledger, []);
 	for (const c of outcome.changes) if (c.kind === 'deleted') ledger?.delete(c.id);
 	outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
@@ -140,7 +207,9 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	if (!stored?.known || deleted.length === 0 || !run.reader.asksOne) return outcome;
 	const confirmed = await confirmGone(
 		deleted.map((c) => c.id),
-		async (id) => await run.reader.getOne(id),
+		getOneOf(run),
+		MAX_CONFIRMS,
+		stoppedOf(run),
 	);
 	const gone = new Set(confirmed.gone);
 	const known = { ...(outcome.state.known ?? {}) };
