@@ -208,13 +208,6 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// docs/poll.md, Limits: a list that ignores `page` and holds more than a page cannot be read whole; answered
 	// in another order than by id, `since_id` cannot read past its first page either
 	if (ignoresPage && all.some((s) => s.op === 'order')) return false;
-	// docs/poll.md, Limits: a record trashed before the activation and restored after it (its last edit may come
-	// as an update beside its creation; issue 41 #9)
-	if (
-		(h.before ?? []).some((s) => changeOf(s)?.op === 'delete') &&
-		h.steps.some((s) => changeOf(s)?.op === 'restore')
-	)
-		return false;
 	let between: Change[] = [];
 	let now = 0;
 	let latest = 0;

@@ -8,19 +8,17 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { pollStore, useSandbox } from '../workflow/setup';
 import { ISSUE41 } from './issue41';
-import { holds, verdict } from './verdict';
+import { holds } from './verdict';
 
 const env = useSandbox();
 
 /** The items that fail today, each for the reason the issue gives (the checker's first broken promise). */
 const FAILING = new Set<number>([]);
-/** The items docs/poll.md's Limits name: each has a test of what the trigger does then (below). */
-const LIMITS = new Set<number>([9]);
 
 const marked = (item: number) => (FAILING.has(item) ? test.failing : test);
 
 describe('issue 41: the thirteen failures, and one found since (fail until fixed)', () => {
-	for (const f of ISSUE41.filter((f) => !LIMITS.has(f.item)))
+	for (const f of ISSUE41)
 		marked(f.item)(
 			`#${f.item}: ${f.title}`,
 			async () => {
@@ -28,17 +26,6 @@ describe('issue 41: the thirteen failures, and one found since (fail until fixed
 			},
 			120_000,
 		);
-
-	test('#9, a limit (docs/poll.md): a page trashed before the activation and restored after it comes as created, and as updated in the same state beside it; nothing else is broken', async () => {
-		const nine = ISSUE41.find((f) => f.item === 9);
-		for (const history of nine?.histories ?? []) {
-			const v = await verdict(env.sandbox, history);
-			expect(v.broken).toHaveLength(1);
-			expect(v.broken[0]).toMatch(
-				/^emitted what the log does not hold: updated (\d+) \((.+)\) at poll \d+; the workflow last got \2 of \1/,
-			);
-		}
-	});
 
 	marked(10)(
 		'#10: durable cursors, the Deleted event added to an active trigger: a page created before the first scheduled poll comes',

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { shortHash } from '../api/hash';
 import { changeKey, type ChangeKind, type ChangeParts } from './fingerprint';
 import type { ScanState } from './scan';
-import { isShopTime, shopTimeOf } from './shopTime';
+import { shopTimeOf } from './shopTime';
 
 /**
  * The `deliveryKey` of a change, and the rules that keep one key per change when a poll is repeated. Pure.
@@ -129,9 +129,17 @@ export function readUpTo(scan: ScanState | undefined): string | undefined {
 
 /** Whether a record was edited after its creation, by its own stamps, and after `upTo` (readUpTo). */
 export function editedSince(record: IDataObject | undefined, upTo: string): boolean {
-	const created = record?.created_at;
-	const updated = record?.updated_at;
-	return isShopTime(created) && isShopTime(updated) && updated > created && updated > upTo;
+	const created = shopTimeOf(record?.created_at);
+	const updated = shopTimeOf(record?.updated_at);
+	// created at or after the cursor's times: a record new since it, not one restored with its old stamps (issue 41
+	// #9: a page trashed before the activation and restored after it is created only)
+	return (
+		created !== undefined &&
+		updated !== undefined &&
+		updated > created &&
+		updated > upTo &&
+		created >= upTo
+	);
 }
 
 /**

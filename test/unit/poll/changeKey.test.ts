@@ -191,6 +191,16 @@ describe('the edit a repeat reads', () => {
 			page('2030-01-01 11:59:00', '2030-01-01 12:00:00'),
 			false,
 		],
+		[
+			'restored from the trash, its last edit after every time the cursor holds (issue 41 #9)',
+			page('2030-01-01 11:00:00', '2030-01-01 12:00:07'),
+			false,
+		],
+		[
+			'created in the second the cursor holds, edited later',
+			page('2030-01-01 12:00:00', '2030-01-01 12:00:03'),
+			true,
+		],
 		['no update time', page('2030-01-01 12:00:05', null), false],
 		['empty date', page('2030-01-01 12:00:05', '0000-00-00 00:00:00'), false],
 	] as Array<[string, IDataObject, boolean]>)('%s', (_name, record, edited) => {
