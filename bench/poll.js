@@ -45,10 +45,10 @@ function compile() {
 function load() {
 	const from = (p) => require(path.join(BUILD, p));
 	const { habitPoller } = from('test/workflow/habitPoller');
-	const { planOf, quietRequests } = from('nodes/StorePlatform/poll/strategy');
-	const { MAX_POLL_REQUESTS } = from('nodes/StorePlatform/poll/reader');
-	const { MAX_SNAPSHOT } = from('nodes/StorePlatform/poll/snapshot');
-	const { OUTLIERS } = from('nodes/StorePlatform/poll/scan');
+	const { planOf, quietRequests } = from('nodes/StorePlatform/poll/rules/strategy');
+	const { MAX_POLL_REQUESTS } = from('nodes/StorePlatform/poll/reads/reader');
+	const { MAX_SNAPSHOT } = from('nodes/StorePlatform/poll/rules/snapshot');
+	const { OUTLIERS } = from('nodes/StorePlatform/poll/rules/scan');
 	const { TABLES } = from('nodes/StorePlatform/resources');
 	const { tableFor } = from('sandbox/seed');
 	const plans = TABLES.map(planOf).filter(Boolean);

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The poll benchmark on a misbehaving shop (sandbox habits: sandbox/habits.ts) and at the request ceiling
- * (MAX_POLL_REQUESTS, nodes/StorePlatform/poll/reader.ts). Part of bench/poll.js; helpers from pollCases.js.
+ * (MAX_POLL_REQUESTS, nodes/StorePlatform/poll/reads/reader.ts). Part of bench/poll.js; helpers from pollCases.js.
  */
 const { watch, tick, seedTo } = require('./pollCases');
 

@@ -177,7 +177,7 @@ function habitsTable(rows, polls) {
 
 function ceilingTable(rows, out) {
 	return [
-		`\`MAX_POLL_REQUESTS\` (nodes/StorePlatform/poll/reader.ts) = **${n(out.maxPollRequests)}** requests per poll, the activation included; \`MAX_SNAPSHOT\` (snapshot.ts) = ${n(out.maxSnapshot)} records of a list without filters. Activations measured at the largest size within each and one record more (sandbox latency 0 here: the figures are requests):`,
+		`\`MAX_POLL_REQUESTS\` (nodes/StorePlatform/poll/reads/reader.ts) = **${n(out.maxPollRequests)}** requests per poll, the activation included; \`MAX_SNAPSHOT\` (snapshot.ts) = ${n(out.maxSnapshot)} records of a list without filters. Activations measured at the largest size within each and one record more (sandbox latency 0 here: the figures are requests):`,
 		'',
 		table(
 			['resource', 'records', 'activation requests', 'time', 'static data (bytes)', 'result'],

@@ -8,13 +8,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, credentialTest } from './api/auth';
 import { PRODUCT_SEARCH, searchProducts } from './api/productSearch';
-import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/panel';
-import { buildPollProperties } from './poll/properties';
-import { planOf, type PollPlan } from './poll/strategy';
-import { pollChanges } from './poll/trigger';
+import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/node/panel';
+import { buildPollProperties } from './poll/node/properties';
+import { planOf, type PollPlan } from './poll/rules/strategy';
+import { pollChanges } from './poll/node/trigger';
 import { TABLES } from './resources';
 
-/** Every resource with a list endpoint, watched as its list's filters allow (poll/strategy.ts). */
+/** Every resource with a list endpoint, watched as its list's filters allow (poll/rules/strategy.ts). */
 const PLANS: PollPlan[] = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);
 
 export class StorePlatformPollTrigger implements INodeType {

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChangeEntry } from '../../sandbox';
-import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
+import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/rules/snapshot';
 import { check, STATIC_BOUND } from './model';
 import { PROFILES } from './profiles';
 import { SETTLE_MAX, type PollRun, type Trace } from './runner';

@@ -20,7 +20,7 @@
  * 6. No error repeats at every poll: the settle's polls do not all fail with one error.
  * 7. The static data stays within its stated bound (STATIC_BOUND: the known ids' text, 40,000 characters, and
  *    5,000 fingerprints of a whole list, with room for the scan).
- * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/pastBound.ts, docs/poll-reads.md):
+ * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/rules/pastBound.ts, docs/poll-reads.md):
  *    its changes are not promised while it stays past the bound (a history that ends with it past owes none; one
  *    that brings it back owes them, reported against the cursor), and at most one poll fails while it stays past.
  * 9. A list that cannot be read whole (docs/poll.md, Limits): it ignores `page` (a list read by `since_id`: and
@@ -31,9 +31,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
-import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
-import { POLL_PAGE } from '../../nodes/StorePlatform/poll/strategy';
+import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reads/reader';
+import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/rules/snapshot';
+import { POLL_PAGE } from '../../nodes/StorePlatform/poll/rules/strategy';
 import { allows, fold, owed, type ChangeKind, type State } from './fold';
 import { inScope, valueOf } from './profiles';
 import { SETTLE_MAX, type PollRun, type Trace } from './runner';

@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ChangeEntry, Sandbox, Table } from '../../sandbox';
 import type { Poller } from '../harness';
-import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reader';
+import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reads/reader';
 import { apiRequests, pollStore } from '../workflow/setup';
 import { inScope, PROFILES, valueText, type Profile } from './profiles';
 import type { Change, History, Step } from './steps';

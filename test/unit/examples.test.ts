@@ -11,7 +11,7 @@ import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow'
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';
-import { planOf } from '../../nodes/StorePlatform/poll/strategy';
+import { planOf } from '../../nodes/StorePlatform/poll/rules/strategy';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import { EVENT_OPTIONS } from '../../nodes/StorePlatform/trigger/panel';
 import { COMMANDS } from '../../sandbox/cliOwner';

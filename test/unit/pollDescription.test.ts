@@ -17,7 +17,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { StorePlatformApi } from '../../credentials/StorePlatformApi.credentials';
 import { StorePlatformOAuth1Api } from '../../credentials/StorePlatformOAuth1Api.credentials';
-import { planOf, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
+import { planOf, type PollPlan } from '../../nodes/StorePlatform/poll/rules/strategy';
 import { StorePlatform } from '../../nodes/StorePlatform/StorePlatform.node';
 import { StorePlatformPollTrigger } from '../../nodes/StorePlatform/StorePlatformPollTrigger.node';
 import { StorePlatformTrigger } from '../../nodes/StorePlatform/StorePlatformTrigger.node';

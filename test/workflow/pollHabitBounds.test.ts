@@ -7,7 +7,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { planOf, quietRequests, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
+import {
+	planOf,
+	quietRequests,
+	type PollPlan,
+} from '../../nodes/StorePlatform/poll/rules/strategy';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import { habitPoller, Script } from './habitPoller';
 import { useSandbox } from './setup';

@@ -7,8 +7,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { PAST_BOUND_SLACK } from '../../nodes/StorePlatform/poll/reader';
-import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/snapshot';
+import { PAST_BOUND_SLACK } from '../../nodes/StorePlatform/poll/reads/reader';
+import { MAX_SNAPSHOT } from '../../nodes/StorePlatform/poll/rules/snapshot';
 import { habitPoller, Script } from './habitPoller';
 import { useSandbox } from './setup';
 

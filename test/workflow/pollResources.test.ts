@@ -5,7 +5,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { planOf, quietRequests, type PollPlan } from '../../nodes/StorePlatform/poll/strategy';
+import {
+	planOf,
+	quietRequests,
+	type PollPlan,
+} from '../../nodes/StorePlatform/poll/rules/strategy';
 import { TABLES } from '../../nodes/StorePlatform/resources';
 import type { Sandbox } from '../../sandbox';
 import { call } from '../sandbox/client';

@@ -1,6 +1,6 @@
 /**
  * n8n's newest community-node rules about node parameters, applied to the BUILT descriptions (the node files
- * assemble their fields from tables: resources/*.ts, trigger/eventTables.ts, poll/properties.ts, so a rule
+ * assemble their fields from tables: resources/*.ts, trigger/eventTables.ts, poll/node/properties.ts, so a rule
  * reading the .node.ts source sees none of them). Each checker restates its rule's test (n8n's repository,
  * packages/@n8n/eslint-plugin-community-nodes/src/rules/<name>.ts) on the objects the editor receives, at
  * every depth (a rule reads the literals it can reach; here every field is reachable).

@@ -2,8 +2,8 @@
  * A backlog (thousands of changes between two polls) under a poll budget: drained over as few polls as the budget
  * allows, each change once, the cursor at the last record emitted; and the requests of a quiet poll.
  */
-import type { PollState } from '../../../nodes/StorePlatform/poll/state';
-import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/lookback';
+import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/lookback';
 import { FakeShop, FakeTrigger, fakePlan, windowOf } from './fakeShop';
 
 describe('backlog under a budget', () => {

@@ -1,5 +1,5 @@
 /**
- * The rules of a `deliveryKey` (poll/changeKey.ts) as tables: one key per change with the cursor's sequence number,
+ * The rules of a `deliveryKey` (poll/rules/changeKey.ts) as tables: one key per change with the cursor's sequence number,
  * the same key for the same change emitted again from the same cursor, a creation's key whatever state it is read
  * in, the edit a repeat reads as a change of its own, and cursors saved before the sequence number.
  */
@@ -15,9 +15,9 @@ import {
 	seqOf,
 	stateLeftOut,
 	withLaterEdit,
-} from '../../../nodes/StorePlatform/poll/changeKey';
-import { changeKey, type ChangeKind } from '../../../nodes/StorePlatform/poll/fingerprint';
-import { usableState } from '../../../nodes/StorePlatform/poll/state';
+} from '../../../nodes/StorePlatform/poll/rules/changeKey';
+import { changeKey, type ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import { usableState } from '../../../nodes/StorePlatform/poll/rules/state';
 
 const parts = (kind: ChangeKind, state: string, id = '7') => ({
 	resource: 'user',

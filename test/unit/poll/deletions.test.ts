@@ -1,5 +1,5 @@
 /** Deletions: found by count and bisection, exactly, within a bound of requests; the static data's bound. */
-import { searchCount } from '../../../nodes/StorePlatform/poll/countSearch';
+import { searchCount } from '../../../nodes/StorePlatform/poll/rules/countSearch';
 import {
 	decodeIds,
 	encodeIds,
@@ -8,8 +8,8 @@ import {
 	keptIds,
 	MAX_IDS_TEXT,
 	MAX_KNOWN_IDS,
-} from '../../../nodes/StorePlatform/poll/knownIds';
-import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/lookback';
+} from '../../../nodes/StorePlatform/poll/rules/knownIds';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/lookback';
 import { FakeShop, FakeTrigger, fakePlan, windowOf, lines } from './fakeShop';
 
 /** Ids as the poll module holds them (exact: decimalId.ts), from numbers. */

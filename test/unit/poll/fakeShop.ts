@@ -11,11 +11,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../../nodes/StorePlatform/api/request';
 import { verifiedPoll } from '../../../nodes/StorePlatform/poll/ledger/verify';
-import { runPoll, type Change } from '../../../nodes/StorePlatform/poll/poller';
-import { ShopReader, type ReadLimits } from '../../../nodes/StorePlatform/poll/reader';
-import { trackersOf, usableState, type PollState } from '../../../nodes/StorePlatform/poll/state';
-import type { PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
-import type { ChangeKind } from '../../../nodes/StorePlatform/poll/fingerprint';
+import { runPoll, type Change } from '../../../nodes/StorePlatform/poll/watch/poller';
+import { ShopReader, type ReadLimits } from '../../../nodes/StorePlatform/poll/reads/reader';
+import {
+	trackersOf,
+	usableState,
+	type PollState,
+} from '../../../nodes/StorePlatform/poll/rules/state';
+import type { PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
+import type { ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
 
 export interface FakeOptions {
 	filters?: 'strict' | 'inclusive';

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PollState } from '../../../nodes/StorePlatform/poll/state';
-import { quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
+import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
+import { quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
 import {
 	FakeShop,
 	FakeTrigger,

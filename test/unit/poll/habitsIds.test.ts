@@ -3,10 +3,10 @@
  * again or a record restored (found by the count), lists that ignore `since_id` or `page`, a count that is off
  * its list; and the ceiling of requests every poll has.
  */
-import type { Change } from '../../../nodes/StorePlatform/poll/poller';
-import { MAX_POLL_REQUESTS as CEILING } from '../../../nodes/StorePlatform/poll/reader';
-import { MAX_PINNED } from '../../../nodes/StorePlatform/poll/countSearch';
-import type { PollState } from '../../../nodes/StorePlatform/poll/state';
+import type { Change } from '../../../nodes/StorePlatform/poll/watch/poller';
+import { MAX_POLL_REQUESTS as CEILING } from '../../../nodes/StorePlatform/poll/reads/reader';
+import { MAX_PINNED } from '../../../nodes/StorePlatform/poll/rules/countSearch';
+import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 /** Steps of 1–3 in an order that repeats only after many ids (several database nodes writing). */

@@ -9,9 +9,9 @@ import {
 	fingerprint,
 	LEGACY_MARK,
 	legacyFingerprint,
-} from '../../../nodes/StorePlatform/poll/fingerprint';
-import type { PollState } from '../../../nodes/StorePlatform/poll/state';
-import { quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
+} from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
+import { quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
 import { FakeShop, FakeTrigger, fakePlan, lines, windowOf, type FakeOptions } from './fakeShop';
 
 const FILTERS: FakeOptions['filters'][] = ['strict', 'inclusive'];

@@ -6,21 +6,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchCount } from '../../../nodes/StorePlatform/poll/countSearch';
+import { searchCount } from '../../../nodes/StorePlatform/poll/rules/countSearch';
 import {
 	fromBase36,
 	idOf,
 	loadId,
 	storedId,
 	toBase36,
-} from '../../../nodes/StorePlatform/poll/decimalId';
-import { decodeIds, encodeIds, keptIds } from '../../../nodes/StorePlatform/poll/knownIds';
+} from '../../../nodes/StorePlatform/poll/rules/decimalId';
+import { decodeIds, encodeIds, keptIds } from '../../../nodes/StorePlatform/poll/rules/knownIds';
 
 import {
 	MAX_READINGS,
 	sameRecords,
 	settled,
-} from '../../../nodes/StorePlatform/poll/settledReading';
+} from '../../../nodes/StorePlatform/poll/reads/settledReading';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 /** Like promotions, webhooks, payment methods: no filter, paged by page number, a count. */

@@ -2,8 +2,8 @@
  * Lists without `since_id`: whole lists compared by fingerprint (read twice before a record counts as deleted)
  * and lists read by time with page numbers; the shop-time and fingerprint rules they stand on.
  */
-import { fingerprint } from '../../../nodes/StorePlatform/poll/fingerprint';
-import { isShopTime, secondBefore } from '../../../nodes/StorePlatform/poll/shopTime';
+import { fingerprint } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import { isShopTime, secondBefore } from '../../../nodes/StorePlatform/poll/rules/shopTime';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 describe('shop times', () => {

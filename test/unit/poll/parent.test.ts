@@ -6,7 +6,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { encodeIds } from '../../../nodes/StorePlatform/poll/knownIds';
+import { encodeIds } from '../../../nodes/StorePlatform/poll/rules/knownIds';
 import {
 	cursorStage,
 	goneOutcome,
@@ -16,10 +16,10 @@ import {
 	readScopeId,
 	readWithParent,
 	type ParentWatch,
-} from '../../../nodes/StorePlatform/poll/parent';
-import type { PollOutcome } from '../../../nodes/StorePlatform/poll/poller';
-import { usableState, type PollState } from '../../../nodes/StorePlatform/poll/state';
-import { planOf, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
+} from '../../../nodes/StorePlatform/poll/watch/parent';
+import type { PollOutcome } from '../../../nodes/StorePlatform/poll/watch/poller';
+import { usableState, type PollState } from '../../../nodes/StorePlatform/poll/rules/state';
+import { planOf, type PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
 import { TABLES } from '../../../nodes/StorePlatform/resources';
 
 const PLANS = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);

@@ -6,10 +6,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { countIn, FailedRead, listIn } from '../../../nodes/StorePlatform/poll/answer';
-import { Episodes } from '../../../nodes/StorePlatform/poll/episodes';
-import { MIN_PAGE_CAP, pageEnd } from '../../../nodes/StorePlatform/poll/pageEnd';
-import type { PollState } from '../../../nodes/StorePlatform/poll/state';
+import { countIn, FailedRead, listIn } from '../../../nodes/StorePlatform/poll/reads/answer';
+import { Episodes } from '../../../nodes/StorePlatform/poll/node/episodes';
+import { MIN_PAGE_CAP, pageEnd } from '../../../nodes/StorePlatform/poll/rules/pageEnd';
+import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 const ids = (records: IDataObject[] | undefined) => records?.map((r) => r.id);

@@ -5,8 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { planOf, quietRequests, type PollPlan } from '../../../nodes/StorePlatform/poll/strategy';
-import { eventName } from '../../../nodes/StorePlatform/poll/properties';
+import {
+	planOf,
+	quietRequests,
+	type PollPlan,
+} from '../../../nodes/StorePlatform/poll/rules/strategy';
+import { eventName } from '../../../nodes/StorePlatform/poll/node/properties';
 import { TABLES } from '../../../nodes/StorePlatform/resources';
 
 const PLANS = TABLES.map(planOf).filter((p): p is PollPlan => p !== undefined);

@@ -1,6 +1,6 @@
-/** A change of the shop's zone told from an edit (poll/zoneShift.ts), for lists compared by fingerprints. */
-import { fingerprint } from '../../../nodes/StorePlatform/poll/fingerprint';
-import { onlyZoneMoved } from '../../../nodes/StorePlatform/poll/zoneShift';
+/** A change of the shop's zone told from an edit (poll/rules/zoneShift.ts), for lists compared by fingerprints. */
+import { fingerprint } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import { onlyZoneMoved } from '../../../nodes/StorePlatform/poll/rules/zoneShift';
 
 const charge = {
 	id: 3,

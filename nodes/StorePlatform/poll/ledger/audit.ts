@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from '../fingerprint';
-import type { Change } from '../poller';
+import { fingerprint } from '../rules/fingerprint';
+import type { Change } from '../watch/poller';
 import type { Ledger } from './ledger';
 
 /**

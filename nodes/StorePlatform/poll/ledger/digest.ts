@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from '../fingerprint';
-import { secondsBetween, shopTimeOf } from '../shopTime';
+import { fingerprint } from '../rules/fingerprint';
+import { secondsBetween, shopTimeOf } from '../rules/shopTime';
 
 /**
  * What the ledger keeps of a record: a short digest of its content and the mark of its birth. Pure.

@@ -1,5 +1,5 @@
-import type { ChangeKind } from '../fingerprint';
-import type { Change } from '../poller';
+import type { ChangeKind } from '../rules/fingerprint';
+import type { Change } from '../watch/poller';
 import { birthIn, contentIn, entryOf, sameBirth } from './digest';
 import type { Ledger } from './ledger';
 

@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { attempt } from '../attempt';
-import type { ChangeKind } from '../fingerprint';
-import { PastBound } from '../pastBound';
-import { baseline, type Change, type PollOutcome } from '../poller';
-import type { ShopReader } from '../reader';
-import type { PollState, Tracker } from '../state';
+import { attempt } from '../reads/attempt';
+import type { ChangeKind } from '../rules/fingerprint';
+import { PastBound } from '../rules/pastBound';
+import { baseline, type Change, type PollOutcome } from '../watch/poller';
+import type { ShopReader } from '../reads/reader';
+import type { PollState, Tracker } from '../rules/state';
 import { asFindings, auditDue, missingKeys } from './audit';
 import { confirmGone, MAX_CONFIRMS } from './confirm';
 import { ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
 import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
-import { readWhole } from './wholeRead';
+import { readWhole } from '../reads/wholeRead';
 
 /**
  * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads).

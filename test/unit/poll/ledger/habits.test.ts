@@ -2,11 +2,11 @@
  * Issue 41's shop habits met together, through the poll module with the ledger's checks (ledger/verify.ts) on the
  * fake shop: each fails on the fast reads alone (the trigger before the ledger) and holds with them.
  */
-import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
+import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
 import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
-import { unreadableStamp } from '../../../../nodes/StorePlatform/poll/shopTime';
-import type { PollState } from '../../../../nodes/StorePlatform/poll/state';
+import { unreadableStamp } from '../../../../nodes/StorePlatform/poll/rules/shopTime';
+import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
 
 /** Like pages: `since_id`, update time and a count. */

@@ -2,7 +2,7 @@
  * Review of issue 41's ledger (nodes/StorePlatform/poll/ledger/): holes found by an adversarial reading, each a
  * history on the fake shop through the ledger's checks. A `test.failing` names a hole still open.
  */
-import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
+import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
 import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { birthOf, sameBirth } from '../../../../nodes/StorePlatform/poll/ledger/digest';
 import {
@@ -11,9 +11,9 @@ import {
 	stateLeftOut,
 	withLaterEdit,
 	birthKeyOf,
-} from '../../../../nodes/StorePlatform/poll/changeKey';
+} from '../../../../nodes/StorePlatform/poll/rules/changeKey';
 import { MAX_LEDGER } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
-import type { PollState } from '../../../../nodes/StorePlatform/poll/state';
+import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
 
 /** Like pages: `since_id`, update time and a count. */

@@ -21,7 +21,7 @@ import {
 	OVER,
 	type Ledger,
 } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
-import type { Change } from '../../../../nodes/StorePlatform/poll/poller';
+import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
 
 const page = (over: Record<string, unknown> = {}) => ({
 	id: 7,

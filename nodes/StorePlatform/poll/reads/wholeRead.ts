@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { idOf, storedId, type Id } from '../decimalId';
-import { MIN_PAGE_CAP, pageEnd } from '../pageEnd';
-import { PAST_BOUND_SLACK, type ShopReader } from '../reader';
+import { idOf, storedId, type Id } from '../rules/decimalId';
+import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
+import { PAST_BOUND_SLACK, type ShopReader } from './reader';
 
 /**
  * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)

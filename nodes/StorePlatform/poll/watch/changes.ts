@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChangeKind } from './fingerprint';
-import type { PollState } from './state';
+import type { ChangeKind } from '../rules/fingerprint';
+import type { PollState } from '../rules/state';
 
 /** What one poll finds: its changes, one per record, and the cursor after them. Pure. */
 

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shapeRecords } from '../api/output';
-import { DEFAULT_TIMEOUT_MS, type Query } from '../api/request';
-import { FAILED_READ_POLLS, isFailedRead } from './answer';
-import { attempt } from './attempt';
+import { shapeRecords } from '../../api/output';
+import { DEFAULT_TIMEOUT_MS, type Query } from '../../api/request';
+import { FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
+import { attempt } from '../reads/attempt';
 import {
 	birthKeyOf,
 	deliveryKeyOf,
@@ -13,23 +13,23 @@ import {
 	readUpTo,
 	stateLeftOut,
 	withLaterEdit,
-} from './changeKey';
+} from '../rules/changeKey';
 import { Episodes, type Cause } from './episodes';
-import { fingerprint, type ChangeKind } from './fingerprint';
+import { fingerprint, type ChangeKind } from '../rules/fingerprint';
 import {
 	pollWithParent,
 	readScopeId,
 	readWithParent,
 	shopAnswers,
 	type ParentWatch,
-} from './parent';
-import { verifiedPoll, type Run } from './ledger/verify';
+} from '../watch/parent';
+import { verifiedPoll, type Run } from '../ledger/verify';
 import { firstPollOf, logWaiting, pollError, shopAnswered, waitsForShop } from './outage';
-import { runPoll, type Change } from './poller';
-import { PastBound } from './pastBound';
-import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from './reader';
-import { trackersOf, usableState, watchOf, type PollState } from './state';
-import type { PollPlan } from './strategy';
+import { runPoll, type Change } from '../watch/poller';
+import { PastBound } from '../rules/pastBound';
+import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
+import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
+import type { PollPlan } from '../rules/strategy';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 

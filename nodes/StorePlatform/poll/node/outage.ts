@@ -1,9 +1,9 @@
 import type { IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { credentialRefusal } from '../api/refusal';
-import { failureOf } from '../api/request';
-import { isTransientFailure } from '../api/transient';
+import { credentialRefusal } from '../../api/refusal';
+import { failureOf } from '../../api/request';
+import { isTransientFailure } from '../../api/transient';
 
 /**
  * The activation poll that meets a shop unable to answer for now (no connection, timeout, 5xx, 429:

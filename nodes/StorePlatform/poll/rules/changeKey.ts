@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { shortHash } from '../api/hash';
+import { shortHash } from '../../api/hash';
 import { changeKey, type ChangeKind, type ChangeParts } from './fingerprint';
 import type { ScanState } from './scan';
 import { shopTimeOf } from './shopTime';

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { scannedKind } from './created';
-import type { ChangeKind } from './fingerprint';
-import { afterSlice, sliceQuery, takeSlice } from './lookback';
-import { loadId, storedId } from './decimalId';
+import { scannedKind } from '../rules/created';
+import type { ChangeKind } from '../rules/fingerprint';
+import { afterSlice, sliceQuery, takeSlice } from '../rules/lookback';
+import { loadId, storedId } from '../rules/decimalId';
 import type { ShopReader } from './reader';
-import { backOf, type ScanState } from './scan';
+import { backOf, type ScanState } from '../rules/scan';
 
 /** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
 export interface ScanEmit {

@@ -1,5 +1,5 @@
-import type { Endpoint, Param, ResourceTable } from '../endpoint';
-import { findEndpoint } from '../endpoint';
+import type { Endpoint, Param, ResourceTable } from '../../endpoint';
+import { findEndpoint } from '../../endpoint';
 import type { ChangeKind } from './fingerprint';
 
 /**

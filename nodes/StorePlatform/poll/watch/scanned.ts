@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Changes, type Change, type PollOutcome } from './changes';
-import { scannedKind } from './created';
-import { loadId, storedId } from './decimalId';
-import { readSlice } from './lookbackRead';
-import type { ShopReader } from './reader';
-import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from './scan';
-import type { PollState } from './state';
+import { scannedKind } from '../rules/created';
+import { loadId, storedId } from '../rules/decimalId';
+import { readSlice } from '../reads/lookbackRead';
+import type { ShopReader } from '../reads/reader';
+import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from '../rules/scan';
+import type { PollState } from '../rules/state';
 
 /**
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the

@@ -1,8 +1,8 @@
 import { pollKeyed } from './keyed';
-import type { ShopReader } from './reader';
+import type { ShopReader } from '../reads/reader';
 import { pollStamped } from './scanned';
 import { baseline } from './start';
-import type { PollState, Tracker } from './state';
+import type { PollState, Tracker } from '../rules/state';
 import { pollSnapshot } from './whole';
 import type { PollOutcome } from './changes';
 

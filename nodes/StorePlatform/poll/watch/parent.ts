@@ -1,17 +1,17 @@
 import type { INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isCountAnswer, TEST_PATH } from '../../../credentials/shopTest';
-import { inputNodeError, readId, type InputError } from '../input/rules';
-import { apiRequest } from '../api/request';
-import type { Param } from '../endpoint';
-import { attempt } from './attempt';
-import { decodeIds } from './knownIds';
+import { isCountAnswer, TEST_PATH } from '../../../../credentials/shopTest';
+import { inputNodeError, readId, type InputError } from '../../input/rules';
+import { apiRequest } from '../../api/request';
+import type { Param } from '../../endpoint';
+import { attempt } from '../reads/attempt';
+import { decodeIds } from '../rules/knownIds';
 import type { Change, PollOutcome } from './poller';
-import { fillPath, type ReadLimits } from './reader';
-import { baselineScan } from './scan';
-import type { PollState } from './state';
-import type { PollPlan } from './strategy';
+import { fillPath, type ReadLimits } from '../reads/reader';
+import { baselineScan } from '../rules/scan';
+import type { PollState } from '../rules/state';
+import type { PollPlan } from '../rules/strategy';
 
 /**
  * The parent of a scoped list (a variant list's product, a theme asset list's theme): its id as the field takes

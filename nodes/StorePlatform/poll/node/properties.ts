@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../api/output';
-import type { ChangeKind } from './fingerprint';
+import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../../api/output';
+import type { ChangeKind } from '../rules/fingerprint';
 import { RESOURCE_WORDS } from './resourceWords';
-import type { PollPlan } from './strategy';
+import type { PollPlan } from '../rules/strategy';
 
 /**
  * The poll trigger's editor fields, built from the plans (resource tables) and each resource's words
@@ -36,7 +36,7 @@ const NORMALIZE_NUMBERS = `Whether to turn numbers the shop sends as text (such 
 
 /**
  * A scope field with a "From list" (a Product ID: the products in abandoned carts), By ID beside it. A plain
- * string saved before is read as the ID (poll/trigger.ts reads the field with extractValue).
+ * string saved before is read as the ID (poll/node/trigger.ts reads the field with extractValue).
  */
 function scopeLocator(field: INodeProperties, searchListMethod: string): INodeProperties {
 	const { placeholder, ...rest } = field;

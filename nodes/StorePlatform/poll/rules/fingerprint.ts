@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { shortHash } from '../api/hash';
+import { shortHash } from '../../api/hash';
 import { shopTimeOf } from './shopTime';
 
 /** Fingerprints of records and the `deliveryKey` of a change. Pure. */

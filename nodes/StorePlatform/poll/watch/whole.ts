@@ -1,8 +1,8 @@
 import type { PollOutcome } from './changes';
-import { readUpTo, readWhole } from './ledger/wholeRead';
-import type { ShopReader } from './reader';
-import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from './snapshot';
-import type { PollState } from './state';
+import { readUpTo, readWhole } from '../reads/wholeRead';
+import type { ShopReader } from '../reads/reader';
+import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from '../rules/snapshot';
+import type { PollState } from '../rules/state';
 
 /**
  * A list without filters, read whole at every poll and compared record by record (application charges, blogs,

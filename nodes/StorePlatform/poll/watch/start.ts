@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PollOutcome } from './changes';
-import { storedId } from './decimalId';
-import { knownOf, reconcile, storeKnown } from './keyedCount';
-import { readUpTo, readWhole } from './ledger/wholeRead';
-import { maxIdOf, type ShopReader } from './reader';
-import { baselineScan } from './scan';
-import { settledReading } from './settledReading';
-import { MAX_SNAPSHOT, readingOf, snapshotOf } from './snapshot';
-import type { PollState, Tracker } from './state';
+import { storedId } from '../rules/decimalId';
+import { knownOf, reconcile, storeKnown } from '../reads/keyedCount';
+import { readUpTo, readWhole } from '../reads/wholeRead';
+import { maxIdOf, type ShopReader } from '../reads/reader';
+import { baselineScan } from '../rules/scan';
+import { settledReading } from '../reads/settledReading';
+import { MAX_SNAPSHOT, readingOf, snapshotOf } from '../rules/snapshot';
+import type { PollState, Tracker } from '../rules/state';
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor). Reads: the list whole (keyed lists by

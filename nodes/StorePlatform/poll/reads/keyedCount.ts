@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchCount, type CountShop, type Tally } from './countSearch';
-import { idOf, loadId, storedId, type Id } from './decimalId';
-import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from './knownIds';
+import { searchCount, type CountShop, type Tally } from '../rules/countSearch';
+import { idOf, loadId, storedId, type Id } from '../rules/decimalId';
+import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from '../rules/knownIds';
 import { maxIdOf, type ShopReader } from './reader';
-import type { PollState } from './state';
+import type { PollState } from '../rules/state';
 
 /**
  * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and

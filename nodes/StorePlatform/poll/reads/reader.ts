@@ -1,17 +1,17 @@
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { unwrapRecords } from '../api/unwrap';
-import { apiRequest, isUnreadableAnswer, type Query } from '../api/request';
-import type { Endpoint } from '../endpoint';
-import { ascending, idOf, maxOf, storedId, type Id } from './decimalId';
+import { unwrapRecords } from '../../api/unwrap';
+import { apiRequest, isUnreadableAnswer, type Query } from '../../api/request';
+import type { Endpoint } from '../../endpoint';
+import { ascending, idOf, maxOf, storedId, type Id } from '../rules/decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
-import { MIN_PAGE_CAP, pageEnd } from './pageEnd';
-import { goneStatus, refusedStatus, type Answer } from './ledger/confirm';
-import { PastBound } from './pastBound';
-import { unreadableStamp } from './shopTime';
-import type { PollPlan } from './strategy';
+import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
+import { goneStatus, refusedStatus, type Answer } from '../ledger/confirm';
+import { PastBound } from '../rules/pastBound';
+import { unreadableStamp } from '../rules/shopTime';
+import type { PollPlan } from '../rules/strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
 

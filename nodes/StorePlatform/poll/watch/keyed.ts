@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Changes, type PollOutcome } from './changes';
-import { idOf, loadId, storedId, type Id } from './decimalId';
-import { fingerprint } from './fingerprint';
-import { loadKnown, reconcile, storeKnown, withCreated } from './keyedCount';
-import type { ShopReader } from './reader';
+import { idOf, loadId, storedId, type Id } from '../rules/decimalId';
+import { fingerprint } from '../rules/fingerprint';
+import { loadKnown, reconcile, storeKnown, withCreated } from '../reads/keyedCount';
+import type { ShopReader } from '../reads/reader';
 import { scanPass } from './scanned';
-import { forget, noteRecords, type ScanState } from './scan';
-import type { PollState } from './state';
+import { forget, noteRecords, type ScanState } from '../rules/scan';
+import type { PollState } from '../rules/state';
 
 /**
  * A list watched by `since_id` (pages, vouchers, categories, collections, order statuses, vendors).

@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isUnreadableAnswer } from '../api/request';
-import { twinOf, unwrapCount, unwrapRecords } from '../api/unwrap';
+import { isUnreadableAnswer } from '../../api/request';
+import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 
 /**
  * What an answer to a poll's read proves. Pure, but for the error class.

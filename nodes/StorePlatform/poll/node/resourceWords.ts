@@ -1,5 +1,5 @@
-import type { Resource } from '../endpoint';
-import type { ChangeKind } from './fingerprint';
+import type { Resource } from '../../endpoint';
+import type { ChangeKind } from '../rules/fingerprint';
 
 /**
  * What the poll trigger's panel says of each resource it watches, in a user's words: what the user gets (the
