@@ -208,6 +208,18 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// docs/poll.md, Limits: a list that ignores `page` and holds more than a page cannot be read whole; answered
 	// in another order than by id, `since_id` cannot read past its first page either
 	if (ignoresPage && all.some((s) => s.op === 'order')) return false;
+	// docs/poll.md, Limits: a record trashed before or during the activation and restored after it, on a list read
+	// by its update time (its creation may be later than every record the activation read, and its last edit then
+	// comes apart as an update beside its creation)
+	const goneAtStart =
+		(h.before ?? []).some((s) => changeOf(s)?.op === 'delete') ||
+		h.activation?.change.op === 'delete';
+	if (
+		p.kind.includes('updated_at') &&
+		goneAtStart &&
+		h.steps.some((s) => changeOf(s)?.op === 'restore')
+	)
+		return false;
 	let between: Change[] = [];
 	let now = 0;
 	let latest = 0;
