@@ -27,6 +27,11 @@ export interface ChangeEntry {
 	record?: Rec;
 	/** The shop's time of the change (`YYYY-MM-DD HH:MM:SS`, the shop's zone). */
 	at: string;
+	/**
+	 * The same time without the shop's zone (its clock's steps back kept): the stamps the shop shows move with its
+	 * zone, so two changes compare as their stamps do whatever zone changes came between (the history checker).
+	 */
+	wall?: string;
 }
 
 /** The tables logged, by node resource name; variants are scoped by their product. */
@@ -69,6 +74,7 @@ export class ChangeLog {
 	constructor(
 		private readonly store: Store,
 		private readonly now: () => string,
+		private readonly zoneless?: () => string,
 	) {}
 
 	get running(): boolean {
@@ -133,6 +139,7 @@ export class ChangeLog {
 		text?: string,
 	): void {
 		const entry: ChangeEntry = { seq: this.entries.length + 1, resource, scope, id, kind, at };
+		if (this.zoneless) entry.wall = this.zoneless();
 		if (text !== undefined) entry.record = JSON.parse(text) as Rec;
 		this.entries.push(entry);
 	}

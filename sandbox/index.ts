@@ -209,7 +209,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		oauth: new OAuthState(credentials),
 		render: new Renderer(opts.stringIds ?? 'spec'),
 		hooks: new WebhookEngine(store, () => credentials.consumerSecret, SHOP_ID, clock),
-		changeLog: new ChangeLog(store, () => shopTime.now()),
+		changeLog: new ChangeLog(
+			store,
+			() => shopTime.now(),
+			() => shopTime.nowWithoutZone(),
+		),
 		onRequest: null,
 	};
 	/** Owner operations in a batch (owner.batch): one write boundary at its end. */

@@ -76,6 +76,12 @@ export class ShopTime {
 		return formatDate(utc + this.offsetMs - this.stepBackS * 1000);
 	}
 
+	/** The shop's "now" without its zone (UTC, its clock's steps back kept): see changeLog.ts `wall`. */
+	nowWithoutZone(): string {
+		const utc = this.pinnedMs ?? Date.now() + this.clockOffset();
+		return formatDate(utc - this.stepBackS * 1000);
+	}
+
 	/** Pins "now" to `at`, a date-time in the shop's zone; null returns to the running clock. */
 	pin(at: string | null): void {
 		if (at === null) {

@@ -238,7 +238,8 @@ export function check(trace: Trace): string[] {
 				states.push(
 					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec),
 				);
-				ats.push(e.at);
+				// compared as the shop's stamps compare: zone changes between them undone
+				ats.push(e.wall ?? e.at);
 				seqs.push(e.seq);
 			}
 		records.push({ id, states, ats, seqs });

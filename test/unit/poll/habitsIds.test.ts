@@ -125,8 +125,9 @@ describe('lists that ignore since_id or page', () => {
 		shop.seed(120);
 		const trigger = new FakeTrigger(shop, pages(50));
 		expect(await trigger.poll()).toEqual([]);
-		// the count, page 1 by since_id, page 1 again (no id above 50), pages 2 and 3
-		expect(trigger.lastRequests).toBeLessThanOrEqual(6);
+		// the count, page 1 by since_id, page 1 again (no id above 50), pages 2 and 3; read by page number, so read
+		// again until two readings agree (a deletion meanwhile could move a record out of one): 4 pages twice more
+		expect(trigger.lastRequests).toBeLessThanOrEqual(14);
 		for (let i = 0; i < 5; i++) shop.create({ title: `new ${i}` });
 		shop.remove(3);
 		shop.update(7);

@@ -8,7 +8,7 @@ import type { ShopReader } from '../reads/reader';
 import type { PollState, Tracker } from '../rules/state';
 import { asFindings, auditDue, missingKeys } from './audit';
 import { confirmGone, MAX_CONFIRMS } from './confirm';
-import { ENTRY_LENGTH } from './digest';
+import { contentOf, ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
 import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
 import { readWhole } from '../reads/wholeRead';
@@ -85,7 +85,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
 	const guarded = guard(findings, ledger, run.events);
-	const changes = [...guarded.emit];
+	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
+	// the shop's zone or of its stamps' form gives the same change the same key
+	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const candidates = [...(stored.pending ?? []), ...guarded.confirm, ...missing];
 	delete state.pending;
 	if (candidates.length > 0) {

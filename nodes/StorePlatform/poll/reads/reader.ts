@@ -106,7 +106,7 @@ const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 /** An error in a 200 body about the credential or the rate, not about the record: it proves nothing gone. */
 const NOT_ABOUT_THE_RECORD = /token|auth|permission|access|forbidden|scope|rate|too many|limit/i;
 
-/** Records a count may say beyond a whole list's bound before the list is refused without reading it (ledger/wholeRead.ts readUpTo). */
+/** Records a count may say beyond a whole list's bound before the list is refused without reading it (reads/wholeRead.ts readUpTo). */
 export const PAST_BOUND_SLACK = 100;
 
 export class ShopReader {

@@ -24,14 +24,25 @@ import { PAST_BOUND_SLACK, type ShopReader } from './reader';
  * count past the bound refuses it at once; else the read stops as soon as it holds more.
  */
 export async function readWhole(reader: ShopReader, bound?: number): Promise<IDataObject[]> {
+	return (await readWholeHow(reader, bound)).records;
+}
+
+/**
+ * readWhole, and whether it read by page number (`byPages`): a record deleted meanwhile can then move another out
+ * of the reading, which a start must read again (start.ts).
+ */
+export async function readWholeHow(
+	reader: ShopReader,
+	bound?: number,
+): Promise<{ records: IDataObject[]; byPages: boolean }> {
 	const { plan } = reader;
-	if (!plan.paged) return await reader.list({});
+	if (!plan.paged) return { records: await reader.list({}), byPages: false };
 	const pages = new Pages(reader, bound);
 	if (plan.strategy === 'keyed') {
 		const keyset = await readByKeyset(reader, pages);
-		if (keyset) return keyset;
+		if (keyset) return { records: keyset, byPages: false };
 	}
-	return await readByPages(reader, pages);
+	return { records: await readByPages(reader, pages), byPages: true };
 }
 
 /**

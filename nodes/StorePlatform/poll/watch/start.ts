@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PollOutcome } from './changes';
 import { storedId } from '../rules/decimalId';
 import { knownOf, reconcile, storeKnown } from '../reads/keyedCount';
-import { readUpTo, readWhole } from '../reads/wholeRead';
+import { readUpTo, readWhole, readWholeHow } from '../reads/wholeRead';
 import { maxIdOf, type ShopReader } from '../reads/reader';
 import { baselineScan } from '../rules/scan';
 import { settledReading } from '../reads/settledReading';
@@ -12,7 +12,7 @@ import type { PollState, Tracker } from '../rules/state';
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor). Reads: the list whole (keyed lists by
- * ledger/wholeRead.ts, which checks each page; the others by it too, again until two readings agree:
+ * reads/wholeRead.ts, which checks each page; the others by it too, again until two readings agree:
  * settledReading.ts), and the count where deletions are watched. Pure rules: the
  * trackers' starting state (keyedCount.ts, scan.ts, snapshot.ts). Assumption checked: where the count is off its
  * list, that is learned now (reconcile), so the first poll's count says only what changed since.
@@ -41,8 +41,12 @@ export async function baseline(
 	if (given) {
 		records = given;
 	} else if (plan.strategy === 'keyed') {
-		// read without trusting `since_id`, an order or a short page (ledger/wholeRead.ts)
-		records = await readWhole(reader);
+		// read without trusting `since_id`, an order or a short page (reads/wholeRead.ts); where that took page
+		// numbers (the list ignores `since_id`), again until two readings agree, as the other lists
+		const first = await readWholeHow(reader);
+		records = first.byPages
+			? await settledReading(reader, async () => await readWhole(reader))
+			: first.records;
 	} else if (plan.strategy === 'stamped') {
 		// read by page number, so read again until two readings agree: a record deleted while the pages are read
 		// moves another out of one reading, and the ledger must hold every record there is (a record it lacks

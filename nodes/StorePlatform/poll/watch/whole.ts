@@ -7,7 +7,7 @@ import type { PollState } from '../rules/state';
 /**
  * A list without filters, read whole at every poll and compared record by record (application charges, blogs,
  * payment methods, promotions, themes, theme assets, users, variants, webhooks). Reads: the list whole
- * (ledger/wholeRead.ts: no order, page size or count trusted), and again where a record is missing. Assumptions
+ * (reads/wholeRead.ts: no order, page size or count trusted), and again where a record is missing. Assumptions
  * checked: a record missing from two readings is gone only where its Get says so (ledger/verify.ts
  * confirmSnapshot); up to MAX_SNAPSHOT records (pastBound.ts). Pure rules: snapshot.ts (fingerprints, the diff).
  */
