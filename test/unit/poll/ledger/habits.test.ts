@@ -2,40 +2,10 @@
  * Issue 41's shop habits met together, through the poll module with the ledger's checks (ledger/verify.ts) on the
  * fake shop: each fails on the fast reads alone (the trigger before the ledger) and holds with them.
  */
-import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
 import { unreadableStamp } from '../../../../nodes/StorePlatform/poll/rules/shopTime';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
-import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
-
-/** Like pages: `since_id`, update time and a count. */
-const pages = (pageSize = 250) => fakePlan({ pageSize });
-/** Like vouchers: `since_id` and a count, no update time. */
-const vouchers = (pageSize = 250) =>
-	fakePlan({ stamp: undefined, events: ['created', 'deleted'], pageSize });
-
-const kinds = (changes: Change[]) => changes.map((c) => `${c.kind} ${c.id}`).sort();
-
-function setUp(opts: FakeOptions, n: number, plan = pages()) {
-	const shop = new FakeShop({ filters: 'strict', ...opts });
-	shop.seed(n, true);
-	const trigger = new FakeTrigger(shop, plan);
-	trigger.verified = true;
-	return { shop, trigger };
-}
-
-/** Polls until one emits nothing (at most `most`), the audit's hour passed first where `audit`. */
-async function settle(trigger: FakeTrigger, audit = false, most = 6): Promise<Change[]> {
-	if (audit) trigger.now += AUDIT_EVERY_MS;
-	const out: Change[] = [];
-	for (let i = 0; i < most; i++) {
-		const got = await trigger.poll();
-		if (got.length === 0) break;
-		out.push(...got);
-	}
-	return out;
-}
+import { kinds, pages, settle, setUp, vouchers } from './verifiedShop';
 
 describe('issue 41: habits that combine', () => {
 	test.each([

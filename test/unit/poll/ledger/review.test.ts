@@ -14,35 +14,8 @@ import {
 } from '../../../../nodes/StorePlatform/poll/rules/changeKey';
 import { MAX_LEDGER } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
-import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
-
-/** Like pages: `since_id`, update time and a count. */
-const pages = (pageSize = 250) => fakePlan({ pageSize });
-/** Like vouchers: `since_id` and a count, no update time. */
-const vouchers = (pageSize = 250) =>
-	fakePlan({ stamp: undefined, events: ['created', 'deleted'], pageSize });
-
-const kinds = (changes: Change[]) => changes.map((c) => `${c.kind} ${c.id}`).sort();
-
-function setUp(opts: FakeOptions, n: number, plan = pages()) {
-	const shop = new FakeShop({ filters: 'strict', ...opts });
-	shop.seed(n, true);
-	const trigger = new FakeTrigger(shop, plan);
-	trigger.verified = true;
-	return { shop, trigger };
-}
-
-/** Polls until one emits nothing (at most `most`), the audit's hour passed first where `audit`. */
-async function settle(trigger: FakeTrigger, audit = false, most = 6): Promise<Change[]> {
-	if (audit) trigger.now += AUDIT_EVERY_MS;
-	const out: Change[] = [];
-	for (let i = 0; i < most; i++) {
-		const got = await trigger.poll();
-		if (got.length === 0) break;
-		out.push(...got);
-	}
-	return out;
-}
+import { FakeShop, FakeTrigger, fakePlan } from '../fakeShop';
+import { kinds, settle, setUp, vouchers } from './verifiedShop';
 
 /** Every stamp of the shop moved by `minutes` (a change of the shop's time zone). */
 function shiftZone(shop: FakeShop, minutes: number): void {
