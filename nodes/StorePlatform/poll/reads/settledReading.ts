@@ -59,11 +59,13 @@ export function settled(
 export async function settledReading(
 	reader: ShopReader,
 	read: () => Promise<IDataObject[]>,
+	/** A first reading made already, and the requests it took: it counts as the first of the readings. */
+	made?: { records: IDataObject[]; cost: number },
 ): Promise<IDataObject[]> {
 	const { plan, limits } = reader;
 	const start = limits.requests;
-	const readings = [await read()];
-	const cost = limits.requests - start;
+	const readings = [made ? made.records : await read()];
+	const cost = made ? made.cost : limits.requests - start;
 	// one page held every record (and its count, or the empty page after it): nothing can move between pages
 	const onePage = cost <= 2 && readings[0].length < (limits.full ?? plan.pageSize);
 	if (!plan.paged || onePage) return readings[0];

@@ -43,9 +43,11 @@ export async function baseline(
 	} else if (plan.strategy === 'keyed') {
 		// read without trusting `since_id`, an order or a short page (reads/wholeRead.ts); where that took page
 		// numbers (the list ignores `since_id`), again until two readings agree, as the other lists
+		const before = reader.limits.requests;
 		const first = await readWholeHow(reader);
+		const cost = reader.limits.requests - before;
 		records = first.byPages
-			? await settledReading(reader, async () => await readWhole(reader))
+			? await settledReading(reader, async () => await readWhole(reader), { ...first, cost })
 			: first.records;
 	} else if (plan.strategy === 'stamped') {
 		// read by page number, so read again until two readings agree: a record deleted while the pages are read
