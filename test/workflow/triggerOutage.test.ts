@@ -144,7 +144,7 @@ describe('activation while the shop cannot answer', () => {
 		await expect(call('checkExists')).rejects.toThrow(/refused the credential .*HTTP 403/);
 	});
 
-	it.each([
+	it.each<[string, { credentials?: string; events?: string[] }, RegExp]>([
 		['no Shared Secret', { credentials: 'noSecret' }, /no Shared Secret/],
 		['no event chosen', { events: [] }, /Choose at least one event/],
 	])('%s: checkExists() fails before any request', async (_why, c, message) => {
