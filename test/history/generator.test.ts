@@ -74,6 +74,33 @@ describe('withinLimits drops only what docs/poll.md Limits do not promise', () =
 		expect(withinLimits(h(edit), user)).toBe(false);
 	});
 
+	test('a repeat of a poll that read a deletion, the record restored before the repeat', () => {
+		const del: Step = { op: 'delete', pick: 0 };
+		const restore: Step = { op: 'restore', pick: 0 };
+		expect(withinLimits(h([del, { op: 'poll' }, restore, { op: 'repeat' }]), user)).toBe(false);
+		// restored before the poll the repeat repeats, or no deletion read by it: promised
+		expect(withinLimits(h([del, restore, { op: 'poll' }, { op: 'repeat' }]), user)).toBe(true);
+		expect(
+			withinLimits(h([del, { op: 'poll' }, { op: 'poll' }, restore, { op: 'repeat' }]), user),
+		).toBe(true);
+	});
+
+	test('a record trashed before the activation, restored after its read, on a list read by update time', () => {
+		const script = PROFILES.themeScript;
+		const trashed = (activation: History['activation'], steps: Step[]): History => ({
+			resource: 'themeScript',
+			preload: 0,
+			before: [{ op: 'delete', pick: 0 }],
+			activation,
+			steps,
+		});
+		const restore = { op: 'restore' as const, pick: 0 };
+		expect(withinLimits(trashed(undefined, [restore]), script)).toBe(false);
+		expect(withinLimits(trashed({ n: 2, change: restore }, []), script)).toBe(false);
+		expect(withinLimits(trashed(undefined, [{ op: 'poll' }]), script)).toBe(true);
+		expect(withinLimits({ ...trashed(undefined, [restore]), resource: 'user' }, user)).toBe(true);
+	});
+
 	test('the shop clock more than an hour behind the latest it showed (steps back and zone moves)', () => {
 		expect(withinLimits(h([{ op: 'tick', s: -3600 }]), page)).toBe(true);
 		expect(
