@@ -22,7 +22,8 @@
  *    5,000 fingerprints of a whole list, with room for the scan).
  * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/rules/pastBound.ts, docs/poll-reads.md):
  *    its changes are not promised while it stays past the bound (a history that ends with it past owes none; one
- *    that brings it back owes them, reported against the cursor), and at most one poll fails while it stays past.
+ *    that brings it back owes them, reported against the cursor), and at most one poll per n8n process (a restart
+ *    starts another) fails while it stays past.
  * 9. A list that cannot be read whole (docs/poll.md, Limits): it ignores `page` (a list read by `since_id`: and
  *    `since_id` too) and held more than one of the shop's pages (250, or the page cap the history set) at some
  *    poll: its changes are not owed at the end; promise 6 still holds (its error does not repeat at every poll).
@@ -275,12 +276,14 @@ function pastBound(
 	let failedPast: PollRun | undefined;
 	for (const p of trace.polls) {
 		const past = sizeAt(p.logTo) > MAX_SNAPSHOT;
-		if (!past) failedPast = undefined;
-		else if (p.error && failedPast)
+		// the error is shown once per n8n process (docs/poll-reads.md): a restart may show it once more
+		if (!past || (failedPast && p.process !== failedPast.process)) failedPast = undefined;
+		if (!past || !p.error) continue;
+		if (failedPast)
 			broken.push(
 				`the list past ${MAX_SNAPSHOT} records failed poll ${failedPast.index} and again poll ${p.index}: "${p.error}"`,
 			);
-		else if (p.error) failedPast = p;
+		else failedPast = p;
 	}
 	return sizeAt(Infinity) > MAX_SNAPSHOT;
 }

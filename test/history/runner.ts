@@ -25,6 +25,8 @@ export interface PollRun {
 	/** 'repeat': run from the static data saved before the poll it repeats (`repeats`). */
 	how: 'poll' | 'repeat' | 'settle' | 'activation';
 	repeats?: number;
+	/** The n8n process it ran in (one more after each restart): an error shown once per process comes once more. */
+	process: number;
 	items: INodeExecutionData[];
 	error?: string;
 	requests: number;
@@ -143,6 +145,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 		}
 	};
 
+	let n8nProcess = 0;
 	const poll = async (how: PollRun['how'], during?: { n: number; change: Change }) => {
 		const logFrom = sandbox.changeLog.since().length;
 		const before = poller.staticData();
@@ -171,6 +174,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			index: polls.length,
 			how,
 			repeats: how === 'repeat' ? beforeLast?.index : undefined,
+			process: n8nProcess,
 			items: tick.items ?? [],
 			error: tick.error?.message,
 			requests: apiRequests(sandbox).length - from,
@@ -201,6 +205,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				return await poll('repeat');
 			}
 			case 'restart':
+				n8nProcess++;
 				workflowId = workflow();
 				poller = newPoller(poller.staticData(), poller.globalStaticData());
 				return;
