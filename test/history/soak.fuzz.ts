@@ -42,6 +42,9 @@ function switches(text: string | undefined): Switches {
  * FUZZ_COUNT=per-switch: FUZZ_RUNS histories for each switch alone (no other habit), failures counted: what each
  * habit breaks on the trigger under test. FUZZ_WORKER=i/n takes every n-th switch from the i-th (parallel runs).
  */
+/** Failures a counting soak lists (each its first broken promise and its history), beyond the first report. */
+const SHOWN_FAILURES = 40;
+
 async function perSwitch(runs: number, seed: number, resources: string[]): Promise<void> {
 	const [i, n] = (process.env.FUZZ_WORKER ?? '0/1').split('/').map(Number);
 	const names = Object.keys(ALL_ON).filter((_, k) => k % n === i);
@@ -84,6 +87,7 @@ test('soak', async () => {
 	const started = performance.now();
 	let failures = 0;
 	let failure: string | undefined;
+	const lines: string[] = [];
 	if (process.env.FUZZ_COUNT === '1') {
 		const arb = historyArb(
 			resources.map((r) => PROFILES[r]),
@@ -98,6 +102,9 @@ test('soak', async () => {
 			if (v.broken.length === 0) continue;
 			failures++;
 			failure ??= v.report;
+			// each failure in a line: its first broken promise and the history as JSON (to replay it)
+			if (failures <= SHOWN_FAILURES)
+				lines.push(`failure ${failures}: ${v.broken[0]}\n  ${JSON.stringify(history)}`);
 		}
 	} else {
 		const details = await fc.check(property(env.sandbox, resources, on, figures), {
@@ -122,6 +129,7 @@ test('soak', async () => {
 				? `failures ${failures} of ${figures.histories} (${((100 * failures) / Math.max(1, figures.histories)).toFixed(1)} %)`
 				: `failures ${failures} (fast-check stops at the first and shrinks it)`,
 			`${seconds.toFixed(1)} s: ${(figures.histories / seconds).toFixed(2)} histories/s, ${(figures.steps / seconds).toFixed(1)} steps/s`,
+			...lines,
 		].join('\n'),
 	);
 	if (failure) throw new Error(failure);

@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
  *
  * Assumption checked: a record a fast read (the count, a list read whole) or the audit misses is gone. The
  * record's Get (`GET /services/pages/{id}`, ...) answers it: 404 or 410, gone; the record, still there (a count
- * off its list, a list that skipped it while records moved between its pages, a page cap). One request per
+ * off its list, a list that skipped it while records moved between its pages, a page cap); a 200 without it (no
+ * record, or another's), gone (reader.ts answerOf). One request per
  * record asked, at most MAX_CONFIRMS a poll; the others wait in the cursor (`pending`) for the next poll. A
  * quiet poll asks nothing. A Get refused for this record (refusedStatus: an error in a 200 body, a 400) is gone
  * too; any other failure of a Get fails the poll as any failed read (the cursor stays).

@@ -103,6 +103,23 @@ export interface ReadLimits {
 /** An error in an answer's body that says the record does not exist (the spec shows no error bodies). */
 const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 
+/**
+ * What a Get's 200 answer says of the record asked (the list already lacks it): the record, there; no record at all
+ * (an empty body, `{}`, `null`, an empty wrapper) or only records of other keys, gone: neither the list nor the Get
+ * shows it. A record without its key (a shop whose Get leaves the key out) is taken as the record: there.
+ */
+export function answerOf(records: IDataObject[], key: string, id: string): Answer {
+	const asked = idOf(id);
+	const keyOf = (r: IDataObject) => r[key];
+	const same = (v: unknown) =>
+		String(v) === id || (asked !== undefined && idOf(v) !== undefined && idOf(v) === asked);
+	const record = records.find((r) => same(keyOf(r)));
+	if (record) return { gone: false, record };
+	const shown = records.filter((r) => Object.keys(r).length > 0);
+	if (shown.some((r) => keyOf(r) === undefined || keyOf(r) === null)) return { gone: false };
+	return { gone: true };
+}
+
 /** An error in a 200 body about the credential or the rate, not about the record: it proves nothing gone. */
 const NOT_ABOUT_THE_RECORD = /token|auth|permission|access|forbidden|scope|rate|too many|limit/i;
 
@@ -254,9 +271,7 @@ export class ShopReader {
 				return { gone: true };
 			throw tried.error;
 		}
-		const records = unwrapRecords(tried.value, get.output);
-		const record = records.find((r) => String(r[this.plan.key]) === id);
-		return { gone: false, record };
+		return answerOf(unwrapRecords(tried.value, get.output), this.plan.key, id);
 	}
 
 	/** Whether a page ends a read (pageEnd.ts), learning the page size the shop fills. */

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 
 import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { confirmGone, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
+import { answerOf } from '../../../../nodes/StorePlatform/poll/reads/reader';
 import {
 	birthOf,
 	contentOf,
@@ -159,5 +160,23 @@ describe('the audit and the confirmation', () => {
 		expect(out.waiting).toEqual(keys.slice(MAX_CONFIRMS));
 		expect(out.gone).toHaveLength(MAX_CONFIRMS / 2);
 		expect(out.present).toHaveLength(MAX_CONFIRMS / 2);
+	});
+});
+
+describe("a Get's 200 answer about a record the list lacks (reader.ts answerOf)", () => {
+	test.each([
+		['the record', [{ id: 7, title: 'x' }], false],
+		['the record, its id as text', [{ id: '7' }], false],
+		['no record (an empty body, null)', [], true],
+		['an empty object ({}, or an empty wrapper)', [{}], true],
+		['another record only', [{ id: 8 }], true],
+		['a record without its id (the shop leaves it out)', [{ title: 'x' }], false],
+	])('%s', (_what, records, gone) => {
+		expect(answerOf(records, 'id', '7').gone).toBe(gone);
+	});
+
+	test('ids past 2^53 keep every digit: another id is another record', () => {
+		expect(answerOf([{ id: '9007199254740993' }], 'id', '9007199254740993').gone).toBe(false);
+		expect(answerOf([{ id: '9007199254740995' }], 'id', '9007199254740993').gone).toBe(true);
 	});
 });
