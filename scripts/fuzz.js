@@ -69,11 +69,16 @@ function worker(i) {
 		const child = spawn(process.execPath, argv, {
 			cwd: root,
 			env: own,
-			stdio: workers === 1 ? 'inherit' : 'pipe',
+			stdio: 'pipe',
 		});
 		let out = '';
-		child.stdout?.on('data', (d) => (out += d));
-		child.stderr?.on('data', (d) => (out += d));
+		// one worker shows its output as it comes (and still counts it: the totals below read it)
+		const take = (d) => {
+			out += d;
+			if (workers === 1) process.stdout.write(d);
+		};
+		child.stdout.on('data', take);
+		child.stderr.on('data', take);
 		child.on('close', (code) => resolve({ code: code ?? 1, out, seed: own.FUZZ_SEED }));
 	});
 }
