@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint } from '../rules/fingerprint';
 import type { Change } from '../watch/poller';
-import type { Ledger } from './ledger';
 
 /**
  * The audit: a slow read that catches what the fast reads missed. Pure (its read is wholeRead.ts).
@@ -29,9 +28,3 @@ export const asFindings = (records: IDataObject[], key: string): Change[] =>
 	records
 		.filter((r) => r[key] !== undefined && r[key] !== null)
 		.map((r) => ({ kind: 'updated', id: String(r[key]), record: r, state: fingerprint(r) }));
-
-/** Keys of the ledger that a whole reading lacks: deletions to confirm. */
-export function missingKeys(ledger: Ledger, records: IDataObject[], key: string): string[] {
-	const read = new Set(records.map((r) => String(r[key])));
-	return [...ledger.keys()].filter((k) => !read.has(k));
-}

@@ -109,7 +109,7 @@ describe('review of issue 41: holes in the ledger', () => {
 	// HOLE (budget, not fixed: a design change): the audit reads the whole list in one poll whatever the poll's
 	// budget (readWhole never asks `expired`). Where a shop is slow enough that the read overruns n8n's poll budget,
 	// n8n abandons the poll, `audited` never moves, and every later poll is the same audit: no change comes again.
-	test.failing("the audit keeps to the poll's budget", async () => {
+	test("the audit keeps to the poll's budget", async () => {
 		const { trigger } = setUp({ pageCap: 50 }, 2000, vouchers());
 		expect(await trigger.poll()).toEqual([]);
 		trigger.budgetRequests = 10;
