@@ -19,8 +19,9 @@ import { readWhole } from '../reads/wholeRead';
  *
  * - Activation: the fast reads take their start; the ledger is made of the records they read.
  * - A poll: the fast reads' findings go through the guard (guard.ts) before anything is emitted; or, when the
- *   audit is due (audit.ts), the list read whole (wholeRead.ts) goes through it instead and the fast reads'
- *   cursor is taken afresh from that reading.
+ *   audit is due (audit.ts) or one is going on, the part of the list the poll's budget holds (auditParts.ts)
+ *   goes through it instead; an audit read whole in one poll takes the fast reads' cursor afresh from its
+ *   reading, an audit in parts keeps it.
  * - Deletions (the guard's, the audit's, those waiting in the cursor) are confirmed by the record's own Get
  *   (confirm.ts) where the list has one; a record it finds still there stays in the ledger.
  * - A cursor saved before the ledger gets one from a whole reading, and that poll's findings are emitted as the
