@@ -7,6 +7,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type PollerOptions, type PollTick } from '../harness';
+import { AUDIT_EVERY_MS } from '../../nodes/StorePlatform/poll/ledger/audit';
+import type { PollState } from '../../nodes/StorePlatform/poll/rules/state';
 import { call } from '../sandbox/client';
 import { pollStore, useSandbox } from './setup';
 
@@ -138,6 +140,40 @@ describe('backlog within the poll budget', () => {
 		expect([...seen.values()].every((n) => n === 1)).toBe(true);
 		if (budgetMs === null) expect(polls).toBe(1);
 		else expect(polls).toBeGreaterThan(1);
+	});
+});
+
+describe('the audit within the poll budget', () => {
+	test('getPollBudgetMs() of 600 ms on a slow shop: the audit goes on over several polls, then changes come once', async () => {
+		env.sandbox.seed('page', 1500);
+		const p = poller(pages, { budgetMs: 600 });
+		await p.tick({ activation: true });
+		// an hour of n8n's clock later: the audit is due
+		const real = Date.now.bind(Date);
+		const clock = jest.spyOn(Date, 'now').mockImplementation(() => real() + AUDIT_EVERY_MS);
+		try {
+			// 100 ms a request: the count and 7 pages take 0.8 s, beyond the 450 ms a poll reads of 600 ms
+			env.sandbox.faults.latencyMs = 100;
+			const parts: boolean[] = [];
+			for (let i = 0; i < 10; i++) {
+				const tick = await p.tick();
+				expect(tick.error).toBeUndefined();
+				expect(tick.items).toBeNull();
+				const cursor = p.staticData().cursor as PollState;
+				parts.push(cursor.audit !== undefined);
+				if (!cursor.audit) break;
+			}
+			env.sandbox.faults.latencyMs = 0;
+			expect(parts.length).toBeGreaterThan(1);
+			expect(parts[parts.length - 1]).toBe(false);
+			const page = env.sandbox.owner.add('page', { title: 'after the audit' });
+			const tick = await p.tick();
+			expect(events(tick)).toEqual([`page/created ${page.id} after the audit`]);
+			expect((await p.tick()).items).toBeNull();
+		} finally {
+			env.sandbox.faults.latencyMs = 0;
+			clock.mockRestore();
+		}
 	});
 });
 

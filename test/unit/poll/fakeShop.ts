@@ -20,6 +20,11 @@ import {
 } from '../../../nodes/StorePlatform/poll/rules/state';
 import type { PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
 import type { ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import {
+	keepQuiet,
+	resumeFrom,
+	type QuietPart,
+} from '../../../nodes/StorePlatform/poll/node/quietParts';
 
 export interface FakeOptions {
 	filters?: 'strict' | 'inclusive';
@@ -246,6 +251,8 @@ export class FakeTrigger {
 	/** The last audit's time in this process, as trigger.ts keeps it (a quiet poll's cursor may not be saved). */
 	lastAudit?: number;
 	lastRequests = 0;
+	/** The cursor of quiet audit parts, as trigger.ts keeps it in the process (node/quietParts.ts). */
+	quietPart?: QuietPart;
 
 	constructor(
 		readonly shop: FakeShop,
@@ -255,11 +262,12 @@ export class FakeTrigger {
 
 	async poll(): Promise<Change[]> {
 		const trackers = trackersOf(this.plan, this.events);
-		const state = usableState(
+		const saved = usableState(
 			this.stored === undefined ? undefined : JSON.parse(JSON.stringify(this.stored)),
 			'page',
 			trackers,
 		);
+		const state = resumeFrom(this.quietPart, saved);
 		this.shop.pollRequests = 0;
 		const limits: ReadLimits = {
 			requests: 0,
@@ -285,7 +293,9 @@ export class FakeTrigger {
 		this.stored = JSON.parse(JSON.stringify(outcome.state)) as PollState;
 		if (outcome.state.audited !== undefined) this.lastAudit = outcome.state.audited;
 		this.lastRequests = limits.requests;
-		return outcome.changes.filter((c) => this.events.includes(c.kind));
+		const changes = outcome.changes.filter((c) => this.events.includes(c.kind));
+		this.quietPart = keepQuiet(saved, state, outcome.state, changes.length > 0);
+		return changes;
 	}
 }
 

@@ -2,19 +2,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint } from '../rules/fingerprint';
 import type { Change } from '../watch/poller';
-import type { Ledger } from './ledger';
 
 /**
  * The audit: a slow read that catches what the fast reads missed. Pure (its read is wholeRead.ts).
  *
  * At most once every AUDIT_EVERY_MS of n8n's clock (the only use of n8n's clock: how long since the last audit,
- * never compared with the shop's times), a poll reads the list whole instead of its fast reads, and compares
- * every record with the ledger (what was reported): a record the ledger lacks is a creation, another content an
+ * never compared with the shop's times), a poll reads the list whole instead of its fast reads, within the
+ * poll's budget (auditParts.ts: an audit one poll cannot hold goes on over the next polls), and compares every
+ * record with the ledger (what was reported): a record the ledger lacks is a creation, another content an
  * update, another birth a deletion and a creation (guard.ts says the same of a fast read's findings), a record of
- * the ledger the reading lacks a deletion to confirm by the record's own Get (confirm.ts). The fast reads'
- * cursor is then taken afresh from the reading, so a wrong thing they learned (a page size, a count's offset,
- * an order, a floor) lasts at most until the next audit. A change a fast read missed comes at the latest one
- * audit later: the worst delay is AUDIT_EVERY_MS plus one Poll Time.
+ * the ledger the complete reading lacks a deletion to confirm by the record's own Get (confirm.ts). Where the
+ * reading was made in one poll, the fast reads' cursor is then taken afresh from it, so a wrong thing they
+ * learned (a page size, a count's offset, an order, a floor) lasts at most until the next audit; after an audit
+ * in parts it is kept (a reading spread over polls is no one state of the shop). A change a fast read missed
+ * comes at the latest one audit later: the worst delay is AUDIT_EVERY_MS plus one Poll Time, plus the polls of
+ * an audit in parts.
  */
 
 /** How often a list is read whole: hourly. */
@@ -29,9 +31,3 @@ export const asFindings = (records: IDataObject[], key: string): Change[] =>
 	records
 		.filter((r) => r[key] !== undefined && r[key] !== null)
 		.map((r) => ({ kind: 'updated', id: String(r[key]), record: r, state: fingerprint(r) }));
-
-/** Keys of the ledger that a whole reading lacks: deletions to confirm. */
-export function missingKeys(ledger: Ledger, records: IDataObject[], key: string): string[] {
-	const read = new Set(records.map((r) => String(r[key])));
-	return [...ledger.keys()].filter((k) => !read.has(k));
-}

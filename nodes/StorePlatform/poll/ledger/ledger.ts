@@ -32,9 +32,12 @@ function compareKeys(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The ledger's keys in the order its text keeps them. */
+export const keysInOrder = (ledger: Ledger): string[] => [...ledger.keys()].sort(compareKeys);
+
 export function encodeLedger(ledger: Ledger): string {
 	if (ledger.size > MAX_LEDGER) return OVER;
-	const keys = [...ledger.keys()].sort(compareKeys);
+	const keys = keysInOrder(ledger);
 	let previous = BigInt(0);
 	const parts: string[] = [];
 	for (const key of keys) {

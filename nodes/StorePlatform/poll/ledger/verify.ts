@@ -3,10 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { attempt } from '../reads/attempt';
 import type { ChangeKind } from '../rules/fingerprint';
 import { PastBound } from '../rules/pastBound';
-import { baseline, type Change, type PollOutcome } from '../watch/poller';
+import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
 import type { PollState, Tracker } from '../rules/state';
-import { asFindings, auditDue, missingKeys } from './audit';
+import { auditDue } from './audit';
+import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
 import { confirmGone, MAX_CONFIRMS } from './confirm';
 import { contentOf, ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
@@ -18,8 +19,9 @@ import { readWhole } from '../reads/wholeRead';
  *
  * - Activation: the fast reads take their start; the ledger is made of the records they read.
  * - A poll: the fast reads' findings go through the guard (guard.ts) before anything is emitted; or, when the
- *   audit is due (audit.ts), the list read whole (wholeRead.ts) goes through it instead and the fast reads'
- *   cursor is taken afresh from that reading.
+ *   audit is due (audit.ts) or one is going on, the part of the list the poll's budget holds (auditParts.ts)
+ *   goes through it instead; an audit read whole in one poll takes the fast reads' cursor afresh from its
+ *   reading, an audit in parts keeps it.
  * - Deletions (the guard's, the audit's, those waiting in the cursor) are confirmed by the record's own Get
  *   (confirm.ts) where the list has one; a record it finds still there stays in the ledger.
  * - A cursor saved before the ledger gets one from a whole reading, and that poll's findings are emitted as the
@@ -63,18 +65,13 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	let findings: Change[];
 	let state: PollState;
 	let missing: string[] = [];
-	if (auditDue(latest(stored.audited, run.lastAudit), run.now)) {
-		// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
-		// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported)
-		const counted = run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
-		const records = await readBounded(reader);
+	let going: AuditStep['going'];
+	if (stored.audit || auditDue(latest(stored.audited, run.lastAudit), run.now)) {
+		// the audit, or the next part of one the poll's budget could not hold (auditParts.ts)
+		const step = await auditPart(run, stored, ledger);
 		// grown past the ledger's bound (a bulk import): its fast reads alone from now on
-		if (!records) return { ...(await withoutLedger(run, stored)), baseline: false };
-		findings = asFindings(records, plan.key);
-		missing = missingKeys(ledger, records, plan.key);
-		const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
-		state = { ...fresh.state, seq: stored.seq, full: stored.full };
-		state.audited = run.now;
+		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
+		({ findings, missing, state, going } = step);
 	} else {
 		const outcome = await run.fast(stored);
 		findings = outcome.changes;
@@ -95,6 +92,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		if (waiting.length > 0) state.pending = waiting;
 	}
 	state.ledger = encodeLedger(ledger);
+	if (going) state.audit = auditCursorOf(going, ledger);
 	// the last audit this process made, where the cursor it saved was lost (Run.lastAudit)
 	state.audited = latest(state.audited, run.lastAudit);
 	return { changes: oneEach(changes), state, baseline: false };
@@ -172,6 +170,7 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const outcome = await run.fast(stored);
 	const waiting = stored.pending ?? [];
 	delete outcome.state.pending;
+	delete outcome.state.audit;
 	outcome.state.ledger = OVER;
 	if (waiting.length === 0) return outcome;
 	const confirmed = run.reader.asksOne

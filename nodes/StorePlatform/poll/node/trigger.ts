@@ -30,6 +30,7 @@ import { PastBound } from '../rules/pastBound';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
+import { keepQuiet, resumeFrom, type QuietPart } from './quietParts';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
@@ -249,6 +250,8 @@ const EPISODES = new Episodes();
  * process): n8n saves the static data of a poll that emits only, so a quiet audit's time can be lost.
  */
 const AUDITS = new Map<string, number>();
+/** The cursor of quiet audit parts n8n may not save, by the same key (quietParts.ts). */
+const QUIET_PARTS = new Map<string, QuietPart>();
 
 /** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
 function causeOf(error: unknown, resource: string): Cause | undefined {
@@ -273,8 +276,10 @@ async function pollOnce(
 	const cursor = usableState(staticData.cursor, watch, trackers);
 	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors): the
 	// node's cursor is then missing, or one of what the node watched before an edit (another event added)
-	const stored = cursor ?? usableState(global[baselineKey], watch, trackers);
+	const saved = cursor ?? usableState(global[baselineKey], watch, trackers);
 	const auditKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${watch}`;
+	// an audit in parts goes on where its last quiet part left it, where n8n did not save that (quietParts.ts)
+	const stored = resumeFrom(QUIET_PARTS.get(auditKey), saved);
 	const run: Run = {
 		reader,
 		watch,
@@ -300,6 +305,9 @@ async function pollOnce(
 		: nextSeq(seq, items.length > 0, Date.now());
 	if (nextNumber === undefined) delete next.seq;
 	else next.seq = nextNumber;
+	const quiet = keepQuiet(saved, stored, next, items.length > 0);
+	if (quiet) QUIET_PARTS.set(auditKey, quiet);
+	else QUIET_PARTS.delete(auditKey);
 	if (JSON.stringify(staticData.cursor) !== JSON.stringify(next))
 		staticData.cursor = next as unknown as IDataObject;
 	if (outcome.baseline) global[baselineKey] = next as unknown as IDataObject;

@@ -35,14 +35,56 @@ export async function readWholeHow(
 	reader: ShopReader,
 	bound?: number,
 ): Promise<{ records: IDataObject[]; byPages: boolean }> {
+	const part = await readWholePart(reader, bound);
+	return { records: part.records, byPages: part.byPages };
+}
+
+/**
+ * Where a whole read stopped by the poll's budget goes on (ledger/auditParts.ts): after the id `since` (a read
+ * by `since_id`) or at page `page` (by page number), with what this read learned of its pages so far: the last
+ * page's length (`prev`), the page size it saw filled (`full`), the first page's length (`first`, by page number)
+ * and whether the bound's count was asked (`counted`).
+ */
+export interface WholeAt {
+	since?: number | string;
+	page?: number;
+	prev?: number;
+	full?: number;
+	first?: number;
+	counted?: 1;
+}
+
+/** A part of a whole read: its records, and where the read goes on (`next`) where the budget stopped it. */
+export interface WholePart {
+	records: IDataObject[];
+	byPages: boolean;
+	next?: WholeAt;
+}
+
+/**
+ * readWholeHow in parts (the audit in parts: ledger/auditParts.ts). `stop` is asked before every page but a
+ * part's first (so a poll whose budget is always spent still reads a page); where it answers true, the read
+ * hands back what it read and where it goes on. `from`: where an earlier part stopped; `before`: keys read by
+ * the earlier parts (a page of them alone is a page read before: the list may ignore `page`) and `held` their
+ * number (for the bound). Without `stop`, the read is readWholeHow's, request for request.
+ */
+export async function readWholePart(
+	reader: ShopReader,
+	bound?: number,
+	stop: () => boolean = () => false,
+	from: WholeAt = {},
+	before: (key: string) => boolean = () => false,
+	held = 0,
+): Promise<WholePart> {
 	const { plan } = reader;
 	if (!plan.paged) return { records: await reader.list({}), byPages: false };
-	const pages = new Pages(reader, bound);
-	if (plan.strategy === 'keyed') {
-		const keyset = await readByKeyset(reader, pages);
-		if (keyset) return { records: keyset, byPages: false };
+	const pages = new Pages(reader, bound, from, held);
+	if (plan.strategy === 'keyed' && from.page === undefined) {
+		const keyset = await readByKeyset(reader, pages, stop, from.since);
+		if (keyset) return { ...keyset, byPages: false };
 	}
-	return { records: await readByPages(reader, pages), byPages: true };
+	const read = await readByPages(reader, pages, stop, from.page ?? 1, before);
+	return { ...read, byPages: true };
 }
 
 /**
@@ -62,16 +104,25 @@ class Pages {
 	private previous: number | undefined;
 	/** Page 1 as `since_id=0` gave it: the same records as page 1, not asked twice. */
 	first?: IDataObject[];
+	/** The length of page 1 by page number (kept where the read goes on in another part). */
+	firstLength: number | undefined;
 	private counted = false;
 
 	constructor(
 		private readonly reader: ShopReader,
 		private readonly bound?: number,
-	) {}
+		from: WholeAt = {},
+		/** Records read by the earlier parts of this read. */
+		private readonly held = 0,
+	) {
+		[this.full, this.previous, this.firstLength] = [from.full, from.prev, from.first];
+		this.counted = from.counted === 1;
+	}
 
 	/** Refuses a list past the bound: by its count once a page was full, and by the records read. */
-	async check(page: number, held: number): Promise<void> {
+	async check(page: number, read: number): Promise<void> {
 		const { reader, bound } = this;
+		const held = read + this.held;
 		if (bound === undefined) return;
 		if (held > bound) throw reader.pastBound(held, bound);
 		if (this.counted || !reader.plan.count || page < reader.plan.pageSize) return;
@@ -89,26 +140,46 @@ class Pages {
 		return end;
 	}
 
+	/** Records held by this read with `read` of this part. */
+	heldWith(read: number): number {
+		return read + this.held;
+	}
+
 	restart(): void {
 		this.previous = undefined;
+	}
+
+	/** What a later part needs of this read's pages. */
+	at(): WholeAt {
+		const at: WholeAt = { prev: this.previous, full: this.full, first: this.firstLength };
+		if (this.counted) at.counted = 1;
+		for (const k of ['prev', 'full', 'first'] as const) if (at[k] === undefined) delete at[k];
+		return at;
 	}
 }
 
 /**
  * A list that takes `since_id`, read by it: no record deleted or created meanwhile moves another out of the read.
  * Checked at each page: every id above the one asked, in ascending order. A page that fails it (the list ignores
- * `since_id`, or answers in another order) gives up: undefined, and the list is read by page number instead.
+ * `since_id`, or answers in another order) gives up: undefined, and the list is read by page number instead (from
+ * page 1). `from`: the last id an earlier part read.
  */
-async function readByKeyset(reader: ShopReader, pages: Pages): Promise<IDataObject[] | undefined> {
+async function readByKeyset(
+	reader: ShopReader,
+	pages: Pages,
+	stop: () => boolean,
+	from?: number | string,
+): Promise<{ records: IDataObject[]; next?: WholeAt } | undefined> {
 	const out: IDataObject[] = [];
-	let since: Id = BigInt(0);
+	let since: Id = idOf(from) ?? BigInt(0);
 	for (let n = 0; ; n++) {
+		if (n > 0 && stop()) return { records: out, next: { ...pages.at(), since: storedId(since) } };
 		const page = await reader.list({
 			since_id: storedId(since),
 			limit: reader.plan.pageSize,
 			page: 1,
 		});
-		if (n === 0) pages.first = page;
+		if (n === 0 && from === undefined) pages.first = page;
 		let last = since;
 		for (const record of page) {
 			const id = idOf(record.id);
@@ -118,21 +189,32 @@ async function readByKeyset(reader: ShopReader, pages: Pages): Promise<IDataObje
 		out.push(...page);
 		since = last;
 		await pages.check(page.length, out.length);
-		if (pages.ends(page.length)) return out;
+		if (pages.ends(page.length)) return { records: out };
 	}
 }
 
-async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObject[]> {
+/**
+ * The list by page number from page `from`. `before`: keys read by the earlier parts of this read (a page of
+ * records read before is the sign of a list that ignores `page`, whichever part read them).
+ */
+async function readByPages(
+	reader: ShopReader,
+	pages: Pages,
+	stop: () => boolean,
+	from: number,
+	before: (key: string) => boolean,
+): Promise<{ records: IDataObject[]; next?: WholeAt }> {
 	const { plan } = reader;
 	const asked = plan.pageSize;
 	const byKey = new Map<string, IDataObject>();
 	const keyless: IDataObject[] = [];
-	pages.restart();
-	let first = 0;
-	for (let n = 1; ; n++) {
+	if (from === 1) pages.restart();
+	const records = () => [...byKey.values(), ...keyless];
+	for (let n = from; ; n++) {
+		if (n > from && stop()) return { records: records(), next: { ...pages.at(), page: n } };
 		const page =
 			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
-		if (n === 1) first = page.length;
+		if (n === 1) pages.firstLength = page.length;
 		let added = 0;
 		for (const record of page) {
 			const key = record[plan.key];
@@ -141,7 +223,7 @@ async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObjec
 				added++;
 				continue;
 			}
-			if (!byKey.has(String(key))) added++;
+			if (!byKey.has(String(key)) && !before(String(key))) added++;
 			byKey.set(String(key), record);
 		}
 		if (page.length === 0 || added > 0) {
@@ -152,10 +234,12 @@ async function readByPages(reader: ShopReader, pages: Pages): Promise<IDataObjec
 		// a page of records read before: the list ignores `page` (or answered page 1 for every page). The first
 		// page was the whole list where it was shorter than any cap (MIN_PAGE_CAP), than a page the shop was seen
 		// to fill, or than its count says; else the list cannot be read whole
+		const first = pages.firstLength ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
 		if (first < Math.min(MIN_PAGE_CAP, asked) || (first < filled && !plan.count)) break;
-		if (plan.count && (await reader.count({})) <= byKey.size + keyless.length) break;
+		if (plan.count && (await reader.count({})) <= pages.heldWith(byKey.size + keyless.length))
+			break;
 		throw reader.unreadableList('page', first);
 	}
-	return [...byKey.values(), ...keyless];
+	return { records: records() };
 }

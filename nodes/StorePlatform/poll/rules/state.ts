@@ -42,6 +42,12 @@ export interface PollState {
 	ledger?: string;
 	/** n8n's clock (ms) at the last whole reading (ledger/audit.ts). */
 	audited?: number;
+	/**
+	 * An audit read in parts (ledger/auditParts.ts): where its reading goes on (reads/wholeRead.ts WholeAt) and
+	 * which of the ledger's keys it read (`seen`: a bitset over the ledger's keys in its order, base64). While it
+	 * is there, a poll reads the next part instead of its fast reads, whose cursor waits as it is.
+	 */
+	audit?: AuditCursor;
 	/** Keys whose deletion waits for its confirmation by the record's Get (ledger/confirm.ts). */
 	pending?: string[];
 	/**
@@ -49,6 +55,17 @@ export interface PollState {
 	 * cursors stored before: their first poll gives the keys of that version.
 	 */
 	seq?: number;
+}
+
+/** An audit in parts, as the cursor keeps it (ledger/auditParts.ts). */
+export interface AuditCursor {
+	since?: number | string;
+	page?: number;
+	prev?: number;
+	full?: number;
+	first?: number;
+	counted?: 1;
+	seen: string;
 }
 
 /** The parts of the state a plan and a choice of events need. */
@@ -89,6 +106,8 @@ export function usableState(
 	if (state.parentGone === true) kept.parentGone = true;
 	if (typeof state.ledger === 'string') kept.ledger = state.ledger;
 	if (typeof state.audited === 'number') kept.audited = state.audited;
+	if (typeof state.audit === 'object' && typeof state.audit?.seen === 'string')
+		kept.audit = state.audit;
 	if (Array.isArray(state.pending)) kept.pending = state.pending.map(String);
 	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
 	if (state.fp !== 2) markVersion1(kept);

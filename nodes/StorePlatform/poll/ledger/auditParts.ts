@@ -1,0 +1,112 @@
+import { attempt } from '../reads/attempt';
+import type { ShopReader } from '../reads/reader';
+import { readWholePart, type WholeAt } from '../reads/wholeRead';
+import { PastBound } from '../rules/pastBound';
+import type { AuditCursor, PollState, Tracker } from '../rules/state';
+import { baseline, type Change } from '../watch/poller';
+import { asFindings } from './audit';
+import { keysInOrder, MAX_LEDGER, type Ledger } from './ledger';
+
+/**
+ * The audit within the poll's budget: one poll reads as much of the list as its budget holds, and an audit that
+ * one poll cannot hold goes on at the next (an audit in parts). I/O through the reader (reads/wholeRead.ts).
+ *
+ * Assumption it does not make: that the whole list can be read within one poll's budget (a slow shop, a long
+ * list). A part reads pages until the budget (or the ceiling) is spent, a page at least, so a poll whose budget
+ * is always spent still goes on. Its records go through the guard as the audit's always did (audit.ts), and where
+ * the reading goes on is kept in the cursor (`audit`: WholeAt and which of the ledger's keys were read); until it
+ * is complete, each poll reads the next part instead of its fast reads, whose cursor waits as it is. Only the
+ * complete reading says what it lacks: the ledger's keys no part read are deletions to confirm by the record's
+ * Get (confirm.ts; a record that moved between pages read in different polls is still there and stays), and
+ * `audited` moves. Only a reading made in one poll is consistent enough to take the fast cursor afresh from
+ * (start.ts baseline, as before); after an audit in parts the fast cursor is kept, and its reads catch up with
+ * what changed meanwhile (the guard lets through only what the parts did not report).
+ *
+ * `seen` is a bitset over the ledger's keys in the order its text keeps them, base64, its trailing zero bytes
+ * left out: at most one bit a record (12,000 records: about 2,000 characters). It is read against the ledger the
+ * cursor holds and written against the ledger the poll leaves, so creations and deletions between parts shift
+ * nothing.
+ */
+
+export interface AuditRun {
+	reader: ShopReader;
+	watch: string;
+	trackers: Tracker[];
+	/** n8n's clock (ms): the audit's time, where it completes. */
+	now: number;
+}
+
+/** One poll's part of an audit. */
+export interface AuditStep {
+	/** The records read, as findings for the guard (audit.ts asFindings). */
+	findings: Change[];
+	/** The ledger's keys the complete reading lacks: deletions to confirm (none while the reading goes on). */
+	missing: string[];
+	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
+	state: PollState;
+	/** Where the reading goes on at the next poll, and the keys read so far; undefined once it is complete. */
+	going?: { at: WholeAt; seen: Set<string> };
+}
+
+/** One part of the audit from `stored` (an audit begun, or due); undefined where the list passed MAX_LEDGER. */
+export async function auditPart(
+	run: AuditRun,
+	stored: PollState,
+	ledger: Ledger,
+): Promise<AuditStep | undefined> {
+	const { reader } = run;
+	const { key } = reader.plan;
+	const begun = stored.audit;
+	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
+	// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
+	// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported). Only an
+	// audit's first part asks it: only a reading made in one poll gives a fresh cursor
+	const counted =
+		!begun && run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
+	const stop = () => reader.spent() || reader.limits.expired();
+	const { audit, ...rest } = stored;
+	const tried = await attempt(
+		async () => await readWholePart(reader, MAX_LEDGER, stop, audit, (k) => seen.has(k), seen.size),
+	);
+	if (!tried.ok) {
+		if (tried.error instanceof PastBound) return undefined;
+		throw tried.error;
+	}
+	const { records, next } = tried.value;
+	const findings = asFindings(records, key);
+	for (const c of findings) seen.add(c.id);
+	if (next) return { findings, missing: [], state: rest, going: { at: next, seen } };
+	const missing = [...ledger.keys()].filter((k) => !seen.has(k));
+	if (begun) return { findings, missing, state: { ...rest, audited: run.now } };
+	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
+	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
+	return { findings, missing, state };
+}
+
+/** The cursor's record of an audit going on, against the ledger the poll leaves. */
+export const auditCursorOf = (going: AuditStep['going'] & object, ledger: Ledger): AuditCursor => ({
+	...going.at,
+	seen: encodeSeen(going.seen, ledger),
+});
+
+/** The keys of `seen` the ledger holds, as a bitset over its keys in order (base64). */
+export function encodeSeen(seen: Set<string>, ledger: Ledger): string {
+	const keys = keysInOrder(ledger);
+	const bytes = new Uint8Array(Math.ceil(keys.length / 8));
+	keys.forEach((k, i) => {
+		if (seen.has(k)) bytes[i >> 3] |= 1 << (i & 7);
+	});
+	let end = bytes.length;
+	while (end > 0 && bytes[end - 1] === 0) end--;
+	return Buffer.from(bytes.subarray(0, end)).toString('base64');
+}
+
+/** The keys a bitset (encodeSeen) marks, over the ledger's keys in order. */
+export function seenOf(text: string, ledger: Ledger): Set<string> {
+	const bytes = Buffer.from(text, 'base64');
+	const seen = new Set<string>();
+	keysInOrder(ledger).forEach((k, i) => {
+		if (i >> 3 < bytes.length && (bytes[i >> 3] & (1 << (i & 7))) !== 0) seen.add(k);
+	});
+	return seen;
+}
