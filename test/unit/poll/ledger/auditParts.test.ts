@@ -114,6 +114,23 @@ describe('the audit in parts', () => {
 		expect(await more(trigger, 3)).toEqual([]);
 	});
 
+	test('a budget too small for the fast reads all along: a deletion comes with the next audit, once', async () => {
+		// the fast reads' search of the count (2,000 vouchers at 50 a page) needs more than 10 requests: they never
+		// find the deletion; the audit, in parts within the same budget, does
+		const { shop, trigger } = setUp({ pageCap: 50 }, 2000, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 10;
+		shop.remove(700);
+		const fast = await more(trigger, 5);
+		expect(fast).toEqual([]);
+		trigger.now += AUDIT_EVERY_MS;
+		const audit = await throughAudit(trigger);
+		for (const r of audit.requests) expect(r).toBeLessThanOrEqual(11);
+		expect(kinds([...fast, ...audit.changes, ...(await more(trigger, 5))])).toEqual([
+			'deleted 700',
+		]);
+	});
+
 	test('a record that moved between pages read in different polls is not reported deleted', async () => {
 		// read by page number (a list by creation time, as carts): a deletion behind the audit's place moves every
 		// later record a place up, so the first record of the next part's page was on a page read already
