@@ -160,6 +160,47 @@ describe('the audit in parts', () => {
 		expect(kinds(later)).toEqual(['deleted 10']);
 	});
 
+	/** Carts (read by page number, no count) with a 5-request budget, in the middle of an audit in parts. */
+	async function cartsMidAudit(order: 'id' | 'newest') {
+		const carts = fakePlan({
+			strategy: 'stamped',
+			stamp: 'created_at',
+			events: ['created', 'deleted'],
+			count: undefined,
+			pageSize: 50,
+		});
+		const { shop, trigger } = setUp({ order }, 600, carts);
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 5;
+		trigger.now += AUDIT_EVERY_MS;
+		expect(await trigger.poll()).toEqual([]);
+		expect(cursor(trigger).audit?.page ?? 0).toBeGreaterThan(2);
+		return { shop, trigger };
+	}
+
+	test('120 records deleted behind the audit between its parts: each deletion once, nothing else', async () => {
+		const { shop, trigger } = await cartsMidAudit('id');
+		for (let id = 1; id <= 120; id++) shop.remove(id);
+		const got = (await throughAudit(trigger)).changes;
+		// read before they were deleted, they come with the next audit (a Get each, about 4 a poll at this budget)
+		trigger.now += AUDIT_EVERY_MS;
+		got.push(...(await throughAudit(trigger)).changes, ...(await more(trigger, 80)));
+		expect(kinds(got)).toEqual(Array.from({ length: 120 }, (_, i) => `deleted ${i + 1}`).sort());
+	});
+
+	test('a list newest first, a page of records created between the parts: no error, each creation once', async () => {
+		// the new records move those an earlier part read back a page: the next part's page holds only those, which
+		// proves no list that ignores `page`
+		const { shop, trigger } = await cartsMidAudit('newest');
+		shop.at('2024-03-10 09:10:00');
+		for (let i = 0; i < 60; i++) shop.create({ title: `new ${i}` });
+		const got = (await throughAudit(trigger)).changes;
+		got.push(...(await more(trigger, 20)));
+		trigger.now += AUDIT_EVERY_MS;
+		got.push(...(await throughAudit(trigger)).changes, ...(await more(trigger, 20)));
+		expect(kinds(got)).toEqual(Array.from({ length: 60 }, (_, i) => `created ${601 + i}`).sort());
+	});
+
 	test('a part repeated from the same cursor gives the same changes and the same cursor', async () => {
 		const { shop, trigger } = setUp({ pageCap: 50 }, 2000, pages());
 		expect(await trigger.poll()).toEqual([]);
