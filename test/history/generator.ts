@@ -227,6 +227,14 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// `between`: the changes since the last poll; `seen`: those the last poll read (a repeat reads them again)
 	let seen: Change[] = [];
 	let between: Change[] = [];
+	// the shop's second (one more at each tick) each change of `seen` and `between` was made in
+	let second = 0;
+	let formsBetween: string[] = [];
+	let seenAt: number[] = [];
+	let betweenAt: number[] = [];
+	let fillsGaps = (h.before ?? []).some((s) => s.op === 'fillIdGaps');
+	let createdBetween = false;
+	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
 	let latest = 0;
 	let zone = 0;
@@ -235,24 +243,50 @@ export function withinLimits(h: History, p: Profile): boolean {
 			now += (s.hours - zone) * 3600;
 			zone = s.hours;
 		}
-		if (s.op === 'tick') now += s.s;
+		if (s.op === 'tick') {
+			now += s.s;
+			if (s.s !== 0) second++;
+		}
 		latest = Math.max(latest, now);
 		if (latest - now > 3600) return false;
-		if (s.op === 'poll') [seen, between] = [between, []];
-		if (s.op === 'during') [seen, between] = [[...between, s.change], [s.change]];
+		if (s.op === 'fillIdGaps') fillsGaps = true;
+		if (s.op === 'grow' || changeOf(s)?.op.startsWith('create')) createdBetween = true;
+		if (s.op === 'poll' || s.op === 'during')
+			createdBetween = s.op === 'during' && creates(s.change);
+		if (s.op === 'poll' || s.op === 'during') formsBetween = [];
+		if (s.op === 'stampForm') formsBetween.push(s.form);
+		if (s.op === 'poll') [seen, between, seenAt, betweenAt] = [between, [], betweenAt, []];
+		if (s.op === 'during')
+			[seen, between, seenAt, betweenAt] = [
+				[...between, s.change],
+				[s.change],
+				[...betweenAt, second],
+				[second],
+			];
 		const c = changeOf(s);
-		if (c && s.op !== 'during') between.push(c);
+		if (c && s.op !== 'during') {
+			between.push(c);
+			betweenAt.push(second);
+		}
 		if (s.op !== 'repeat') continue;
 		// a record the run reported created, deleted before the repeat: its deletion is not reported
 		const deleted = between.some((c) => c.op === 'delete' || c.op === 'reuseId');
-		// a record the run reported deleted, restored before the repeat: its return is not reported
-		const back =
-			seen.some((c) => c.op === 'delete' || c.op === 'reuseId') &&
-			between.some((c) => c.op === 'restore');
-		const edited =
-			p.kind.includes('fingerprints') &&
-			between.some((c) => c.op === 'update' || c.op === 'updateMany');
-		if (deleted || back || edited) return false;
+		// a record the run reported deleted, back before the repeat (restored, or its id handed out again to a record
+		// created where the shop fills gaps in its ids): its return is not reported
+		const gone = seen.some((c) => c.op === 'delete' || c.op === 'reuseId');
+		const back = gone && (between.some((c) => c.op === 'restore') || (fillsGaps && createdBetween));
+		const isEdit = (c: Change) => c.op === 'update' || c.op === 'updateMany';
+		const edited = p.kind.includes('fingerprints') && between.some(isEdit);
+		// on a list scanned by update time, a record the run reported created and edited within its creation's second
+		// before the repeat: its stamps cannot tell the edit (the repeat's creation has the run's key)
+		const createdAt = seen.flatMap((c, i) => (c.op.startsWith('create') ? [seenAt[i]] : []));
+		const sameSecond =
+			p.kind.includes('updated_at scan') &&
+			between.some((c, i) => isEdit(c) && createdAt.includes(betweenAt[i]));
+		// stamps written without seconds from between the poll and its repeat: a creation's birth (its seconds) reads
+		// otherwise, and the repeat's creation gets a key of its own
+		const noSeconds = formsBetween.includes('minutes');
+		if (deleted || back || edited || sameSecond || noSeconds) return false;
 	}
 	return true;
 }

@@ -268,6 +268,8 @@ describe('the ceiling, the static data, errors', () => {
 });
 
 describe('a whole list past MAX_SNAPSHOT (pastBound.ts)', () => {
+	const PAST =
+		'The user list has 5001 records; the poll trigger compares lists without filters of up to 5000 records';
 	/** A user list of 5,001 records at the start; user 1 updated to "A" in the log. */
 	const past = (polls: PollRun[], more: ChangeEntry[] = []): Trace => ({
 		...trace([], polls),
@@ -286,19 +288,22 @@ describe('a whole list past MAX_SNAPSHOT (pastBound.ts)', () => {
 	});
 
 	test('its changes are not owed while it stays past; its error once holds, twice fails', () => {
-		const once = [run(0, [], 0), run(1, [], 1, { error: 'past' }), run(2, [], 1)];
+		const once = [run(0, [], 0), run(1, [], 1, { error: PAST }), run(2, [], 1)];
 		expect(check(past(once))).toEqual([]);
-		const twice = [...once, run(3, [], 1, { error: 'past' })];
+		const twice = [...once, run(3, [], 1, { error: PAST })];
 		expect(check(past(twice))).toEqual([
-			'the list past 5000 records failed poll 1 and again poll 3: "past"',
+			`the list past 5000 records failed poll 1 and again poll 3: "${PAST}"`,
 		]);
 		// once per n8n process: after a restart it may fail once more
-		const restarted = [...once, run(3, [], 1, { error: 'past', process: 1 })];
+		const restarted = [...once, run(3, [], 1, { error: PAST, process: 1 })];
 		expect(check(past(restarted))).toEqual([]);
+		// another error (the list ignores page) is shown once of its own
+		const other = [...once, run(3, [], 1, { error: "The shop's user list ignores page" })];
+		expect(check(past(other))).toEqual([]);
 	});
 
 	test('back within the bound, its changes are owed again', () => {
-		const back = [run(0, [], 0), run(1, [], 1, { error: 'past' }), run(2, [], 2)];
+		const back = [run(0, [], 0), run(1, [], 1, { error: PAST }), run(2, [], 2)];
 		const deleted = [{ ...entry(2, 'deleted') }];
 		expect(check(past(back, deleted))).toEqual([
 			expect.stringMatching(/^lost: 1 ends A/),

@@ -13,7 +13,8 @@
  *    Items with an equal deliveryKey count once: a workflow's Remove Duplicates drops the later ones.
  * 2. Nothing is emitted that the log does not hold (a record never in the list, a state it never had).
  * 3. Two different changes never share a deliveryKey: a key seen before may come again only from a poll that
- *    repeats the poll that emitted it (the same saved static data).
+ *    repeats the poll that emitted it (the same saved static data), or with the same change from a poll whose
+ *    cursor has the same number (a repeat's cursor that a quiet poll kept: the change came late).
  * 4. A repeated poll (or a crash: a poll whose static data was not saved, repeated) keeps the keys of what it
  *    emits again: the same record, kind and value as the poll it repeats, the same key.
  * 5. No poll sends more than MAX_POLL_REQUESTS requests.
@@ -67,6 +68,12 @@ function emittedOf(trace: Trace, poll: PollRun): Emitted[] {
 	});
 }
 
+/** The sequence number of the cursor a poll started from (changeKey.ts), where it had one. */
+function seqOf(poll: PollRun): number | undefined {
+	const seq = (JSON.parse(poll.before) as { cursor?: { seq?: unknown } }).cursor?.seq;
+	return typeof seq === 'number' ? seq : undefined;
+}
+
 /** Promises 3 and 4; returns what n8n delivered (each key once). */
 function deliveries(trace: Trace, broken: string[]): Emitted[] {
 	const seen = new Map<string, Emitted>();
@@ -86,7 +93,15 @@ function deliveries(trace: Trace, broken: string[]): Emitted[] {
 		for (const e of byPoll[poll.index]) {
 			const first = seen.get(e.key);
 			if (first) {
-				if (!original.some((o) => o.key === e.key))
+				// the same change again from a run of a cursor with the same number (a repeat's cursor, kept by a poll that
+				// emitted nothing) keeps its key: a change that comes late, once
+				const same =
+					first.id === e.id &&
+					first.kind === e.kind &&
+					first.value === e.value &&
+					seqOf(poll) !== undefined &&
+					seqOf(trace.polls[first.poll]) === seqOf(poll);
+				if (!original.some((o) => o.key === e.key) && !same)
 					broken.push(`shared deliveryKey: ${line(e)} has the key of ${line(first)}`);
 				continue;
 			}
@@ -278,7 +293,8 @@ function pastBound(
 		const past = sizeAt(p.logTo) > MAX_SNAPSHOT;
 		// the error is shown once per n8n process (docs/poll-reads.md): a restart may show it once more
 		if (!past || (failedPast && p.process !== failedPast.process)) failedPast = undefined;
-		if (!past || !p.error) continue;
+		// (another error, a list that ignores `page`, is shown once of its own)
+		if (!past || !p.error || !PAST_BOUND_ERROR.test(p.error)) continue;
 		if (failedPast)
 			broken.push(
 				`the list past ${MAX_SNAPSHOT} records failed poll ${failedPast.index} and again poll ${p.index}: "${p.error}"`,
@@ -287,6 +303,9 @@ function pastBound(
 	}
 	return sizeAt(Infinity) > MAX_SNAPSHOT;
 }
+
+/** The words of the error of a whole list past its bound (rules/pastBound.ts). */
+const PAST_BOUND_ERROR = /the poll trigger compares lists without filters/;
 
 /** Lists the shop pages (the others answer whole: users, a product's variants). */
 const PAGED = new Set(['page', 'voucher', 'abandonedCart', 'promotion', 'themeScript']);

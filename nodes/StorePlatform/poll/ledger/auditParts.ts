@@ -4,6 +4,7 @@ import { readWholePart, type WholeAt } from '../reads/wholeRead';
 import { PastBound } from '../rules/pastBound';
 import type { AuditCursor, PollState, Tracker } from '../rules/state';
 import { baseline, type Change } from '../watch/poller';
+import { readUpTo } from '../rules/changeKey';
 import { asFindings } from './audit';
 import { keysInOrder, MAX_LEDGER, type Ledger } from './ledger';
 
@@ -80,6 +81,11 @@ export async function auditPart(
 	if (begun) return { findings, missing, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
+	// the times the shop had reached stay reached (changeKey.ts readUpTo): a record deleted before the audit and
+	// restored after it with its old stamps is no new edit
+	const upTo = readUpTo(stored.scan);
+	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
+		state.scan = { ...state.scan, reached: upTo };
 	return { findings, missing, state };
 }
 

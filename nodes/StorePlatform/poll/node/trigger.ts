@@ -27,6 +27,7 @@ import { verifiedPoll, type Run } from '../ledger/verify';
 import { firstPollOf, logWaiting, pollError, shopAnswered, waitsForShop } from './outage';
 import { runPoll, type Change } from '../watch/poller';
 import { PastBound } from '../rules/pastBound';
+import { contentOf } from '../ledger/digest';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
@@ -117,7 +118,9 @@ function toItem(
 		scope: Object.values(settings.scope).join('/'),
 		id: change.id,
 		kind: change.kind,
-		state: change.state,
+		// a record's content (ledger/digest.ts), not its stamps: a poll repeated after a change of the shop's zone or
+		// of its stamps' form gives the same change the same key (a cursor from before `seq`: that version's key)
+		state: change.record && seq !== undefined ? contentOf(change.record) : change.state,
 		birth: change.record ? birthKeyOf(change.record) : undefined,
 	};
 	const deliveryKey = deliveryKeyOf(parts, seq, editsApart);

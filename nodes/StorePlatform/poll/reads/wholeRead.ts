@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { idOf, storedId, type Id } from '../rules/decimalId';
 import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
 import { PAST_BOUND_SLACK, type ShopReader } from './reader';
+import { attempt } from './attempt';
+import { PastBound } from '../rules/pastBound';
 
 /**
  * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)
@@ -93,9 +95,14 @@ export async function readWholePart(
  * (the count may be off its list by a few: closer to the bound, the records read decide).
  */
 export async function readUpTo(reader: ShopReader, max: number): Promise<IDataObject[]> {
-	const records = await readWhole(reader, max + PAST_BOUND_SLACK);
-	if (records.length > max) throw reader.pastBound(records.length, max);
-	return records;
+	const tried = await attempt(async () => await readWhole(reader, max + PAST_BOUND_SLACK));
+	// the bound the user is told is `max`, not the slack the read allows the count
+	if (!tried.ok)
+		throw tried.error instanceof PastBound
+			? reader.pastBound(tried.error.records, max)
+			: tried.error;
+	if (tried.value.length > max) throw reader.pastBound(tried.value.length, max);
+	return tried.value;
 }
 
 /** The page size learned in this read alone (pageEnd.ts), handed to the reader's limits as the fast reads do. */

@@ -79,7 +79,8 @@ export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): bo
 
 /**
  * What tells a record's creation from that of another record given the same id later: the minutes and seconds of
- * its `created_at` (unmoved by a change of the shop's zone by whole hours), '' where it has none.
+ * its `created_at` (unmoved by a change of the shop's zone by whole hours; a shop that starts writing its stamps
+ * without seconds between a poll and n8n's repeat of it changes it: docs/poll.md, Limits), '' where it has none.
  */
 export function birthKeyOf(record: IDataObject): string {
 	const time = shopTimeOf(record.created_at);
@@ -121,9 +122,10 @@ interface Emitted {
  */
 export function readUpTo(scan: ScanState | undefined): string | undefined {
 	if (!scan) return undefined;
+	// a record deleted since keeps its time (`reached`): restored with its old stamps, it is no new edit
 	return Object.keys(scan.seen).reduce(
 		(latest, time) => (time > latest ? time : latest),
-		scan.floor,
+		scan.reached !== undefined && scan.reached > scan.floor ? scan.reached : scan.floor,
 	);
 }
 

@@ -32,6 +32,15 @@ export function fingerprint(record: IDataObject): string {
 	return hashOf(canonical(stampsOf(record)));
 }
 
+/**
+ * The fingerprint of a whole list's record (snapshot.ts), its stamps to the minute: a shop that writes its stamps
+ * without seconds (`2030-01-01 12:05`) changes no record. A save that changes no value within the minute of the
+ * record's last update is then not seen (as the ledger: docs/poll.md, Limits).
+ */
+export function minuteFingerprint(record: IDataObject): string {
+	return hashOf(canonical(stampsOf(record, true)));
+}
+
 /** Fields that carry the shop's stamps (`created_at`, `updated_at`, `activated_on`, ...). */
 const STAMP_FIELD = /_(at|on)$/;
 
@@ -39,11 +48,12 @@ const STAMP_FIELD = /_(at|on)$/;
  * A record with its stamps in the spec's form: a stamp written in another form of the same instant
  * (`2026-11-27T12:00:10Z`, `…+01:00`, `…T12:00:10`: shopTime.ts) is the same value.
  */
-function stampsOf(record: IDataObject): IDataObject {
+function stampsOf(record: IDataObject, toMinute = false): IDataObject {
 	let out = record;
 	for (const [k, v] of Object.entries(record)) {
 		if (!STAMP_FIELD.test(k) || typeof v !== 'string') continue;
-		const time = shopTimeOf(v);
+		const read = shopTimeOf(v);
+		const time = read !== undefined && toMinute ? `${read.slice(0, 16)}:00` : read;
 		if (time === undefined || time === v) continue;
 		if (out === record) out = { ...record };
 		out[k] = time;

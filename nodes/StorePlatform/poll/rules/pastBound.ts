@@ -8,7 +8,12 @@ import { NodeOperationError } from 'n8n-workflow';
  * was, and once the list is back within the bound the next poll reports what changed meanwhile against it.
  */
 export class PastBound extends NodeOperationError {
-	constructor(node: INode, noun: string, records: number, max: number) {
+	constructor(
+		node: INode,
+		noun: string,
+		readonly records: number,
+		max: number,
+	) {
 		super(
 			node,
 			`The ${noun} list has ${records} records; the poll trigger compares lists without filters of up to ${max} records`,

@@ -49,6 +49,11 @@ export interface ScanState {
 	 * its filter starts from (`back` for a wide pass, else the floor; absent: the floor).
 	 */
 	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
+	/**
+	 * The latest time of a record forgotten (deleted) above every time `seen` still holds: the shop had reached it
+	 * (changeKey.ts readUpTo), though no record shows it any more. Absent where no such record was forgotten.
+	 */
+	reached?: string;
 }
 
 /** The start of a scan's lookback window. */
@@ -91,12 +96,15 @@ export function floorOf(seen: Seen): string | undefined {
 /** Forgets a record (deleted). */
 export function forget(scan: ScanState, id: string): ScanState {
 	const seen = copyOf(scan.seen);
+	let reached = scan.reached;
 	for (const [time, group] of Object.entries(seen)) {
 		if (!(id in group)) continue;
 		delete group[id];
-		if (Object.keys(group).length === 0) delete seen[time];
+		if (Object.keys(group).length > 0) continue;
+		delete seen[time];
+		if (reached === undefined || time > reached) reached = time;
 	}
-	return { ...scan, seen };
+	return reached === undefined ? { ...scan, seen } : { ...scan, seen, reached };
 }
 
 /** The state after a baseline read: everything now present counts as seen; nothing is a change. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint, sameState } from './fingerprint';
+import { fingerprint, minuteFingerprint, sameState } from './fingerprint';
 import { onlyZoneMoved } from './zoneShift';
 
 /**
@@ -31,7 +31,7 @@ export function readingOf(records: IDataObject[], key: string): Map<string, IDat
 
 export function snapshotOf(reading: Map<string, IDataObject>): Record<string, string> {
 	const known: Record<string, string> = {};
-	for (const [id, r] of reading) known[id] = fingerprint(r);
+	for (const [id, r] of reading) known[id] = minuteFingerprint(r);
 	return known;
 }
 
@@ -55,10 +55,15 @@ export function diffSnapshot(
 	const changes: SnapshotChange[] = [];
 	const next: Record<string, string> = {};
 	for (const [id, record] of reading) {
-		const state = fingerprint(record);
+		const state = minuteFingerprint(record);
 		next[id] = state;
 		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
-		else if (!sameState(known[id], record, state) && !onlyZoneMoved(known[id], record))
+		// (a fingerprint kept before they were made to the minute: `fingerprint`)
+		else if (
+			!sameState(known[id], record, state) &&
+			!sameState(known[id], record, fingerprint(record)) &&
+			!onlyZoneMoved(known[id], record)
+		)
 			changes.push({ kind: 'updated', id, record, state });
 	}
 	const confirmed = new Set(gone);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint } from './fingerprint';
+import { fingerprint, minuteFingerprint } from './fingerprint';
 import { secondsBefore, shopTimeOf } from './shopTime';
 
 /**
@@ -36,7 +36,7 @@ export function onlyZoneMoved(kept: string, record: IDataObject): boolean {
 		for (const shift of SHIFTS) {
 			const moved: IDataObject = { ...record };
 			for (const [k, v] of set) moved[k] = secondsBefore(shopTimeOf(v) as string, shift);
-			if (fingerprint(moved) === kept) return true;
+			if (minuteFingerprint(moved) === kept || fingerprint(moved) === kept) return true;
 		}
 	return false;
 }
