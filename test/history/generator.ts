@@ -192,14 +192,16 @@ function beforeArb(p: Profile, on: Switches): fc.Arbitrary<Step[] | undefined> {
  * Whether a history stays within what docs/poll.md's Limits promise. Dropped, and only these:
  * 1. "A repeated poll": a record deleted between the poll repeated and its repeat (the repeat's cursor never
  *    knew a record the first run reported created), and on a list without update times (fingerprints) a record
- *    edited between them (its creation comes twice); a record deleted before the poll repeated and restored
- *    before its repeat (the repeat's cursor still holds it: its return is not reported).
+ *    edited between them (its creation comes twice); a record deleted before the poll repeated and back before
+ *    its repeat (restored, or its id handed out again where the shop fills id gaps: its return is not reported);
+ *    on a list scanned by update time, an edit within the second of a creation the poll read (the stamps cannot
+ *    tell it); stamps that lose their seconds between them (a creation's birth reads otherwise).
  * 2. "A shop clock stepping back up to an hour loses nothing": the shop's clock more than an hour behind the
  *    latest time it showed (steps back and zone moves west, added up).
  * 3. A list that ignores `page`, with a page cap or another order (docs/poll.md: it cannot be read whole).
  * 4. On a list read by its update time, a record trashed before or during the activation and restored after its
  *    read (its creation and last edit may be later than all the activation read: created, and updated).
- * test/history/limits.test.ts shows what the trigger does in the shapes of 1 and 4.
+ * test/history/limits.test.ts shows what the trigger does in these shapes of 1 and in 4.
  * Not generated, so not filtered: page caps below 50, a zone west of UTC−01:00, stamps in the shop's future,
  * ids beyond 2^53 as JSON numbers. A list that ignores `page` longer than a page and a whole list past 5,000 are
  * checked by the model (model.ts promises 8 and 9), not dropped.

@@ -33,6 +33,57 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 		]);
 	});
 
+	test('a repeated poll: a page the run reported created is edited within its creation second: the edit is lost', async () => {
+		const broken = await brokenBy({
+			resource: 'page',
+			preload: 0,
+			steps: [
+				{ op: 'create', v: 2 },
+				{ op: 'poll' },
+				{ op: 'updateMany', n: 300, v: 1 },
+				{ op: 'repeat' },
+			],
+		});
+		expect(broken).toEqual([
+			'lost: 5 ends v-B, the workflow last got v-C; states null → v-C → v-B',
+		]);
+	});
+
+	test('a repeated poll: stamps written without seconds from between the run and the repeat: the creation comes twice, under two keys', async () => {
+		const broken = await brokenBy({
+			resource: 'page',
+			preload: 0,
+			steps: [
+				{ op: 'tick', s: 61 },
+				{ op: 'create', v: 1 },
+				{ op: 'poll' },
+				{ op: 'stampForm', form: 'minutes' },
+				{ op: 'repeat' },
+			],
+		});
+		expect(broken).toEqual([
+			'a repeated poll changed the key: created 5 (v-B) at poll 2 (was created 5 (v-B) at poll 1)',
+			'emitted what the log does not hold: created 5 (v-B) at poll 2; the workflow last got v-B of 5; states null → v-B',
+		]);
+	});
+
+	test('a repeated poll: the run reported a variant deleted, its id comes back (the shop fills id gaps) before the repeat: the return is lost', async () => {
+		const broken = await brokenBy({
+			resource: 'variant',
+			preload: 0,
+			before: [{ op: 'fillIdGaps' }],
+			steps: [
+				{ op: 'delete', pick: 19 },
+				{ op: 'poll' },
+				{ op: 'grow', n: 5000 },
+				{ op: 'repeat' },
+			],
+		});
+		expect(broken).toEqual([
+			'lost: 6 ends TSH-001-M, the workflow last got null; states TSH-001-M → null → TSH-001-M',
+		]);
+	});
+
 	test.each([
 		['in a later step', undefined, [{ op: 'restore', pick: 0 }]],
 		['while the activation runs, after its read', { n: 2, change: { op: 'restore', pick: 0 } }, []],
