@@ -1,5 +1,6 @@
 /** A change of the shop's zone told from an edit (poll/rules/zoneShift.ts), for lists compared by fingerprints. */
 import { fingerprint } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import { diffSnapshot, snapshotOf } from '../../../nodes/StorePlatform/poll/rules/snapshot';
 import { onlyZoneMoved } from '../../../nodes/StorePlatform/poll/rules/zoneShift';
 
 const charge = {
@@ -72,4 +73,33 @@ test("the shop's own stamps moved, a date the user entered kept: only the zone m
 
 test('a record without stamps never counts as moved', () => {
 	expect(onlyZoneMoved(fingerprint({ id: 1, name: 'a' }), { id: 1, name: 'b' })).toBe(false);
+});
+
+describe('a whole list compares stamps to the minute (rules/snapshot.ts diffSnapshot)', () => {
+	const reading = (r: typeof charge) => new Map([[String(r.id), r]]);
+	const diff = (known: Record<string, string>, r: typeof charge) =>
+		diffSnapshot(known, reading(r), []).changes.map((c) => c.kind);
+	const noSeconds = {
+		...charge,
+		updated_at: '2030-01-02 10:00',
+		activated_on: '2030-01-02 10:00',
+	};
+
+	test('stamps written without seconds: no change; a fingerprint kept by the version before still matches', () => {
+		expect(diff(snapshotOf(reading(charge)), noSeconds)).toEqual([]);
+		// a fingerprint kept by the version before (with its seconds) matches the same record, and is kept to the
+		// minute from then on (only stamps that lose their seconds in that very poll would read as an edit, once)
+		const before = { '3': fingerprint(charge) };
+		expect(diff(before, charge)).toEqual([]);
+		expect(diffSnapshot(before, reading(charge), []).known).toEqual(snapshotOf(reading(charge)));
+	});
+
+	test('without seconds, a zone moved too: no change; an edit: updated', () => {
+		const moved = { ...noSeconds, created_at: '2030-01-02 00:40', updated_at: '2030-01-02 11:00' };
+		moved.activated_on = moved.updated_at;
+		expect(diff(snapshotOf(reading(charge)), moved)).toEqual([]);
+		expect(diff(snapshotOf(reading(charge)), { ...noSeconds, status: 'active' })).toEqual([
+			'updated',
+		]);
+	});
 });
