@@ -72,7 +72,13 @@ const restMethods = {
 	 */
 	async login() {
 		if (this.major < 2) {
-			const r = await this.rest('POST', '/owner/setup', { ...this.owner }, { allowFail: true });
+			// n8n 1.x answers "ready" before its database is (503 "Database is not ready!" on a loaded machine): asked
+			// again for up to a minute
+			let r = await this.rest('POST', '/owner/setup', { ...this.owner }, { allowFail: true });
+			for (let i = 0; i < 60 && r.status === 503; i++) {
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+				r = await this.rest('POST', '/owner/setup', { ...this.owner }, { allowFail: true });
+			}
 			if (
 				r.status >= 400 &&
 				!/already.*setup|Instance owner already/i.test(JSON.stringify(r.body))
