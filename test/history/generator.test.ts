@@ -83,6 +83,12 @@ describe('withinLimits drops only what docs/poll.md Limits do not promise', () =
 		expect(
 			withinLimits(h([del, { op: 'poll' }, { op: 'poll' }, restore, { op: 'repeat' }]), user),
 		).toBe(true);
+		// the deletion made while the activation runs: the first poll reads it
+		const during: History = {
+			...h([{ op: 'poll' }, restore, { op: 'repeat' }]),
+			activation: { n: 2, change: { op: 'delete', pick: 0 } },
+		};
+		expect(withinLimits(during, user)).toBe(false);
 	});
 
 	test('a record trashed before the activation, restored after its read, on a list read by update time', () => {

@@ -240,7 +240,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 	let now = 0;
 	let latest = 0;
 	let zone = 0;
-	for (const s of [...(h.before ?? []), ...h.steps]) {
+	// the activation reads like a poll: the change made while it runs is one the first poll reads (a repeat of the
+	// first poll starts from the activation's cursor)
+	const activation: Step[] = [h.activation ? { op: 'during', ...h.activation } : { op: 'poll' }];
+	for (const s of [...(h.before ?? []), ...activation, ...h.steps]) {
 		if (s.op === 'zone') {
 			now += (s.hours - zone) * 3600;
 			zone = s.hours;
