@@ -7,6 +7,7 @@
  *   npm run fuzz -- --runs 20000 --workers 2 --count   (parallel processes, every failure counted, not shrunk)
  *   npm run fuzz -- --runs 300 --count per-switch --workers 2   (the failing rate of each switch alone)
  *   npm run fuzz -- --seed 41 --path 3:0:1 ...   (replays a failure: the seed and path fast-check printed)
+ *   npm run fuzz -- --shrink soak.log   (each JSON history a counting soak printed, made small: test/history/shrink.ts)
  *
  * With --workers n, worker i runs runs/n histories from seed + i (per-switch: every n-th switch, one seed).
  * Prints each worker's figures, then the seeds, the totals and the time.
@@ -24,6 +25,7 @@ const names = {
 	resources: 'FUZZ_RESOURCES',
 	path: 'FUZZ_PATH',
 	count: 'FUZZ_COUNT',
+	shrink: 'FUZZ_SHRINK',
 	workers: '',
 };
 let workers = 1;
@@ -42,6 +44,8 @@ for (let i = 0; i < args.length; i++) {
 		env.FUZZ_COUNT = '1';
 	else env[names[name]] = args[++i];
 }
+// the file to shrink, from where the command was typed (the soak runs from the package's folder)
+if (env.FUZZ_SHRINK) env.FUZZ_SHRINK = path.resolve(env.FUZZ_SHRINK);
 const root = path.join(__dirname, '..');
 const jest = require.resolve('jest/bin/jest', { paths: [root] });
 const seed = Number(env.FUZZ_SEED ?? Date.now() % 1_000_000);

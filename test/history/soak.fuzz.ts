@@ -6,14 +6,18 @@
  * failures, histories per second.
  * Two modes: fast-check's (stops at the first failure, shrinks it and prints it as a script with the seed and path
  * to replay), or FUZZ_COUNT=1: every history runs, failures are counted (the failing rate of a switch) and the
- * first is printed unshrunk.
+ * first is printed unshrunk, then every failure (up to SHOWN_FAILURES) as its first broken promise and its history
+ * as JSON; FUZZ_SHRINK=<file> makes each JSON history of a file small (shrink.ts).
  */
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { useSandbox } from '../workflow/setup';
 import { ALL_ON, HOLDING, historyArb, type Switches } from './generator';
 import { PROFILES, RESOURCES } from './profiles';
+import { historiesIn, shrink } from './shrink';
+import { script } from './steps';
 import { property, verdict, type SoakFigures } from './verdict';
 
 const env = useSandbox();
@@ -42,6 +46,20 @@ function switches(text: string | undefined): Switches {
  * FUZZ_COUNT=per-switch: FUZZ_RUNS histories for each switch alone (no other habit), failures counted: what each
  * habit breaks on the trigger under test. FUZZ_WORKER=i/n takes every n-th switch from the i-th (parallel runs).
  */
+/** FUZZ_SHRINK=<file>: each history of the file made small (shrink.ts), printed with the promise it breaks. */
+async function shrinkAll(file: string): Promise<void> {
+	const out: string[] = [];
+	for (const [i, history] of historiesIn(readFileSync(file, 'utf8')).entries()) {
+		const found = await shrink(env.sandbox, history);
+		out.push(
+			found
+				? `history ${i + 1}: ${found.broken}\n  ${JSON.stringify(found.history)}\n${script(found.history)}`
+				: `history ${i + 1}: holds`,
+		);
+	}
+	console.log(out.join('\n'));
+}
+
 /** Failures a counting soak lists (each its first broken promise and its history), beyond the first report. */
 const SHOWN_FAILURES = 40;
 
@@ -73,6 +91,7 @@ async function perSwitch(runs: number, seed: number, resources: string[]): Promi
 }
 
 test('soak', async () => {
+	if (process.env.FUZZ_SHRINK) return await shrinkAll(process.env.FUZZ_SHRINK);
 	if (process.env.FUZZ_COUNT === 'per-switch') {
 		const seed = Number(process.env.FUZZ_SEED ?? 41);
 		const resources = process.env.FUZZ_RESOURCES?.split(',') ?? RESOURCES;
