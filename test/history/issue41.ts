@@ -207,4 +207,17 @@ export const ISSUE41: Issue41Failure[] = [
 			},
 		],
 	},
+	{
+		item: 15,
+		title:
+			"(found by the soak's seed 11142) a page deleted while the activation pages, the count one above its list, the audit's poll repeated: the deletion comes once",
+		histories: [
+			{
+				resource: 'page',
+				preload: 0,
+				activation: { n: 2, change: del(31) },
+				steps: [{ op: 'countOffset', n: 1 }, update(27), { op: 'later' }, poll, { op: 'repeat' }],
+			},
+		],
+	},
 ];
