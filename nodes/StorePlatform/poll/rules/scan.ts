@@ -50,8 +50,8 @@ export interface ScanState {
 	 */
 	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
 	/**
-	 * The latest time of a record forgotten (deleted) above every time `seen` still holds: the shop had reached it
-	 * (changeKey.ts readUpTo), though no record shows it any more. Absent where no such record was forgotten.
+	 * The latest time of a record forgotten (deleted) that no other record of `seen` held: the shop had reached it
+	 * (changeKey.ts readUpTo), though no record may show it any more. Absent where no such record was forgotten.
 	 */
 	reached?: string;
 }
