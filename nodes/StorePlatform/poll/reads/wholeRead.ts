@@ -5,6 +5,9 @@ import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
 import { PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './attempt';
 import { PastBound } from '../rules/pastBound';
+import type { WholeAt } from '../rules/state';
+
+export type { WholeAt } from '../rules/state';
 
 /**
  * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)
@@ -39,21 +42,6 @@ export async function readWholeHow(
 ): Promise<{ records: IDataObject[]; byPages: boolean }> {
 	const part = await readWholePart(reader, bound);
 	return { records: part.records, byPages: part.byPages };
-}
-
-/**
- * Where a whole read stopped by the poll's budget goes on (ledger/auditParts.ts): after the id `since` (a read
- * by `since_id`) or at page `page` (by page number), with what this read learned of its pages so far: the last
- * page's length (`prev`), the page size it saw filled (`full`), the first page's length (`first`, by page number)
- * and whether the bound's count was asked (`counted`).
- */
-export interface WholeAt {
-	since?: number | string;
-	page?: number;
-	prev?: number;
-	full?: number;
-	first?: number;
-	counted?: 1;
 }
 
 /** A part of a whole read: its records, and where the read goes on (`next`) where the budget stopped it. */

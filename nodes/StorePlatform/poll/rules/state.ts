@@ -57,14 +57,23 @@ export interface PollState {
 	seq?: number;
 }
 
-/** An audit in parts, as the cursor keeps it (ledger/auditParts.ts). */
-export interface AuditCursor {
+/**
+ * Where a whole read stopped by the poll's budget goes on (reads/wholeRead.ts readWholePart): after the id `since`
+ * (a read by `since_id`) or at page `page` (by page number), with what this read learned of its pages so far: the
+ * last page's length (`prev`), the page size it saw filled (`full`), the first page's length (`first`, by page
+ * number) and whether the bound's count was asked (`counted`).
+ */
+export interface WholeAt {
 	since?: number | string;
 	page?: number;
 	prev?: number;
 	full?: number;
 	first?: number;
 	counted?: 1;
+}
+
+/** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
+export interface AuditCursor extends WholeAt {
 	seen: string;
 }
 

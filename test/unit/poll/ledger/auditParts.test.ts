@@ -31,6 +31,16 @@ async function more(trigger: FakeTrigger, n = 10): Promise<Change[]> {
 	return out;
 }
 
+/** Carts: read by page number (by creation time), no count, 50 a page. */
+const carts = () =>
+	fakePlan({
+		strategy: 'stamped',
+		stamp: 'created_at',
+		events: ['created', 'deleted'],
+		count: undefined,
+		pageSize: 50,
+	});
+
 describe('the audit in parts', () => {
 	test('an audit that fits in one poll: the same requests as the whole read, and no audit kept', async () => {
 		const { trigger } = setUp({ pageCap: 50 }, 2000, vouchers());
@@ -134,14 +144,7 @@ describe('the audit in parts', () => {
 	test('a record that moved between pages read in different polls is not reported deleted', async () => {
 		// read by page number (a list by creation time, as carts): a deletion behind the audit's place moves every
 		// later record a place up, so the first record of the next part's page was on a page read already
-		const carts = fakePlan({
-			strategy: 'stamped',
-			stamp: 'created_at',
-			events: ['created', 'deleted'],
-			count: undefined,
-			pageSize: 50,
-		});
-		const { shop, trigger } = setUp({}, 600, carts);
+		const { shop, trigger } = setUp({}, 600, carts());
 		expect(await trigger.poll()).toEqual([]);
 		trigger.budgetRequests = 5;
 		trigger.now += AUDIT_EVERY_MS;
@@ -162,14 +165,7 @@ describe('the audit in parts', () => {
 
 	/** Carts (read by page number, no count) with a 5-request budget, in the middle of an audit in parts. */
 	async function cartsMidAudit(order: 'id' | 'newest') {
-		const carts = fakePlan({
-			strategy: 'stamped',
-			stamp: 'created_at',
-			events: ['created', 'deleted'],
-			count: undefined,
-			pageSize: 50,
-		});
-		const { shop, trigger } = setUp({ order }, 600, carts);
+		const { shop, trigger } = setUp({ order }, 600, carts());
 		expect(await trigger.poll()).toEqual([]);
 		trigger.budgetRequests = 5;
 		trigger.now += AUDIT_EVERY_MS;
