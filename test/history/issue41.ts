@@ -220,4 +220,23 @@ export const ISSUE41: Issue41Failure[] = [
 			},
 		],
 	},
+	{
+		item: 16,
+		title:
+			"(found by the soak's seed 12142) a list that ignores since_id capped at 50 after the activation (250 learned): its first page answered again is not the whole list, so the deletion of its highest id comes in the next poll",
+		histories: [
+			{
+				resource: 'page',
+				preload: 300,
+				before: [{ op: 'bigIds' }],
+				steps: [
+					{ op: 'reuseId', v: 3 },
+					{ op: 'pageCap', cap: 50 },
+					ignore('since_id'),
+					del(5),
+					poll,
+				],
+			},
+		],
+	},
 ];

@@ -286,8 +286,9 @@ export class ShopReader {
 	 * (which may stop the read by returning false). Records created or deleted meanwhile shift nothing: each page
 	 * starts after the last id read. Returns whether the read reached the end (false when the budget, the ceiling
 	 * or `onPage` stopped it). A read that must be whole (`budgeted` false) ignores the budget, not the ceiling.
-	 * A list that ignores `since_id` answers its first page again: shorter than a page, that is the whole list and
-	 * the read ends; else the read goes on by page number (readAfterPages).
+	 * A list that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list and
+	 * the read ends; else the read goes on by page number (readAfterPages), even where the page is shorter than
+	 * the size the shop was seen to fill: the shop may have lowered its cap since, and page 2 tells.
 	 */
 	async readSince(
 		from: Id,
@@ -303,7 +304,9 @@ export class ShopReader {
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 			const next = maxIdOf(page, since);
 			if (page.length > 0 && !(next > since)) {
-				if (this.wholeList(page, asked)) return true;
+				// shorter than any cap, it is the whole list; a page the size of a cap (the one learned may have been
+				// lowered since) is checked by asking page 2 (readAfterPages)
+				if (page.length < Math.min(MIN_PAGE_CAP, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
 			// checked here, where the keyset relies on it: a page in id order (a jump to its highest id would skip the
@@ -364,8 +367,9 @@ export class ShopReader {
 
 	/**
 	 * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above
-	 * the highest id handed on so far. A page that repeats the one before (the list ignores `page` too) leaves
-	 * the list unreadable beyond its first page: UnreadableList.
+	 * the highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the first
+	 * page was the whole list where it is shorter than a page (wholeList), else the list is unreadable beyond its
+	 * first page: UnreadableList.
 	 */
 	private async readAfterPages(
 		since: Id,
@@ -385,7 +389,10 @@ export class ShopReader {
 			length = page.length;
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
-			if (keys === previous) throw this.unreadableList('since_id and page', first.length);
+			if (keys === previous) {
+				if (n === 2 && this.wholeList(first, asked)) return true;
+				throw this.unreadableList('since_id and page', first.length);
+			}
 			previous = keys;
 			const after = page.filter((r) => above(r, handed));
 			handed = maxIdOf(page, handed);
