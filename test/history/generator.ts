@@ -284,7 +284,8 @@ export function withinLimits(h: History, p: Profile): boolean {
 		const edited = p.kind.includes('fingerprints') && between.some(isEdit);
 		// on a list scanned by update time, a record the run reported created and edited within its creation's second
 		// before the repeat: its stamps cannot tell the edit (the repeat's creation has the run's key)
-		const createdAt = seen.flatMap((c, i) => (c.op.startsWith('create') ? [seenAt[i]] : []));
+		// (a reused id's creation too)
+		const createdAt = seen.flatMap((c, i) => (creates(c) || c.op === 'reuseId' ? [seenAt[i]] : []));
 		const sameSecond =
 			p.kind.includes('updated_at scan') &&
 			between.some((c, i) => isEdit(c) && createdAt.includes(betweenAt[i]));

@@ -239,4 +239,16 @@ export const ISSUE41: Issue41Failure[] = [
 			},
 		],
 	},
+	{
+		item: 17,
+		title:
+			"(found by the soak's seed 13141) the shop's clock steps back an hour, then a poll reads a creation and n8n repeats it after an edit: the edit, stamped before the record's birth, comes",
+		histories: [
+			{
+				resource: 'themeScript',
+				preload: 0,
+				steps: [create(), tick(-3600), poll, { op: 'updateMany', n: 300, v: 2 }, { op: 'repeat' }],
+			},
+		],
+	},
 ];

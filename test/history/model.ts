@@ -126,16 +126,16 @@ interface Point {
 
 /**
  * The keys rule's pair (docs/poll.md, "Keys and repeated polls"): on a list scanned by `updated_at`, a creation read
- * after an edit in a later second than the creation also comes as `updated`, with the same latest state, in the
- * same poll. Whether the record at state index `t` (present) was created and then edited in a later second: its
- * last creation (a present state after an absent one) and an edit after it stamped later (`ats`: each state's shop
- * time, `YYYY-MM-DD HH:MM:SS`, which compares as text).
+ * after an edit in another second than the creation (a later one, or an earlier one once the shop's clock stepped
+ * back) also comes as `updated`, with the same latest state, in the same poll. Whether the record at state index
+ * `t` (present) was created and then edited in another second: its last creation (a present state after an absent
+ * one) and an edit after it stamped otherwise (`ats`: each state's shop time, `YYYY-MM-DD HH:MM:SS`).
  */
 function editedAfterCreation(states: State[], ats: string[], t: number): boolean {
 	let created = t;
 	while (created > 0 && states[created - 1] !== null) created--;
 	if (created === 0) return false;
-	for (let j = created + 1; j <= t; j++) if (ats[j] > ats[created]) return true;
+	for (let j = created + 1; j <= t; j++) if (ats[j] !== ats[created]) return true;
 	return false;
 }
 

@@ -201,6 +201,16 @@ describe('the edit a repeat reads', () => {
 			page('2030-01-01 12:00:00', '2030-01-01 12:00:03'),
 			true,
 		],
+		[
+			'created after the cursor, edited once the shop clock stepped back an hour (stamped before its birth)',
+			page('2030-01-01 12:00:05', '2030-01-01 11:00:09'),
+			true,
+		],
+		[
+			'created after the cursor, stamps in two forms of one second',
+			page('2030-01-01T12:00:05Z', '2030-01-01 12:00:05'),
+			false,
+		],
 		['no update time', page('2030-01-01 12:00:05', null), false],
 		['empty date', page('2030-01-01 12:00:05', '0000-00-00 00:00:00'), false],
 	] as Array<[string, IDataObject, boolean]>)('%s', (_name, record, edited) => {

@@ -129,19 +129,17 @@ export function readUpTo(scan: ScanState | undefined): string | undefined {
 	);
 }
 
-/** Whether a record was edited after its creation, by its own stamps, and after `upTo` (readUpTo). */
+/**
+ * Whether a record created at or after `upTo` (readUpTo) was edited since, by its own stamps: an `updated_at` other
+ * than its `created_at`. Later, the edit is after `upTo` too; earlier, the shop's clock stepped back after the
+ * creation (an edit stamped before its record's birth is an edit all the same).
+ */
 export function editedSince(record: IDataObject | undefined, upTo: string): boolean {
 	const created = shopTimeOf(record?.created_at);
 	const updated = shopTimeOf(record?.updated_at);
 	// created at or after the cursor's times: a record new since it, not one restored with its old stamps (issue 41
 	// #9: a page trashed before the activation and restored after it is created only)
-	return (
-		created !== undefined &&
-		updated !== undefined &&
-		updated > created &&
-		updated > upTo &&
-		created >= upTo
-	);
+	return created !== undefined && updated !== undefined && created >= upTo && updated !== created;
 }
 
 /**
