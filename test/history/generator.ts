@@ -193,7 +193,8 @@ function beforeArb(p: Profile, on: Switches): fc.Arbitrary<Step[] | undefined> {
  * 1. "A repeated poll": a record deleted between the poll repeated and its repeat (the repeat's cursor never
  *    knew a record the first run reported created), and on a list without update times (fingerprints) a record
  *    edited between them (its creation comes twice); a record deleted before the poll repeated and back before
- *    its repeat (restored, or its id handed out again where the shop fills id gaps: its return is not reported);
+ *    its repeat (restored, or its id handed out again where the shop fills id gaps or restarted its database: its
+ *    return is not reported, or comes as an update);
  *    on a list scanned by update time, an edit within the second of a creation the poll read (the stamps cannot
  *    tell it); stamps that lose their seconds between them (a creation's birth reads otherwise).
  * 2. "A shop clock stepping back up to an hour loses nothing": the shop's clock more than an hour behind the
@@ -235,6 +236,8 @@ export function withinLimits(h: History, p: Profile): boolean {
 	let seenAt: number[] = [];
 	let betweenAt: number[] = [];
 	let fillsGaps = (h.before ?? []).some((s) => s.op === 'fillIdGaps');
+	// a database restarted (reuseId): from then on the shop hands out ids again from the highest left
+	let restarted = false;
 	let createdBetween = false;
 	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
@@ -255,6 +258,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 		latest = Math.max(latest, now);
 		if (latest - now > 3600) return false;
 		if (s.op === 'fillIdGaps') fillsGaps = true;
+		if (changeOf(s)?.op === 'reuseId') restarted = true;
 		if (s.op === 'grow' || changeOf(s)?.op.startsWith('create')) createdBetween = true;
 		if (s.op === 'poll' || s.op === 'during')
 			createdBetween = s.op === 'during' && creates(s.change);
@@ -277,9 +281,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// a record the run reported created, deleted before the repeat: its deletion is not reported
 		const deleted = between.some((c) => c.op === 'delete' || c.op === 'reuseId');
 		// a record the run reported deleted, back before the repeat (restored, or its id handed out again to a record
-		// created where the shop fills gaps in its ids): its return is not reported
+		// created where the shop fills gaps in its ids or restarted its database): its return is not reported
 		const gone = seen.some((c) => c.op === 'delete' || c.op === 'reuseId');
-		const back = gone && (between.some((c) => c.op === 'restore') || (fillsGaps && createdBetween));
+		const reused = (fillsGaps || restarted) && createdBetween;
+		const back = gone && (between.some((c) => c.op === 'restore') || reused);
 		const isEdit = (c: Change) => c.op === 'update' || c.op === 'updateMany';
 		const edited = p.kind.includes('fingerprints') && between.some(isEdit);
 		// on a list scanned by update time, a record the run reported created and edited within its creation's second

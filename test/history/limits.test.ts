@@ -84,6 +84,24 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 		]);
 	});
 
+	test("a repeated poll: the run reported a page deleted, its id handed out again (the shop's database restarted) before the repeat: the new page comes as an update", async () => {
+		const broken = await brokenBy({
+			resource: 'page',
+			preload: 0,
+			activation: { n: 2, change: { op: 'create', v: 0 } },
+			steps: [
+				{ op: 'delete', pick: 9 },
+				{ op: 'reuseId', v: 2 },
+				{ op: 'poll' },
+				{ op: 'create', v: 1 },
+				{ op: 'repeat' },
+			],
+		});
+		expect(broken).toEqual([
+			'emitted what the log does not hold: updated 5 (v-B) at poll 2; the workflow last got null of 5; states null → v-A → null → v-B',
+		]);
+	});
+
 	test.each([
 		['in a later step', undefined, [{ op: 'restore', pick: 0 }]],
 		['while the activation runs, after its read', { n: 2, change: { op: 'restore', pick: 0 } }, []],
