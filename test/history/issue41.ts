@@ -251,4 +251,16 @@ export const ISSUE41: Issue41Failure[] = [
 			},
 		],
 	},
+	{
+		item: 18,
+		title:
+			'(found re-reading the fix of #16) 104 pages, a list that ignores since_id and page: its first page, repeated by page 2, is the whole list: the changes come, no error',
+		histories: [
+			{
+				resource: 'page',
+				preload: 100,
+				steps: [ignore('since_id'), ignore('page'), create(1), update(3, 2), del(7), poll],
+			},
+		],
+	},
 ];

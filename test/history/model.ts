@@ -28,6 +28,8 @@
  * 9. A list that cannot be read whole (docs/poll.md, Limits): it ignores `page` (a list read by `since_id`: and
  *    `since_id` too) and held more than one of the shop's pages (250, or the page cap the history set) at some
  *    poll: its changes are not owed at the end; promise 6 still holds (its error does not repeat at every poll).
+ * 10. A list that can be read whole (not as in 9) is never said unreadable: no poll fails with the error that
+ *    names what the list ignores.
  * A change may come late (the trigger's hourly audit, a deletion confirmed by its Get at a later poll): any later
  * poll, the settle's included, at a state the record had while that poll ran; still exactly once.
  */
@@ -260,7 +262,13 @@ export function check(trace: Trace): string[] {
 			}
 		records.push({ id, states, ats, seqs });
 	}
-	const owesEnd = !pastBound(trace, records, broken) && !unreadableWhole(trace, records);
+	const unreadable = unreadableWhole(trace, records);
+	const said = unreadable
+		? undefined
+		: trace.polls.find((p) => UNREADABLE_ERROR.test(p.error ?? ''));
+	if (said)
+		broken.push(`poll ${said.index} said a list it can read is unreadable: "${said.error}"`);
+	const owesEnd = !pastBound(trace, records, broken) && !unreadable;
 	for (const { id, states, ats, seqs } of records)
 		checkRecord(
 			trace,
@@ -306,6 +314,9 @@ function pastBound(
 
 /** The words of the error of a whole list past its bound (rules/pastBound.ts). */
 const PAST_BOUND_ERROR = /the poll trigger compares lists without filters/;
+
+/** The words of the error of a list that ignores `page` (and `since_id`) past a page (reader.ts unreadableList). */
+const UNREADABLE_ERROR = /so the trigger cannot read the rest of it/;
 
 /** Lists the shop pages (the others answer whole: users, a product's variants). */
 const PAGED = new Set(['page', 'voucher', 'abandonedCart', 'promotion', 'themeScript']);

@@ -385,14 +385,15 @@ export class ShopReader {
 		for (let n = 2; ; n++) {
 			if (budgeted && (this.spent() || this.limits.expired())) return false;
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-			const end = this.ends(page, asked, length);
-			length = page.length;
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
+			// a page that repeats the one before is checked before any size is learned from it: it is no cap
 			if (keys === previous) {
 				if (n === 2 && this.wholeList(first, asked)) return true;
 				throw this.unreadableList('since_id and page', first.length);
 			}
+			const end = this.ends(page, asked, length);
+			length = page.length;
 			previous = keys;
 			const after = page.filter((r) => above(r, handed));
 			handed = maxIdOf(page, handed);
