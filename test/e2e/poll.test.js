@@ -268,8 +268,12 @@ async function mainFlow(v) {
 		async () => {
 			const mark = collector.received.length;
 			const from = sandbox.requests.length;
-			const pageReqs = await pollDone(sandbox, 'page', from);
-			const chargeReqs = await pollDone(sandbox, 'applicationCharge', from);
+			// both waited at once: waited one after the other, the second list's next scheduled poll could come
+			// before the first's, and its requests since `from` would hold two polls
+			const [pageReqs, chargeReqs] = await Promise.all([
+				pollDone(sandbox, 'page', from),
+				pollDone(sandbox, 'applicationCharge', from),
+			]);
 			r.quietPollRequests = { page: pageReqs.length, applicationCharge: chargeReqs.length };
 			v.log(
 				`a quiet poll sent ${pageReqs.length} requests for pages (${pageReqs.map((q) => `${q.path}?${q.rawQuery}`).join(', ')}) and ${chargeReqs.length} for application charges`,
