@@ -263,4 +263,37 @@ export const ISSUE41: Issue41Failure[] = [
 			},
 		],
 	},
+	{
+		item: 19,
+		title:
+			"(found by the soak's seed 16141) a page deleted and reported, the count lagging a poll while n8n repeats that poll: the repeat misses the deletion, so a later poll reports it again under a new key",
+		histories: [
+			{
+				resource: 'page',
+				preload: 0,
+				before: [{ op: 'countLag' }],
+				activation: { n: 2, change: create(1) },
+				steps: [del(48), create(), poll, { op: 'countLag' }, { op: 'repeat' }],
+			},
+		],
+	},
+	{
+		item: 20,
+		title:
+			"(found by the soak's seed 16142) a voucher restored while a poll reads, reported created; the count one below its list while n8n repeats that poll: a later poll reports it created again under a new key",
+		histories: [
+			{
+				resource: 'voucher',
+				preload: 0,
+				before: [del(9)],
+				steps: [
+					{ op: 'during', n: 3, change: { op: 'restore', pick: 46 } },
+					poll,
+					{ op: 'countOffset', n: -1 },
+					create(3),
+					{ op: 'repeat' },
+				],
+			},
+		],
+	},
 ];
