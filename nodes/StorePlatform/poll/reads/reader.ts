@@ -7,7 +7,7 @@ import type { Endpoint } from '../../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from '../rules/decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
-import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
+import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { goneStatus, refusedStatus, type Answer } from '../ledger/confirm';
 import { PastBound } from '../rules/pastBound';
 import { unreadableStamp } from '../rules/shopTime';
@@ -306,7 +306,7 @@ export class ShopReader {
 			if (page.length > 0 && !(next > since)) {
 				// shorter than any cap, it is the whole list; a page the size of a cap (the one learned may have been
 				// lowered since) is checked by asking page 2 (readAfterPages)
-				if (page.length < Math.min(MIN_PAGE_CAP, asked)) return true;
+				if (belowAnyCap(page.length, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
 			// checked here, where the keyset relies on it: a page in id order (a jump to its highest id would skip the
@@ -361,7 +361,7 @@ export class ShopReader {
 	 * asked and than any page the shop was seen to fill.
 	 */
 	private wholeList(page: IDataObject[], asked: number): boolean {
-		if (page.length < Math.min(MIN_PAGE_CAP, asked)) return true;
+		if (belowAnyCap(page.length, asked)) return true;
 		return page.length < Math.min(asked, this.limits.full ?? asked);
 	}
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { idOf, storedId, type Id } from '../rules/decimalId';
-import { MIN_PAGE_CAP, pageEnd } from '../rules/pageEnd';
+import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './attempt';
 import { PastBound } from '../rules/pastBound';
@@ -237,7 +237,7 @@ async function readByPages(
 		// to fill, or than its count says; else the list cannot be read whole
 		const first = pages.firstLength ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
-		if (first < Math.min(MIN_PAGE_CAP, asked) || (first < filled && !plan.count)) break;
+		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
 		if (plan.count && (await reader.count({})) <= pages.heldWith(byKey.size + keyless.length))
 			break;
 		throw reader.unreadableList('page', first);

@@ -18,6 +18,10 @@
  */
 export const MIN_PAGE_CAP = 50;
 
+/** Whether a page of `length` records, asked with `limit` `asked`, is shorter than any cap a shop sets: an end. */
+export const belowAnyCap = (length: number, asked: number): boolean =>
+	length < Math.min(MIN_PAGE_CAP, asked);
+
 export interface PageEnd {
 	/** Whether the read ends at this page. */
 	end: boolean;
