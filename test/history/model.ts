@@ -76,6 +76,12 @@ function seqOf(poll: PollRun): number | undefined {
 	return typeof seq === 'number' ? seq : undefined;
 }
 
+/** Whether n8n dropped the cursor of poll `index`: a later poll repeats it, or repeats what it repeated. */
+function notKept(trace: Trace, index: number): boolean {
+	const base = trace.polls[index].repeats ?? index;
+	return trace.polls.some((q) => q.index > index && q.repeats === base);
+}
+
 /** Promises 3 and 4; returns what n8n delivered (each key once). */
 function deliveries(trace: Trace, broken: string[]): Emitted[] {
 	const seen = new Map<string, Emitted>();
@@ -96,13 +102,14 @@ function deliveries(trace: Trace, broken: string[]): Emitted[] {
 			const first = seen.get(e.key);
 			if (first) {
 				// the same change again from a run of a cursor with the same number (a repeat's cursor, kept by a poll that
-				// emitted nothing) keeps its key: a change that comes late, once
+				// emitted nothing), or first emitted by a run whose cursor n8n did not keep (the trigger remembers its
+				// keys: node/lostRuns.ts), keeps its key: a change that comes late, once
 				const same =
 					first.id === e.id &&
 					first.kind === e.kind &&
 					first.value === e.value &&
 					seqOf(poll) !== undefined &&
-					seqOf(trace.polls[first.poll]) === seqOf(poll);
+					(seqOf(trace.polls[first.poll]) === seqOf(poll) || notKept(trace, first.poll));
 				if (!original.some((o) => o.key === e.key) && !same)
 					broken.push(`shared deliveryKey: ${line(e)} has the key of ${line(first)}`);
 				continue;

@@ -131,7 +131,13 @@ describe('one key per change', () => {
 		expect(nextSeq(undefined, false, 5_000)).toBeUndefined();
 		expect(nextSeq(undefined, true, 5_000)).toBe(5_000);
 		expect(nextSeq(41, false, 5_000)).toBe(41);
-		expect(nextSeq(41, true, 5_000)).toBe(42);
+		// an emitting poll moves the number to n8n's clock, or on by one where the clock is not past it
+		expect(nextSeq(41, true, 5_000)).toBe(5_000);
+		expect(nextSeq(9_000, true, 5_000)).toBe(9_001);
+	});
+
+	test('two runs from one cursor, at two times, leave different numbers', () => {
+		expect(nextSeq(1_000, true, 2_000)).not.toBe(nextSeq(1_000, true, 2_007));
 	});
 
 	test('a cursor started over begins beyond every number an earlier cursor reached', () => {

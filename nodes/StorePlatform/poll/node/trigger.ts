@@ -7,6 +7,7 @@ import { FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
 import { attempt } from '../reads/attempt';
 import {
 	birthKeyOf,
+	changeIdentity,
 	deliveryKeyOf,
 	firstSeq,
 	nextSeq,
@@ -15,7 +16,7 @@ import {
 	withLaterEdit,
 } from '../rules/changeKey';
 import { Episodes, type Cause } from './episodes';
-import { fingerprint, type ChangeKind } from '../rules/fingerprint';
+import { fingerprint, type ChangeKind, type ChangeParts } from '../rules/fingerprint';
 import {
 	pollWithParent,
 	readScopeId,
@@ -32,6 +33,7 @@ import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
 import { keepQuiet, resumeFrom, type QuietPart } from './quietParts';
+import { keySeqs, markOf, orphansOf, remember, type Orphan, type RunMark } from './lostRuns';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
@@ -102,19 +104,12 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 }
 
 /**
- * `seq`: the sequence number of the cursor the poll started from (changeKey.ts; undefined: none, or from before);
- * `editsApart`: a creation's later edit comes as an update of its own.
+ * The parts of a change's key (changeKey.ts). `seq`: the sequence number of the cursor the poll started from
+ * (undefined: none, or from before).
  */
-function toItem(
-	settings: Settings,
-	change: Change,
-	seq?: number,
-	editsApart = false,
-): INodeExecutionData {
-	const { plan } = settings;
-	const event = `${plan.table.resource}/${change.kind}`;
-	const parts = {
-		resource: plan.table.resource,
+function partsOf(settings: Settings, change: Change, seq?: number): ChangeParts {
+	return {
+		resource: settings.plan.table.resource,
 		scope: Object.values(settings.scope).join('/'),
 		id: change.id,
 		kind: change.kind,
@@ -123,7 +118,11 @@ function toItem(
 		state: change.record && seq !== undefined ? contentOf(change.record) : change.state,
 		birth: change.record ? birthKeyOf(change.record) : undefined,
 	};
-	const deliveryKey = deliveryKeyOf(parts, seq, editsApart);
+}
+
+function toItem(settings: Settings, change: Change, deliveryKey: string): INodeExecutionData {
+	const { plan } = settings;
+	const event = `${plan.table.resource}/${change.kind}`;
 	if (!change.record) {
 		const id = /^\d{1,15}$/.test(change.id) ? Number(change.id) : change.id;
 		return { json: { [plan.key]: id, event, deliveryKey } };
@@ -204,7 +203,7 @@ export async function pollChanges(
 			record,
 			state: fingerprint(record),
 		};
-		return [[toItem(settings, change)]];
+		return [[toItem(settings, change, deliveryKeyOf(partsOf(settings, change), undefined))]];
 	}
 
 	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
@@ -255,6 +254,8 @@ const EPISODES = new Episodes();
 const AUDITS = new Map<string, number>();
 /** The cursor of quiet audit parts n8n may not save, by the same key (quietParts.ts). */
 const QUIET_PARTS = new Map<string, QuietPart>();
+/** The latest runs of each node's poll, by the same key (lostRuns.ts). */
+const RUNS = new Map<string, RunMark[]>();
 
 /** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
 function causeOf(error: unknown, resource: string): Cause | undefined {
@@ -297,9 +298,19 @@ async function pollOnce(
 	// cursor's times also comes as updated
 	const { seq } = stored ?? {};
 	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
-	const items = withLaterEdit(outcome.changes, upTo)
-		.filter((c) => settings.events.includes(c.kind))
-		.map((c) => toItem(settings, c, seq, stateLeftOut(upTo, settings.events)));
+	const changes = withLaterEdit(outcome.changes, upTo).filter((c) =>
+		settings.events.includes(c.kind),
+	);
+	const editsApart = stateLeftOut(upTo, settings.events);
+	const parts = changes.map((c) => partsOf(settings, c, seq));
+	// a change a run n8n did not keep reported, found again: that run's key (lostRuns.ts)
+	const runs = RUNS.get(auditKey) ?? [];
+	const orphans = seq === undefined ? new Map<string, Orphan>() : orphansOf(runs, seq, run.now);
+	const emitting = parts.map((p) => ({ id: p.id, identity: changeIdentity(p, editsApart) }));
+	const seqs = seq === undefined ? [] : keySeqs(emitting, orphans, seq);
+	const items = changes.map((c, i) =>
+		toItem(settings, c, deliveryKeyOf(parts[i], seqs[i], editsApart)),
+	);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
 	// kept for a quiet audit only (n8n may not save its cursor); an audit that emits is saved with its cursor, and a
@@ -310,6 +321,8 @@ async function pollOnce(
 		: nextSeq(seq, items.length > 0, Date.now());
 	if (nextNumber === undefined) delete next.seq;
 	else next.seq = nextNumber;
+	if (outcome.baseline || seq === undefined || nextNumber === undefined) RUNS.delete(auditKey);
+	else RUNS.set(auditKey, remember(runs, markOf(seq, nextNumber, run.now, emitting, seqs, orphans)));
 	const quiet = keepQuiet(saved, stored, next, items.length > 0);
 	if (quiet) QUIET_PARTS.set(auditKey, quiet);
 	else QUIET_PARTS.delete(auditKey);

@@ -11,8 +11,8 @@ import { shopTimeOf } from './shopTime';
  * A key names one change: equal when the same change is emitted again, different for every other change, even one
  * that brings a record back to an earlier state (docs/poll.md, "Keys and repeated polls"). A record's state alone
  * cannot tell a user's permissions switched back from the first switch, nor a second deletion from the first, so
- * the key also holds the cursor's sequence number (`seq`, PollState): it moves on by one with each poll that emits,
- * and is stored with the cursor that poll saves. A poll repeated from the same saved static data (n8n's durable
+ * the key also holds the cursor's sequence number (`seq`, PollState): it moves on with each poll that emits
+ * ({@link nextSeq}), and is stored with the cursor that poll saves. A poll repeated from the same saved static data (n8n's durable
  * scheduler runs a poll at least once; a crash before the cursor was saved) has the same number, so it gives the
  * same key to the same change. The shop's own stamps could order changes too, but five lists have none (users,
  * themes, application charges, payment methods, webhooks) and a deletion has none anywhere: one rule serves all.
@@ -30,7 +30,8 @@ import { shopTimeOf } from './shopTime';
  *   updates are not watched (vouchers; a trigger set to Created only), an edit is no event: the creation's key
  *   leaves out the state ({@link stateLeftOut}).
  * - A new cursor (an activation, or a start over) begins at n8n's clock in milliseconds: a number an earlier cursor
- *   of the node never reached (it moves on by one per emitting poll, and polls are more than a millisecond apart),
+ *   of the node never reached (it moves on to n8n's clock at each emitting poll, or by one where that is not
+ *   higher, and polls are more than a millisecond apart),
  *   so keys never repeat one that Remove Duplicates keeps from before a start over.
  * - A cursor saved before `seq` existed gives the keys of that version (the record's state, no number) in its first
  *   poll, so a poll repeated across the upgrade repeats its keys; the cursor it saves has a number.
@@ -57,18 +58,27 @@ export function deliveryKeyOf(
 	editsApart = false,
 ): string {
 	if (seq === undefined) return changeKey(parts);
-	// a creation keyed without its state keeps its birth: another record given the same id is another creation
-	const state = parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
 	return shortHash([
 		'poll/2',
 		parts.resource,
 		parts.scope,
 		parts.id,
 		parts.kind,
-		state,
+		keyedState(parts, editsApart),
 		String(seq),
 	]);
 }
+
+/** The state a change's key holds: a creation keyed without its state keeps its birth (another record given the same id is another creation). */
+const keyedState = (parts: ChangeParts, editsApart: boolean): string =>
+	parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
+
+/**
+ * What a change's key names but the cursor's number: two changes with the same identity, emitted from cursors
+ * with the same number, have the same key (node/lostRuns.ts: the number of a run n8n did not keep).
+ */
+export const changeIdentity = (parts: ChangeParts, editsApart = false): string =>
+	shortHash(['poll/change', parts.resource, parts.scope, parts.id, parts.kind, keyedState(parts, editsApart)]);
 
 /**
  * Whether a creation's key leaves out the record's state: where a later edit comes apart as an update (`upTo`
@@ -91,8 +101,10 @@ export function birthKeyOf(record: IDataObject): string {
 export const firstSeq = (nowMs: number): number => Math.floor(nowMs);
 
 /**
- * The number the cursor keeps after a poll: one more where the poll emitted (a cursor from before `seq` gets its
- * first), the same where it emitted nothing.
+ * The number the cursor keeps after a poll: where the poll emitted, n8n's clock in milliseconds or one more than
+ * before, whichever is higher (a cursor from before `seq` gets its first), the same where it emitted nothing. By
+ * the clock, two runs from the same cursor (n8n's repeat) leave different numbers, so the next poll knows which
+ * run's cursor n8n kept (node/lostRuns.ts); by one more, the number never goes back when n8n's clock does.
  */
 export function nextSeq(
 	seq: number | undefined,
@@ -100,7 +112,7 @@ export function nextSeq(
 	nowMs: number,
 ): number | undefined {
 	if (!emitted) return seq;
-	return seq === undefined ? firstSeq(nowMs) : seq + 1;
+	return seq === undefined ? firstSeq(nowMs) : Math.max(seq + 1, firstSeq(nowMs));
 }
 
 /** A stored sequence number, where it is one. */

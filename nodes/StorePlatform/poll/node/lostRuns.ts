@@ -1,0 +1,109 @@
+/**
+ * The keys of changes a run reported and n8n did not keep (issue 41 #19, #20). Pure (the runs are the caller's,
+ * kept in the n8n process by workflow, node and what it watches).
+ *
+ * Assumption it does not make: that n8n's repeat of a poll finds what the first run found. n8n's durable scheduler
+ * can run a poll twice from the same saved cursor (docs/poll.md, "Keys and repeated polls"); both runs give a change
+ * the same key, and the cursor n8n keeps is one run's. Where the shop answers the second run otherwise (a count that
+ * lags a poll, or reads one below its list), the kept run may miss a deletion or a restore that the other run
+ * reported. Its cursor does not hold that change, so a later poll reports it again, and under the key of a later
+ * number a workflow that drops repeated keys would take it twice. So each run is remembered here: the number of
+ * the cursor it started from (`from`) and of the one it left (`to`: nextSeq gives two runs from one cursor two
+ * numbers), and what it emitted, each change by its identity (changeKey.ts changeIdentity) with the number its key
+ * used. A poll whose stored cursor is one run's `to` knows that run was kept: what the other runs from the same
+ * cursor emitted and the kept run did not are orphans, and a later change with an orphan's identity takes the
+ * orphan's key (the change reported once, not again). An orphan lasts until a poll emits it, a poll emits another
+ * change of its record (the record moved on: the orphan is no longer what the shop shows), or {@link ORPHAN_MS}
+ * after its run (the hourly audit has found what the fast reads missed by then). An n8n process that restarts
+ * between the runs forgets them: a change reported again then has a new key (docs/poll.md, Limits).
+ */
+
+/** A change a run n8n did not keep emitted: its record and the number its key used. */
+export interface Orphan {
+	id: string;
+	seq: number;
+	/** n8n's clock when its run began. */
+	at: number;
+}
+
+/** One poll's run, as the process remembers it. */
+export interface RunMark {
+	/** The number of the cursor it started from, and of the cursor it left. */
+	from: number;
+	to: number;
+	at: number;
+	/** What it emitted, by identity. */
+	emitted: Map<string, Orphan>;
+	/** The orphans it started with and did not emit. */
+	inherited: Map<string, Orphan>;
+}
+
+/** How long an orphan's key is kept: past two hourly audits. */
+export const ORPHAN_MS = 3 * 60 * 60_000;
+/** The runs remembered per node: a poll, its repeats and the quiet polls after them. */
+export const RUNS_KEPT = 8;
+
+/**
+ * The orphans of a poll whose stored cursor has the number `seq`: those the kept run (the latest whose `to` is
+ * `seq`) inherited, and what the other runs from its cursor emitted, less what it emitted itself. None where no
+ * run left `seq` (another process, or none since the start).
+ */
+export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string, Orphan> {
+	const orphans = new Map<string, Orphan>();
+	const kept = [...runs].reverse().find((r) => r.to === seq);
+	if (!kept) return orphans;
+	const add = (from: Map<string, Orphan>) => {
+		for (const [identity, orphan] of from)
+			if (!kept.emitted.has(identity) && now - orphan.at <= ORPHAN_MS)
+				orphans.set(identity, orphan);
+	};
+	add(kept.inherited);
+	for (const other of runs) if (other !== kept && other.from === kept.from) add(other.emitted);
+	return orphans;
+}
+
+/** A change to emit: its record and its identity (changeIdentity). */
+export interface Emitting {
+	id: string;
+	identity: string;
+}
+
+/**
+ * The number each change's key uses: an orphan's where the change has its identity (the orphan is then taken),
+ * else `seq`. The orphans of a record that emits another change go (after all are matched: a creation and its
+ * later edit come together). `orphans` is left with what this poll did not emit.
+ */
+export function keySeqs(changes: Emitting[], orphans: Map<string, Orphan>, seq: number): number[] {
+	const seqs = changes.map((c) => {
+		const orphan = orphans.get(c.identity);
+		if (!orphan) return seq;
+		orphans.delete(c.identity);
+		return orphan.seq;
+	});
+	const moved = new Set(changes.map((c) => c.id));
+	for (const [identity, orphan] of orphans) if (moved.has(orphan.id)) orphans.delete(identity);
+	return seqs;
+}
+
+/** The runs remembered once a poll's run is added (the latest {@link RUNS_KEPT}). */
+export function remember(runs: RunMark[], run: RunMark): RunMark[] {
+	return [...runs, run].slice(-RUNS_KEPT);
+}
+
+/** A run's mark: what it emitted, each change with the number its key used. */
+export function markOf(
+	from: number,
+	to: number,
+	at: number,
+	emitted: Emitting[],
+	seqs: number[],
+	inherited: Map<string, Orphan>,
+): RunMark {
+	return {
+		from,
+		to,
+		at,
+		emitted: new Map(emitted.map((c, i) => [c.identity, { id: c.id, seq: seqs[i], at }])),
+		inherited,
+	};
+}
