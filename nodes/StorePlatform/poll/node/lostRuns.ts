@@ -45,21 +45,23 @@ export const RUNS_KEPT = 8;
 
 /**
  * The orphans of a poll whose stored cursor has the number `seq`: those the kept run (the latest whose `to` is
- * `seq`) inherited, and what the other runs from its cursor emitted, less what it emitted itself. None where no
- * run left `seq` (another process, or none since the start).
+ * `seq`) inherited, and what the other runs from its cursor emitted, less any change of a record the kept run
+ * emitted a change of. None where no run left `seq` (another process, or none since the start).
  */
 export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string, Orphan> {
 	const orphans = new Map<string, Orphan>();
 	const kept = [...runs].reverse().find((r) => r.to === seq);
 	if (!kept) return orphans;
-	const add = (from: Map<string, Orphan>) => {
-		for (const [identity, orphan] of from)
-			if (!kept.emitted.has(identity) && now - orphan.at <= ORPHAN_MS)
-				orphans.set(identity, orphan);
-	};
+	// a record the kept run emitted a change of is as that run left it: what another run said of it is no orphan
+	const moved = new Set([...kept.emitted.values()].map((c) => c.id));
 	add(kept.inherited);
 	for (const other of runs) if (other !== kept && other.from === kept.from) add(other.emitted);
 	return orphans;
+
+	function add(from: Map<string, Orphan>): void {
+		for (const [identity, orphan] of from)
+			if (!moved.has(orphan.id) && now - orphan.at <= ORPHAN_MS) orphans.set(identity, orphan);
+	}
 }
 
 /** A change to emit: its record and its identity (changeIdentity). */

@@ -322,7 +322,8 @@ async function pollOnce(
 	if (nextNumber === undefined) delete next.seq;
 	else next.seq = nextNumber;
 	if (outcome.baseline || seq === undefined || nextNumber === undefined) RUNS.delete(auditKey);
-	else RUNS.set(auditKey, remember(runs, markOf(seq, nextNumber, run.now, emitting, seqs, orphans)));
+	else
+		RUNS.set(auditKey, remember(runs, markOf(seq, nextNumber, run.now, emitting, seqs, orphans)));
 	const quiet = keepQuiet(saved, stored, next, items.length > 0);
 	if (quiet) QUIET_PARTS.set(auditKey, quiet);
 	else QUIET_PARTS.delete(auditKey);

@@ -78,7 +78,14 @@ const keyedState = (parts: ChangeParts, editsApart: boolean): string =>
  * with the same number, have the same key (node/lostRuns.ts: the number of a run n8n did not keep).
  */
 export const changeIdentity = (parts: ChangeParts, editsApart = false): string =>
-	shortHash(['poll/change', parts.resource, parts.scope, parts.id, parts.kind, keyedState(parts, editsApart)]);
+	shortHash([
+		'poll/change',
+		parts.resource,
+		parts.scope,
+		parts.id,
+		parts.kind,
+		keyedState(parts, editsApart),
+	]);
 
 /**
  * Whether a creation's key leaves out the record's state: where a later edit comes apart as an update (`upTo`
