@@ -196,7 +196,9 @@ function beforeArb(p: Profile, on: Switches): fc.Arbitrary<Step[] | undefined> {
  *    its repeat (restored, or its id handed out again where the shop fills id gaps or restarted its database: its
  *    return is not reported, or comes as an update);
  *    on a list scanned by update time, an edit within the second of a creation the poll read (the stamps cannot
- *    tell it); stamps that lose their seconds between them (a creation's birth reads otherwise).
+ *    tell it); stamps that lose their seconds between them (a creation's birth reads otherwise); n8n restarted
+ *    between them while the count lags or is off its list (the repeat may miss what the run found by the count,
+ *    and the process that remembered the run's keys is gone: a later poll reports it under a new key).
  * 2. "A shop clock stepping back up to an hour loses nothing": the shop's clock more than an hour behind the
  *    latest time it showed (steps back and zone moves west, added up).
  * 3. A list that ignores `page`, with a page cap or another order (docs/poll.md: it cannot be read whole).
@@ -239,6 +241,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// a database restarted (reuseId): from then on the shop hands out ids again from the highest left
 	let restarted = false;
 	let createdBetween = false;
+	// n8n restarted since the last poll; the count lagging or off its list at some time
+	let restartedSince = false;
+	let countLies = false;
 	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
 	let latest = 0;
@@ -259,6 +264,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (latest - now > 3600) return false;
 		if (s.op === 'fillIdGaps') fillsGaps = true;
 		if (changeOf(s)?.op === 'reuseId') restarted = true;
+		if (s.op === 'countLag' || s.op === 'countOffset') countLies = true;
+		if (s.op === 'restart') restartedSince = true;
+		if (s.op === 'poll' || s.op === 'during') restartedSince = false;
 		if (s.op === 'grow' || changeOf(s)?.op.startsWith('create')) createdBetween = true;
 		if (s.op === 'poll' || s.op === 'during')
 			createdBetween = s.op === 'during' && creates(s.change);
@@ -297,7 +305,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// stamps written without seconds from between the poll and its repeat: a creation's birth (its seconds) reads
 		// otherwise, and the repeat's creation gets a key of its own
 		const noSeconds = formsBetween.includes('minutes');
-		if (deleted || back || edited || sameSecond || noSeconds) return false;
+		// n8n restarted between the poll and its repeat, the count lying: the run's keys are forgotten with the process
+		const forgotten = restartedSince && countLies;
+		if (deleted || back || edited || sameSecond || noSeconds || forgotten) return false;
 	}
 	return true;
 }

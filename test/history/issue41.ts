@@ -266,7 +266,7 @@ export const ISSUE41: Issue41Failure[] = [
 	{
 		item: 19,
 		title:
-			"(found by the soak's seed 16141) a page deleted and reported, the count lagging a poll while n8n repeats that poll: the repeat misses the deletion, so a later poll reports it again under a new key",
+			"(found by the soak's seed 16141) a page deleted and reported, the count lagging a poll while n8n repeats that poll: the repeat misses the deletion; a later poll finds it and gives it the first run's key (once)",
 		histories: [
 			{
 				resource: 'page',
@@ -280,7 +280,7 @@ export const ISSUE41: Issue41Failure[] = [
 	{
 		item: 20,
 		title:
-			"(found by the soak's seed 16142) a voucher restored while a poll reads, reported created; the count one below its list while n8n repeats that poll: a later poll reports it created again under a new key",
+			"(found by the soak's seed 16142) a voucher restored while a poll reads, reported created; the count one below its list while n8n repeats that poll: a later poll finds it and gives it the first run's key (once)",
 		histories: [
 			{
 				resource: 'voucher',

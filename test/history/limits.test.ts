@@ -123,4 +123,23 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 			]);
 		},
 	);
+	test('a repeated poll: n8n restarted before the repeat, the count lagging: the deletion the run reported comes again under a new key', async () => {
+		const broken = await brokenBy({
+			resource: 'page',
+			preload: 0,
+			before: [{ op: 'countLag' }],
+			activation: { n: 2, change: { op: 'create', v: 1 } },
+			steps: [
+				{ op: 'delete', pick: 48 },
+				{ op: 'create', v: 0 },
+				{ op: 'poll' },
+				{ op: 'restart' },
+				{ op: 'countLag' },
+				{ op: 'repeat' },
+			],
+		});
+		expect(broken).toEqual([
+			'emitted what the log does not hold: deleted 4 at poll 3; the workflow last got null of 4; states Contact → null',
+		]);
+	});
 });
