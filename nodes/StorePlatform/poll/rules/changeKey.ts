@@ -12,10 +12,11 @@ import { shopTimeOf } from './shopTime';
  * that brings a record back to an earlier state (docs/poll.md, "Keys and repeated polls"). A record's state alone
  * cannot tell a user's permissions switched back from the first switch, nor a second deletion from the first, so
  * the key also holds the cursor's sequence number (`seq`, PollState): it moves on with each poll that emits
- * ({@link nextSeq}), and is stored with the cursor that poll saves. A poll repeated from the same saved static data (n8n's durable
- * scheduler runs a poll at least once; a crash before the cursor was saved) has the same number, so it gives the
- * same key to the same change. The shop's own stamps could order changes too, but five lists have none (users,
- * themes, application charges, payment methods, webhooks) and a deletion has none anywhere: one rule serves all.
+ * ({@link nextSeq}), and is stored with the cursor that poll saves. A poll repeated from the same saved static data
+ * (n8n's durable scheduler runs a poll at least once; a crash before the cursor was saved) has the same number, so
+ * it gives the same key to the same change. The shop's own stamps could order changes too, but five lists have
+ * none (users, themes, application charges, payment methods, webhooks) and a deletion has none anywhere: one rule
+ * serves all.
  *
  * - On a list scanned by `updated_at`, a creation's key leaves out the record's state: a record is created once
  *   per lifetime, so a repeat that reads it after an edit gives the creation the same key. The edit made between
@@ -69,7 +70,10 @@ export function deliveryKeyOf(
 	]);
 }
 
-/** The state a change's key holds: a creation keyed without its state keeps its birth (another record given the same id is another creation). */
+/**
+ * The state a change's key holds: a creation keyed without its state keeps its birth (another record given the same
+ * id is another creation).
+ */
 const keyedState = (parts: ChangeParts, editsApart: boolean): string =>
 	parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
 
