@@ -38,6 +38,17 @@ function poll(memory: { runs: RunMark[] }, from: number, now: number, changes: s
 
 const T = 1_800_000_000_000;
 
+/**
+ * A poll from the cursor numbered 500 emits `change` and record 5's creation; n8n's repeat of it, whose cursor is
+ * kept, emits record 5's creation only.
+ */
+function missedByRepeat(change: string): { memory: { runs: RunMark[] }; repeat: Poll } {
+	const memory = { runs: [] as RunMark[] };
+	poll(memory, 500, T, [change, '5 created']);
+	const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+	return { memory, repeat };
+}
+
 describe('a change a lost run reported keeps its key', () => {
 	test('the kept repeat missed a deletion: the next poll that finds it uses the first run’s number', () => {
 		const memory = { runs: [] as RunMark[] };
@@ -66,9 +77,7 @@ describe('a change a lost run reported keeps its key', () => {
 	});
 
 	test('an orphan lasts through quiet polls and polls that emit other changes, until it is emitted', () => {
-		const memory = { runs: [] as RunMark[] };
-		poll(memory, 500, T, ['4 deleted', '5 created']);
-		const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+		const { memory, repeat } = missedByRepeat('4 deleted');
 		const quiet = poll(memory, repeat.to, T + 60_000, []);
 		expect(quiet.to).toBe(repeat.to);
 		const other = poll(memory, quiet.to, T + 120_000, ['7 created']);
@@ -80,18 +89,14 @@ describe('a change a lost run reported keeps its key', () => {
 	});
 
 	test('a quiet poll n8n did not save: the next poll from the same cursor still has the orphan', () => {
-		const memory = { runs: [] as RunMark[] };
-		poll(memory, 500, T, ['4 deleted', '5 created']);
-		const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+		const { memory, repeat } = missedByRepeat('4 deleted');
 		poll(memory, repeat.to, T + 60_000, []);
 		poll(memory, repeat.to, T + 120_000, []);
 		expect(poll(memory, repeat.to, T + 180_000, ['4 deleted']).keys).toEqual({ '4 deleted': 500 });
 	});
 
 	test('another change of the record drops its orphan (the record moved on): its later deletion is new', () => {
-		const memory = { runs: [] as RunMark[] };
-		poll(memory, 500, T, ['4 deleted', '5 created']);
-		const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+		const { memory, repeat } = missedByRepeat('4 deleted');
 		const edit = poll(memory, repeat.to, T + 60_000, ['4 updated']);
 		expect(edit.keys).toEqual({ '4 updated': repeat.to });
 		expect(poll(memory, edit.to, T + 120_000, ['4 deleted']).keys).toEqual({
@@ -104,9 +109,7 @@ describe('a change a lost run reported keeps its key', () => {
 			['4 created', '4 updated'],
 			['4 updated', '4 created'],
 		]) {
-			const memory = { runs: [] as RunMark[] };
-			poll(memory, 500, T, ['4 created', '5 created']);
-			const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+			const { memory, repeat } = missedByRepeat('4 created');
 			expect(poll(memory, repeat.to, T + 60_000, order).keys).toEqual({
 				'4 created': 500,
 				'4 updated': repeat.to,
@@ -115,9 +118,7 @@ describe('a change a lost run reported keeps its key', () => {
 	});
 
 	test(`an orphan older than ${ORPHAN_MS / 3_600_000} hours is forgotten`, () => {
-		const memory = { runs: [] as RunMark[] };
-		poll(memory, 500, T, ['4 deleted', '5 created']);
-		const repeat = poll(memory, 500, T + 1_000, ['5 created']);
+		const { memory, repeat } = missedByRepeat('4 deleted');
 		expect(orphansOf(memory.runs, repeat.to, T + ORPHAN_MS).size).toBe(1);
 		expect(poll(memory, repeat.to, T + ORPHAN_MS + 1, ['4 deleted']).keys).toEqual({
 			'4 deleted': repeat.to,
