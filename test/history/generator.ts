@@ -241,8 +241,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// a database restarted (reuseId): from then on the shop hands out ids again from the highest left
 	let restarted = false;
 	let createdBetween = false;
-	// n8n restarted since the last poll; the count lagging or off its list at some time
-	let restartedSince = false;
+	// n8n restarted since the last poll (not the shop's database: `restarted`); the count lagging or off its list at
+	// some time
+	let n8nRestartedSince = false;
 	let countLies = false;
 	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
@@ -265,8 +266,8 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (s.op === 'fillIdGaps') fillsGaps = true;
 		if (changeOf(s)?.op === 'reuseId') restarted = true;
 		if (s.op === 'countLag' || s.op === 'countOffset') countLies = true;
-		if (s.op === 'restart') restartedSince = true;
-		if (s.op === 'poll' || s.op === 'during') restartedSince = false;
+		if (s.op === 'restart') n8nRestartedSince = true;
+		if (s.op === 'poll' || s.op === 'during') n8nRestartedSince = false;
 		if (s.op === 'grow' || changeOf(s)?.op.startsWith('create')) createdBetween = true;
 		if (s.op === 'poll' || s.op === 'during')
 			createdBetween = s.op === 'during' && creates(s.change);
@@ -306,7 +307,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// otherwise, and the repeat's creation gets a key of its own
 		const noSeconds = formsBetween.includes('minutes');
 		// n8n restarted between the poll and its repeat, the count lying: the run's keys are forgotten with the process
-		const forgotten = restartedSince && countLies;
+		const forgotten = n8nRestartedSince && countLies;
 		if (deleted || back || edited || sameSecond || noSeconds || forgotten) return false;
 	}
 	return true;
