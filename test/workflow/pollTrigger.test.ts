@@ -66,6 +66,8 @@ describe('poll trigger: pages', () => {
 		expect(byEvent('page/deleted').map((j) => j.id)).toEqual([Number(doomed.id)]);
 		expect(first).toHaveLength(3);
 		for (const j of first) expect(j.deliveryKey).toMatch(/^[0-9a-f]{32}$/);
+		// a real change carries no sample mark (only Fetch Test Event's example does)
+		for (const j of first) expect(j).not.toHaveProperty('sample');
 
 		expect((await p.tick()).items).toBeNull();
 	});
@@ -76,6 +78,9 @@ describe('poll trigger: pages', () => {
 		const tick = await manual.tick({ activation: true });
 		expect(json(tick).map((j) => j.id)).toEqual([newest.id]);
 		expect(json(tick)[0].event).toBe('page/created');
+		// marked as the sample, with a key no change has
+		expect(json(tick)[0].sample).toBe(true);
+		expect(json(tick)[0].deliveryKey).toMatch(new RegExp(`^sample-page-${newest.id}-\\d+$`));
 		expect(manual.staticData().cursor).toBeUndefined();
 	});
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../../api/output';
-import { DEFAULT_TIMEOUT_MS, type Query } from '../../api/request';
+import { DEFAULT_TIMEOUT_MS } from '../../api/request';
 import { FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
 import { attempt } from '../reads/attempt';
 import {
@@ -34,6 +34,7 @@ import { trackersOf, usableState, watchOf, type PollState } from '../rules/state
 import type { PollPlan } from '../rules/strategy';
 import { keepQuiet, resumeFrom, type QuietPart } from './quietParts';
 import { keySeqs, markOf, orphansOf, remember, type Orphan, type RunMark } from './lostRuns';
+import { asSample, newestRecord, sampleKind } from './sample';
 
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
@@ -139,35 +140,6 @@ function toItem(settings: Settings, change: Change, deliveryKey: string): INodeE
 	return { json: { ...shaped, event, deliveryKey } };
 }
 
-/**
- * The event a sample record stands for: `updated` where it was changed after its creation and updates are
- * watched, else `created` where creations are, else the first event watched.
- */
-export function sampleKind(events: ChangeKind[], record: IDataObject): ChangeKind {
-	const changed =
-		typeof record.updated_at === 'string' &&
-		typeof record.created_at === 'string' &&
-		record.updated_at > record.created_at;
-	if (changed && events.includes('updated')) return 'updated';
-	if (events.includes('created')) return 'created';
-	return events[0];
-}
-
-/** The newest record of the list, for the editor's Fetch Test Event (no cursor is read or moved). */
-async function sample(reader: ShopReader): Promise<IDataObject | undefined> {
-	const { plan } = reader;
-	if (plan.paged && plan.count) {
-		const total = await reader.count({});
-		if (total === 0) return undefined;
-		const [newest] = await reader.list({ limit: 1, page: total } as Query);
-		if (newest) return newest;
-	}
-	const page = plan.paged
-		? await reader.list({ limit: plan.pageSize, page: 1 })
-		: await reader.list({});
-	return page[page.length - 1];
-}
-
 export async function pollChanges(
 	this: IPollFunctions,
 	plans: PollPlan[],
@@ -195,7 +167,7 @@ export async function pollChanges(
 	};
 
 	if (this.getMode() === 'manual') {
-		const record = await readWithParent(parent, async () => await sample(reader));
+		const record = await readWithParent(parent, async () => await newestRecord(reader));
 		if (!record) return null;
 		const change: Change = {
 			kind: sampleKind(settings.events, record),
@@ -203,7 +175,7 @@ export async function pollChanges(
 			record,
 			state: fingerprint(record),
 		};
-		return [[toItem(settings, change, deliveryKeyOf(partsOf(settings, change), undefined))]];
+		return [[asSample(toItem(settings, change, ''), plan.table.resource, change.id, Date.now())]];
 	}
 
 	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
