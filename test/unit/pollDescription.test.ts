@@ -231,12 +231,15 @@ describe('the first panel a user opens', () => {
 		for (const h of hints) {
 			expect(h.message).toMatch(/example/i);
 			expect(h.message).toMatch(/not a change/);
+			// the mark the example's item carries (poll/node/sample.ts), named where the user reads about it
+			expect(h.message).toMatch(/sample: true/);
 			expect(h.message).not.toMatch(/deliveryKey/);
 		}
 		const panel = poll.triggerPanel;
 		expect(typeof panel).toBe('object');
 		const help = JSON.stringify(panel);
 		expect(help).toMatch(/newest/i);
+		expect(help).toMatch(/sample: true/);
 		expect(help).toMatch(/Remove Duplicates/);
 	});
 });

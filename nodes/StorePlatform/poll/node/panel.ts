@@ -17,7 +17,7 @@ export const POLL_NOTICE: INodeProperties = {
 
 /** Plain words, for a user who has not met n8n's execution modes (issue 43: no `deliveryKey` jargon up front). */
 const SAMPLE =
-	'Fetch Test Event shows the newest record as an example of what an item looks like. It is not a change that just happened.';
+	'Fetch Test Event shows the newest record as an example of what an item looks like, marked sample: true. It is not a change that just happened: real changes have no sample field.';
 
 const PUBLISHED =
 	'Once the workflow is published, each poll that finds changes starts one execution, with one item per changed record.';
