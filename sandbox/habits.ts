@@ -8,6 +8,7 @@
  * - ignoreSinceId / ignorePage: the lists at these paths answer as if `since_id` / `page` were not given.
  * - countOffset: the count at a path answers this many more (or fewer, never below 0) than its list holds.
  * - listOrder, countLag, fillIdGaps (issue 41): listHabits.ts.
+ * - unknownGetStatus, trashGet, staleGet, answerShape (issue 49): recordHabits.ts.
  *
  * Habits of issue 34 (the history checker's switches; see the block at the end):
  * - emptyListAnswer: list answers that carry no list (readHabits.ts).
@@ -35,9 +36,13 @@ import type { Renderer } from './list';
 import type { ShopTime } from './shopTime';
 import type { Store } from './store';
 import { checkListHabits, DEFAULT_LIST_HABITS, forgetCounts, type ListHabits } from './listHabits';
+import { checkRecordHabits, DEFAULT_RECORD_HABITS, type RecordHabits } from './recordHabits';
 
-/** The habits of every list (listHabits.ts: listOrder, countLag, fillIdGaps) and those below. */
-export interface ShopHabits extends ListHabits {
+/**
+ * The habits of every list (listHabits.ts: listOrder, countLag, fillIdGaps), of one record's Get and of the shape
+ * of answers (recordHabits.ts: unknownGetStatus, trashGet, staleGet, answerShape) and those below.
+ */
+export interface ShopHabits extends ListHabits, RecordHabits {
 	flipForms: boolean;
 	idStep: number;
 	/** list paths (exact, e.g. `/services/pages`, `/services/variants/3`) whose list ignores `since_id` */
@@ -68,6 +73,7 @@ interface HabitHost {
 
 export const DEFAULT_HABITS: ShopHabits = {
 	...DEFAULT_LIST_HABITS,
+	...DEFAULT_RECORD_HABITS,
 	flipForms: false,
 	idStep: 1,
 	ignoreSinceId: [],
@@ -136,6 +142,7 @@ export function checkHabits(given: object): Partial<ShopHabits> {
 		checkPagingHabit(input),
 		checkClockHabits(input),
 		checkListHabits(input),
+		checkRecordHabits(input),
 	);
 	return out;
 }

@@ -4,8 +4,10 @@
  *
  * - listOrder: the lists at these paths answer in another order than ascending ids, which the spec never
  *   promises: `newest` (descending ids, as `ORDER BY id DESC`) or `shuffled` (a fixed permutation of the ids:
- *   the same record always in the same place relative to the others). Filters and `since_id` select first, then
- *   the order, then `limit`/`page` cut the page (as a database's `WHERE … ORDER BY … LIMIT … OFFSET`).
+ *   the same record always in the same place relative to the others), or `createdTies` (issue 49: by `created_at`,
+ *   the records of one second in another order at each request, as `ORDER BY created_at` leaves ties to the
+ *   database). Filters and `since_id` select first, then the order, then `limit`/`page` cut the page (as a
+ *   database's `WHERE … ORDER BY … LIMIT … OFFSET`).
  * - countLag: the counts at these paths count a copy of the list refreshed once a shop second, one refresh late
  *   (laggedRows): a poll's counts say what the list was at the previous poll, whatever their query.
  * - fillIdGaps: a new record takes the highest free id below the highest that exists (store.ts Table.fillGaps),
@@ -20,8 +22,8 @@ import type { ShopTime } from './shopTime';
 import type { Rec } from './store';
 import type { Query } from './wire';
 
-export type ListOrder = 'newest' | 'shuffled';
-const ORDERS: readonly ListOrder[] = ['newest', 'shuffled'];
+export type ListOrder = 'newest' | 'shuffled' | 'createdTies';
+const ORDERS: readonly ListOrder[] = ['newest', 'shuffled', 'createdTies'];
 
 export interface ListHabits {
 	/** list path (exact, e.g. `/services/pages`) → its order */
@@ -70,8 +72,19 @@ export function checkListHabits(input: Record<string, unknown>): Partial<ListHab
 /** A fixed permutation: ids ordered by a multiplicative hash of the id (the same order at every request). */
 const scramble = (r: Rec): number => Math.imul(Number(r.id) | 0, 2654435761) >>> 0;
 
+/** A record's place among its ties at request `turn`: a hash of its key and the turn (another at each request). */
+function tieRank(r: Rec, turn: number): number {
+	let h = Math.imul(turn + 1, 0x9e3779b1);
+	for (const c of String(r.id ?? r.user_key)) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+	return (h ^ (h >>> 15)) >>> 0;
+}
+
+/** Requests answered in the `createdTies` order, per sandbox (each request orders ties anew). */
+const turns = new WeakMap<object, number>();
+
 /** The page of a list answered in `order`, or undefined where the list keeps ascending ids. */
 export function orderedPage(
+	host: object,
 	habits: ListHabits,
 	path: string,
 	rows: Rec[],
@@ -84,7 +97,15 @@ export function orderedPage(
 	if (!order) return undefined;
 	const all = filterRows(rows, q, spec, shop).slice();
 	if (order === 'newest') all.reverse();
-	else all.sort((a, b) => scramble(a) - scramble(b));
+	else if (order === 'shuffled') all.sort((a, b) => scramble(a) - scramble(b));
+	else {
+		const turn = turns.get(host) ?? 0;
+		turns.set(host, turn + 1);
+		const at = (r: Rec) => String(r.created_at ?? '');
+		all.sort((a, b) =>
+			at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : tieRank(a, turn) - tieRank(b, turn),
+		);
+	}
 	if (!spec.paged) return all;
 	const { limit, skip } = pageWindow(q, spec, pageCap);
 	return all.slice(skip, skip + limit);
@@ -105,6 +126,7 @@ const lagging = new WeakMap<object, Map<string, Lag>>();
 /** Forgets what lagging counts saw (the habit set again, or a reset). */
 export function forgetCounts(host: object): void {
 	lagging.delete(host);
+	turns.delete(host);
 }
 
 /**

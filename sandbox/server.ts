@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app';
 import { badRequest, HttpError, notFound } from './errors';
 import { readBigIds } from './habits';
+import { recordGet } from './recordHabits';
 import { authenticate } from './oauth';
 import type { Ctx, Router } from './router';
 import type { FaultSpec, RecordedRequest } from './types';
@@ -148,6 +149,7 @@ export function createHandler(
 			if (api) traffic.inFlight--;
 			if (reply === null) return;
 			record.status = reply.status;
+			record.answeredAfter = app.requests.length;
 			if (app.log) process.stderr.write(`[sandbox] ${method} ${rawUrl} → ${reply.status}\n`);
 			send(res, reply);
 		});
@@ -228,7 +230,10 @@ async function handle(
 		}
 		// each answer in its own form where the shop flips them (the handlers render synchronously)
 		if (isApi) app.render.answer();
-		const reply = await match.handler(ctx);
+		const params = Object.values(ctx.params);
+		const reply = await recordGet(app, record.method, record.path, params[params.length - 1], () =>
+			match.handler(ctx),
+		);
 		if (record.method !== 'GET') app.changeLog.sync();
 		return reply;
 	} catch (e) {

@@ -118,6 +118,22 @@ export class Table<R extends Rec = Rec> {
 		return this.insert(rec);
 	}
 
+	/**
+	 * Runs `answer` with a removed record visible to `get` (not to the rows a list reads): a trash that still
+	 * answers the record's Get (recordHabits.ts trashGet). Undefined where none was removed, or it is back.
+	 */
+	async peekRemoved<T>(key: string | number, answer: () => T | Promise<T>): Promise<T | undefined> {
+		const k = this.norm(key);
+		const rec = this.trash.get(k);
+		if (!rec || this.byKey.has(k)) return undefined;
+		this.byKey.set(k, rec);
+		try {
+			return await answer();
+		} finally {
+			this.byKey.delete(k);
+		}
+	}
+
 	clear(): void {
 		this.rows.length = 0;
 		this.byKey.clear();

@@ -6,6 +6,7 @@ import { afterListPage, countOf, listQuery } from '../habits';
 import { fieldsOf, filterRows, pageOf, type ListSpec } from '../list';
 import { laggedRows, orderedPage } from '../listHabits';
 import { emptyListReply } from '../readHabits';
+import { parentPath, shaped } from '../recordHabits';
 import type { Ctx } from '../router';
 import type { Rec, Table } from '../store';
 import { ok, type Reply } from '../wire';
@@ -44,8 +45,9 @@ export function found(table: Table, id: string, what: string): Rec {
 	return rec;
 }
 
-/** Renders one record with `fields` and the id style. */
-export const out = (ctx: Ctx, rec: Rec): Rec => ctx.app.render.one(rec, fieldsOf(ctx.query));
+/** Renders one record with `fields` and the id style (and its list's answer shape, recordHabits.ts). */
+export const out = (ctx: Ctx, rec: Rec): Rec =>
+	ctx.app.render.one(shaped(ctx.app.habits, parentPath(ctx.path) ?? '', rec), fieldsOf(ctx.query));
 
 export function list(
 	ctx: Ctx,
@@ -59,10 +61,12 @@ export function list(
 	const query = listQuery(ctx.app, ctx.path, ctx.query);
 	const { pageCap } = ctx.app.faults;
 	const page =
-		orderedPage(ctx.app.habits, ctx.path, rows, query, spec, pageCap, ctx.app.shopTime) ??
+		orderedPage(ctx.app, ctx.app.habits, ctx.path, rows, query, spec, pageCap, ctx.app.shopTime) ??
 		pageOf(rows, query, spec, pageCap, ctx.app.shopTime);
 	const fields = fieldsOf(ctx.query);
-	const answer = ok({ [key]: page.map((r) => ctx.app.render.one(view(r), fields)) });
+	const answer = ok({
+		[key]: page.map((r) => ctx.app.render.one(shaped(ctx.app.habits, ctx.path, view(r)), fields)),
+	});
 	afterListPage(ctx.app, rows);
 	return answer;
 }

@@ -34,6 +34,11 @@ describe('off by default', () => {
 			listOrder: {},
 			countLag: [],
 			fillIdGaps: false,
+			// habits of one record's Get and of the answers' shape (issue 49)
+			unknownGetStatus: {},
+			trashGet: [],
+			staleGet: null,
+			answerShape: {},
 		};
 		expect(sandbox().habits()).toEqual(off);
 		sandbox().habits({ flipForms: true, idStep: 3, ignorePage: ['/services/pages'] });
