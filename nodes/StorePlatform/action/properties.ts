@@ -9,6 +9,7 @@ import { DEFAULT_PARALLEL } from '../api/pool';
 import { sortProperties } from '../api/sortOptions';
 import { hasSimplify, type Endpoint, type Param, type ResourceTable } from '../endpoint';
 import { OPTION, PARAMETER } from './parameters';
+import { idValidation } from '../input/idMode';
 
 /** Operation order in the dropdown, n8n style. */
 const ORDER = ['activate', 'count', 'create', 'delete', 'get', 'getAll', 'update'];
@@ -50,6 +51,8 @@ export function locatorProperty(param: Param): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: param.placeholder ?? 'e.g. 12',
+				// text typed where the ids are whole numbers: an issue of the field at once (input/idMode.ts)
+				...idValidation(param),
 			},
 		],
 	};

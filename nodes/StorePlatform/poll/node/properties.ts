@@ -3,6 +3,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../../api/output';
 import type { ChangeKind } from '../rules/fingerprint';
 import { RESOURCE_WORDS } from './resourceWords';
+import type { Param } from '../../endpoint';
+import { idValidation } from '../../input/idMode';
 import type { PollPlan } from '../rules/strategy';
 
 /**
@@ -38,7 +40,11 @@ const NORMALIZE_NUMBERS = `Whether to turn numbers the shop sends as text (such 
  * A scope field with a "From list" (a Product ID: the products in abandoned carts), By ID beside it. A plain
  * string saved before is read as the ID (poll/node/trigger.ts reads the field with extractValue).
  */
-function scopeLocator(field: INodeProperties, searchListMethod: string): INodeProperties {
+function scopeLocator(
+	field: INodeProperties,
+	param: Param,
+	searchListMethod: string,
+): INodeProperties {
 	const { placeholder, ...rest } = field;
 	return {
 		...rest,
@@ -51,7 +57,14 @@ function scopeLocator(field: INodeProperties, searchListMethod: string): INodePr
 				type: 'list',
 				typeOptions: { searchListMethod, searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+				// text typed where the ids are whole numbers: an issue of the field at once (input/idMode.ts)
+				...idValidation(param),
+			},
 		],
 	};
 }
@@ -90,7 +103,7 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				...(param.findHint ? { hint: param.findHint } : {}),
 				displayOptions: { show: { resource: [plan.table.resource] } },
 			};
-			properties.push(param.listSearch ? scopeLocator(field, param.listSearch) : field);
+			properties.push(param.listSearch ? scopeLocator(field, param, param.listSearch) : field);
 		}
 	}
 	// one Events entry per resource, in its words; the values and defaults are the plan's (saved workflows)
