@@ -58,8 +58,8 @@ describe('the words of the resource tables', () => {
 		['voucher', 'discount_on_type', 0, undefined],
 		['voucher', 'progressive_steps_treshold_type', 2, 'Products Count'],
 		['voucher', 'progressive_steps_discount_type', '1', 'Amount Off'],
-		['voucher', 'quantity', -1, 'Not Set (Meaning Not Documented)'],
-		['voucher', 'quantity', '-1', 'Not Set (Meaning Not Documented)'],
+		['voucher', 'quantity', -1, 'Not Set'],
+		['voucher', 'quantity', '-1', 'Not Set'],
 		['voucher', 'quantity', 100, undefined],
 		['voucher', 'activate', 1, undefined],
 		// issue 43: the word says what is usable on its own, beside the code in an output

@@ -261,10 +261,19 @@ describe('the nodes panel', () => {
 		expect(triggerActions(poll).length).toBeLessThanOrEqual(1);
 	});
 
-	it("the webhook trigger's events say they need a public URL", () => {
+	it("the webhook trigger's events are named as n8n names them, the public URL said once, by the entry", () => {
 		const actions = triggerActions(trigger);
 		expect(actions).toHaveLength(29);
-		for (const a of actions) expect(a).toMatch(/public URL/);
+		expect(actions.filter((a) => /public URL/.test(a))).toEqual([]);
+		expect(actions).toContain('On order created');
+		expect(actions).toContain('On order paid');
+		// the undocumented order status event points to the one a user who wants paid orders looks for
+		expect(actions.filter((a) => /^On order status paid/.test(a))).toEqual([
+			'On order status paid (undocumented: for paid orders, use On order paid)',
+		]);
+		// every name is unique and starts as n8n's own ("On …")
+		expect(new Set(actions).size).toBe(29);
+		for (const a of actions) expect(a).toMatch(/^On [a-z]/);
 	});
 
 	it("the merged Store Platform entry (the webhook trigger's description) says events need a public URL", () => {

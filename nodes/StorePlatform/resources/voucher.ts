@@ -265,8 +265,9 @@ export const voucher: ResourceTable = {
 		'activate',
 		'items:list',
 	],
-	// the spec: "a value of -1 appears where none was set; its meaning: not shown"
-	words: { quantity: { '-1': 'Not Set (Meaning Not Documented)' } },
+	// the spec: "a value of -1 appears where none was set; its meaning: not shown": the label says what is known
+	// (no quantity was set), not whether the voucher can then be used without limit (docs/operations.md)
+	words: { quantity: { '-1': 'Not Set' } },
 	endpoints: [
 		listEndpoint(noun, {
 			path: '/services/vouchers',

@@ -34,8 +34,17 @@ export const TRIGGER_PANEL: TriggerPanelDefinition = {
 };
 
 /**
+ * Nodes panel names that "On <event>" would make misleading: the platform lists orderStatus/paid without saying
+ * what it is, beside order/paid (the one a user who wants paid orders looks for).
+ */
+const ACTIONS: Record<string, string> = {
+	'orderStatus/paid': 'On order status paid (undocumented: for paid orders, use On order paid)',
+};
+
+/**
  * The Events options: each kind's value, and what its name alone does not say. `action` is the nodes panel's
- * name of the event ("On order created"), which says what the event needs before the user adds the node.
+ * name of the event ("On order created"); that the shop must reach n8n is said once, by the Store Platform entry's
+ * description and the trigger's notice, not on each of the 29 events.
  */
 export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
 	name: e.name,
@@ -44,7 +53,7 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = EVENTS.map((e) => ({
 	description: e.description
 		? `${e.description.charAt(0).toUpperCase()}${e.description.slice(1)} (event ${e.value})`
 		: `${e.happened} (event ${e.value})`,
-	action: `On ${e.name.toLowerCase()} (needs a public URL)`,
+	action: ACTIONS[e.value] ?? `On ${e.name.toLowerCase()}`,
 }));
 
 /** What the spec says of amounts: "Units of money amounts (minor units or currency): not shown". */
