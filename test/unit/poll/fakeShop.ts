@@ -7,6 +7,7 @@
  * above them (paging, the ceiling of requests, the reading of an answer's body where a test gives one) is the
  * shipped code.
  */
+import type { Answer } from '../../../nodes/StorePlatform/poll/ledger/decide';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../../nodes/StorePlatform/api/request';
@@ -65,6 +66,10 @@ export class FakeShop {
 	spell?: (record: IDataObject, answer: number) => IDataObject;
 	/** The body a list answer comes as (unset: the records as an array): an answer without its list. */
 	body?: (records: IDataObject[]) => unknown;
+	/** What a record's Get answers where not as the list holds it (403, 500, a trashed record's 200): undefined, as held. */
+	getHabit?: (id: string) => Answer | undefined;
+	/** Keys asked by Get. */
+	gets: string[] = [];
 
 	constructor(readonly opts: FakeOptions = {}) {}
 
@@ -196,8 +201,11 @@ class FakeReader extends ShopReader {
 		return true;
 	}
 
-	async getOne(id: string) {
+	async getOne(id: string): Promise<Answer> {
 		this.limits.requests++;
+		this.shop.gets.push(id);
+		const habit = this.shop.getHabit?.(id);
+		if (habit) return habit;
 		const record = this.shop.get(id);
 		return record ? { gone: false as const, record } : { gone: true as const };
 	}

@@ -208,7 +208,8 @@ describe('lists that ignore since_id or page', () => {
 		const fresh = new FakeTrigger(shop, plan);
 		shop.requests = [];
 		await expect(fresh.poll()).rejects.toThrow(/page/);
-		expect(shop.requests.length).toBeLessThanOrEqual(3);
+		// pages 1 and 2, the count, and page 3 (a page repeated may be a page of records created ahead of the read)
+		expect(shop.requests.length).toBeLessThanOrEqual(4);
 	});
 });
 

@@ -41,8 +41,14 @@ export interface AuditRun {
 export interface AuditStep {
 	/** The records read, as findings for the guard (audit.ts asFindings). */
 	findings: Change[];
-	/** The ledger's keys the complete reading lacks: deletions to confirm (none while the reading goes on). */
+	/**
+	 * The ledger's keys the reading lacks, where it is complete (read to its end, no record moved between its pages,
+	 * as many records as the count said): suspects (decide.ts). None while the reading goes on, or where it is not
+	 * complete: such a reading decides no deletion.
+	 */
 	missing: string[];
+	/** Whether this poll ended a complete reading (decide.ts: it decides the suspects it lacks). */
+	complete: boolean;
 	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
 	state: PollState;
 	/** Where the reading goes on at the next poll, and the keys read so far; undefined once it is complete. */
@@ -73,12 +79,23 @@ export async function auditPart(
 		if (tried.error instanceof PastBound) return undefined;
 		throw tried.error;
 	}
-	const { records, next } = tried.value;
+	const { records, next, byPages } = tried.value;
+	const shifted = tried.value.shifted === true || begun?.x === 1;
 	const findings = asFindings(records, key);
 	for (const c of findings) seen.add(c.id);
-	if (next) return { findings, missing: [], state: rest, going: { at: next, seen } };
-	const missing = [...ledger.keys()].filter((k) => !seen.has(k));
-	if (begun) return { findings, missing, state: { ...rest, audited: run.now } };
+	if (next)
+		return {
+			findings,
+			missing: [],
+			complete: false,
+			state: rest,
+			going: { at: shifted ? { ...next, x: 1 } : next, seen },
+		};
+	// a reading by page number is complete where no record moved between its pages and it holds what the count
+	// said before it (a record deleted meanwhile moves another out of the pages read: the reading decides nothing)
+	const complete = !byPages || (!shifted && (counted === undefined || seen.size >= counted));
+	const missing = complete ? [...ledger.keys()].filter((k) => !seen.has(k)) : [];
+	if (begun) return { findings, missing, complete, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
 	// the times the shop had reached stay reached (changeKey.ts readUpTo): a record deleted before the audit and
@@ -86,7 +103,7 @@ export async function auditPart(
 	const upTo = readUpTo(stored.scan);
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
-	return { findings, missing, state };
+	return { findings, missing, complete, state };
 }
 
 /** The cursor's record of an audit going on, against the ledger the poll leaves. */

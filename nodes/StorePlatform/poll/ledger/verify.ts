@@ -6,9 +6,17 @@ import { PastBound } from '../rules/pastBound';
 import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
 import type { PollState, Tracker } from '../rules/state';
-import { auditDue } from './audit';
+import { AUDIT_EVERY_MS, auditDue } from './audit';
 import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
-import { confirmGone, MAX_CONFIRMS } from './confirm';
+import {
+	ask,
+	MAX_CONFIRMS,
+	minuteOf,
+	observe,
+	suspectsOf,
+	type Readings,
+	type Suspects,
+} from './decide';
 import { contentOf, ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
 import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
@@ -60,18 +68,24 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	}
 	if (stored.ledger === undefined) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
-	if (!ledger) return await withoutLedger(run, stored);
+	if (!ledger) {
+		// past its bound: at the audit's cadence, the ledger again where the list is back within it
+		if (auditDue(latest(stored.audited, run.lastAudit), run.now))
+			return await firstLedger(run, stored);
+		return await withoutLedger(run, stored);
+	}
 
 	let findings: Change[];
 	let state: PollState;
 	let missing: string[] = [];
+	let complete = false;
 	let going: AuditStep['going'];
 	if (stored.audit || auditDue(latest(stored.audited, run.lastAudit), run.now)) {
 		// the audit, or the next part of one the poll's budget could not hold (auditParts.ts)
 		const step = await auditPart(run, stored, ledger);
-		// grown past the ledger's bound (a bulk import): its fast reads alone from now on
+		// grown past the ledger's bound (a bulk import): its fast reads alone until it is within it again
 		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
-		({ findings, missing, state, going } = step);
+		({ findings, missing, state, going, complete } = step);
 	} else {
 		const outcome = await run.fast(stored);
 		findings = outcome.changes;
@@ -85,12 +99,18 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
-	const candidates = [...(stored.pending ?? []), ...guarded.confirm, ...missing];
-	delete state.pending;
-	if (candidates.length > 0) {
-		const waiting = await removeGone(run, ledger, candidates, changes);
-		if (waiting.length > 0) state.pending = waiting;
-	}
+	const held = new Set(findings.filter((c) => c.record).map((c) => c.id));
+	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
+	const readings: Readings = {
+		now: run.now,
+		lacked,
+		decides: () => complete,
+		held: (k) => held.has(k),
+	};
+	state.suspects = await decided(run, suspectsOf(stored), readings, (id) => {
+		ledger.delete(id);
+		if (run.events.includes('deleted')) changes.push({ kind: 'deleted', id, state: '' });
+	});
 	state.ledger = encodeLedger(ledger);
 	if (going) state.audit = auditCursorOf(going, ledger);
 	// the last audit this process made, where the cursor it saved was lost (Run.lastAudit)
@@ -99,29 +119,29 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 }
 
 /**
- * Removes from the ledger the records whose Get answers gone (each a `deleted` change where deletions are
- * watched); returns the keys not asked in this poll. A list without a Get by key takes the finding as it is.
+ * The readings' observations and the Gets of the suspects (decide.ts); `deleted` for each key decided gone.
+ * Returns the suspects left (undefined where none). A list without a Get by key takes the readings as they are:
+ * where deletions are watched, what a reading lacked is gone.
  */
-async function removeGone(
+async function decided(
 	run: Run,
-	ledger: Ledger,
-	candidates: string[],
-	changes: Change[],
-): Promise<string[]> {
-	const held = [...new Set(candidates)].filter((id) => ledger.has(id));
-	const gone = (id: string) => {
-		ledger.delete(id);
-		if (run.events.includes('deleted')) changes.push({ kind: 'deleted', id, state: '' });
-	};
+	before: Suspects,
+	readings: Readings,
+	deleted: (id: string) => void,
+): Promise<Suspects | undefined> {
+	const observed = observe(before, readings);
+	observed.deleted.forEach(deleted);
+	let { suspects } = observed;
 	if (!run.reader.asksOne) {
-		// no Get to ask: where deletions are watched the finding is taken as it is; else the record stays in the
-		// ledger (a record not reported gone is never reported created again)
-		if (run.events.includes('deleted')) held.forEach(gone);
-		return [];
+		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);
+		return undefined;
 	}
-	const confirmed = await confirmGone(held, getOneOf(run), MAX_CONFIRMS, stoppedOf(run));
-	confirmed.gone.forEach(gone);
-	return confirmed.waiting;
+	if (Object.keys(suspects).length > 0) {
+		const asked = await ask(suspects, getOneOf(run), run.now, MAX_CONFIRMS, stoppedOf(run));
+		asked.deleted.forEach(deleted);
+		({ suspects } = asked);
+	}
+	return Object.keys(suspects).length > 0 ? suspects : undefined;
 }
 
 /** The later of two times, either may be missing. */
@@ -162,61 +182,89 @@ async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefine
 }
 
 /**
- * A list past the ledger's bound: its fast reads alone. Deletions still waiting for their Get (the poll that took
- * the ledger past its bound left them: the fast reads dropped their ids already) are confirmed here, else they
- * would never come.
+ * A list past the ledger's bound: its fast reads alone, and their deletions still asked by Get (decide.ts). At
+ * the audit's cadence, a list back within the bound gets its ledger again (firstLedger).
  */
 async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
-	const waiting = stored.pending ?? [];
-	delete outcome.state.pending;
 	delete outcome.state.audit;
 	outcome.state.ledger = OVER;
-	if (waiting.length === 0) return outcome;
-	const confirmed = run.reader.asksOne
-		? await confirmGone(waiting, getOneOf(run), MAX_CONFIRMS, stoppedOf(run))
-		: { gone: waiting, waiting: [] };
-	for (const id of confirmed.gone) outcome.changes.push({ kind: 'deleted', id, state: '' });
-	if (confirmed.waiting.length > 0) outcome.state.pending = confirmed.waiting;
-	outcome.changes = oneEach(outcome.changes).filter((c) => run.events.includes(c.kind));
+	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
+	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
+	const held = new Set(changes.map((c) => c.id));
+	const readings: Readings = {
+		now: run.now,
+		lacked: found,
+		decides: () => false,
+		held: (k) => held.has(k),
+	};
+	outcome.state.suspects = await decided(run, suspectsOf(stored), readings, (id) =>
+		changes.push({ kind: 'deleted', id, state: '' }),
+	);
+	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
 	return outcome;
 }
 
 /**
- * A cursor saved before the ledger: the ledger is taken from a whole reading made before the fast reads, and
- * their findings are emitted as they give them (the ledger follows them), as that version did.
+ * A cursor saved before the ledger, or one past its bound at the audit's cadence: the ledger is taken from a whole
+ * reading made before the fast reads, and their findings are emitted as they give them (the ledger follows them;
+ * deletions asked by Get, decide.ts). A list still past the bound (its count says so: one request) stays without.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const records = await readBounded(run.reader);
+	if (!records) {
+		const outcome = await withoutLedger(run, stored);
+		outcome.state.audited = run.now;
+		return outcome;
+	}
 	const outcome = await run.fast(stored);
-	const ledger = records ? ledgerOf(records, run.reader.plan.key) : undefined;
-	if (ledger) guard(outcome.changes, ledger, []);
-	for (const c of outcome.changes) if (c.kind === 'deleted') ledger?.delete(c.id);
-	outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
+	const ledger = ledgerOf(records, run.reader.plan.key) as Ledger;
+	guard(outcome.changes, ledger, []);
+	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
+	const lacked = outcome.changes.filter((c) => c.kind === 'deleted' && ledger.has(c.id));
+	const held = new Set(changes.map((c) => c.id));
+	const readings: Readings = {
+		now: run.now,
+		lacked: lacked.map((c) => c.id),
+		decides: () => false,
+		held: (k) => held.has(k),
+	};
+	outcome.state.suspects = await decided(run, suspectsOf(stored), readings, (id) => {
+		ledger.delete(id);
+		changes.push({ kind: 'deleted', id, state: '' });
+	});
+	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
+	outcome.state.ledger = encodeLedger(ledger);
 	outcome.state.audited = run.now;
 	return outcome;
 }
 
 /**
- * A list compared whole at every poll: a record missing from two readings is reported deleted only where its Get
- * answers gone; one still there (or not asked yet) keeps its fingerprint, so the next poll looks again.
+ * A list compared whole at every poll: a record missing from a reading is a suspect (decide.ts), deleted where
+ * its Get answers gone, or where a reading an audit later still lacks it; meanwhile it keeps its fingerprint, so
+ * each poll looks again.
  */
 async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
 	delete outcome.records;
-	const deleted = outcome.changes.filter((c) => c.kind === 'deleted');
-	if (!stored?.known || deleted.length === 0 || !run.reader.asksOne) return outcome;
-	const confirmed = await confirmGone(
-		deleted.map((c) => c.id),
-		getOneOf(run),
-		MAX_CONFIRMS,
-		stoppedOf(run),
-	);
-	const gone = new Set(confirmed.gone);
-	const known = { ...(outcome.state.known ?? {}) };
-	for (const c of deleted)
-		if (!gone.has(c.id) && stored.known[c.id]) known[c.id] = stored.known[c.id];
-	outcome.state = { ...outcome.state, known };
+	if (!stored?.known) return outcome;
+	const lacked = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
+	const known = outcome.state.known ?? {};
+	const readings: Readings = {
+		now: run.now,
+		lacked,
+		decides: (s) => minuteOf(run.now) - s.l >= minuteOf(AUDIT_EVERY_MS),
+		held: (k) => known[k] !== undefined,
+	};
+	const gone = new Set<string>();
+	const suspects = run.reader.asksOne
+		? await decided(run, suspectsOf(stored), readings, (id) => gone.add(id))
+		: undefined;
+	if (!run.reader.asksOne) lacked.forEach((id) => gone.add(id));
+	const kept = { ...known };
+	for (const id of lacked) if (!gone.has(id) && stored.known[id]) kept[id] = stored.known[id];
+	outcome.state = { ...outcome.state, known: kept, suspects };
+	if (!suspects) delete outcome.state.suspects;
 	outcome.changes = outcome.changes.filter((c) => c.kind !== 'deleted' || gone.has(c.id));
 	return outcome;
 }

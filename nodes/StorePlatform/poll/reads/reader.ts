@@ -2,13 +2,13 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unwrapRecords } from '../../api/unwrap';
-import { apiRequest, isUnreadableAnswer, type Query } from '../../api/request';
+import { apiRequest, failureOf, isUnreadableAnswer, type Query } from '../../api/request';
 import type { Endpoint } from '../../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from '../rules/decimalId';
 import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
 import { attempt } from './attempt';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
-import { goneStatus, refusedStatus, type Answer } from '../ledger/confirm';
+import { goneStatus, refusedStatus, type Answer } from '../ledger/decide';
 import { PastBound } from '../rules/pastBound';
 import { unreadableStamp } from '../rules/shopTime';
 import type { PollPlan } from '../rules/strategy';
@@ -269,7 +269,17 @@ export class ShopReader {
 				!(status === 200 && NOT_ABOUT_THE_RECORD.test(said))
 			)
 				return { gone: true };
-			throw tried.error;
+			// anything else says nothing of the record (a 403 of a shop refusing unknown ids, a 500 of a record it
+			// cannot show): the list read, so the poll goes on (ledger/decide.ts); where no answer came at all, or
+			// the rate, the other Gets wait for the next poll
+			const failure = failureOf(tried.error);
+			if (!failure) throw tried.error;
+			const retry =
+				failure.kind === 'timeout' ||
+				failure.kind === 'unreachable' ||
+				failure.status === 0 ||
+				failure.status === 429;
+			return { unsure: String(error.message ?? ''), retry };
 		}
 		return answerOf(unwrapRecords(tried.value, get.output), this.plan.key, id);
 	}

@@ -49,6 +49,11 @@ export interface WholePart {
 	records: IDataObject[];
 	byPages: boolean;
 	next?: WholeAt;
+	/**
+	 * Whether records moved between its pages (a page held records read before, beside new ones or alone): the
+	 * reading may have skipped some, so it decides no deletion (ledger/decide.ts).
+	 */
+	shifted?: boolean;
 }
 
 /**
@@ -72,6 +77,9 @@ export async function readWholePart(
 	if (plan.strategy === 'keyed' && from.page === undefined) {
 		const keyset = await readByKeyset(reader, pages, stop, from.since);
 		if (keyset) return { ...keyset, byPages: false };
+		// a part after one read by `since_id` that the list now ignores: read again by page number from page 1,
+		// where the records an earlier part read are no sign of anything (they are page 1)
+		if (from.since !== undefined) before = () => false;
 	}
 	const read = await readByPages(reader, pages, stop, from.page ?? 1, before);
 	return { ...read, byPages: true };
@@ -198,15 +206,18 @@ async function readByPages(
 	stop: () => boolean,
 	from: number,
 	before: (key: string) => boolean,
-): Promise<{ records: IDataObject[]; next?: WholeAt }> {
+): Promise<{ records: IDataObject[]; next?: WholeAt; shifted: boolean }> {
 	const { plan } = reader;
 	const asked = plan.pageSize;
 	const byKey = new Map<string, IDataObject>();
 	const keyless: IDataObject[] = [];
 	if (from === 1) pages.restart();
 	const records = () => [...byKey.values(), ...keyless];
+	let shifted = false;
+	let probed = false;
 	for (let n = from; ; n++) {
-		if (n > from && stop()) return { records: records(), next: { ...pages.at(), page: n } };
+		if (n > from && stop())
+			return { records: records(), next: { ...pages.at(), page: n }, shifted };
 		const page =
 			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
 		if (n === 1) pages.firstLength = page.length;
@@ -223,24 +234,34 @@ async function readByPages(
 			else if (!before(String(key))) added++;
 			byKey.set(String(key), record);
 		}
+		if (added > 0 && added < page.length) shifted = true;
 		if (page.length === 0 || added > 0) {
 			await pages.check(page.length, byKey.size + keyless.length);
 			if (pages.ends(page.length)) break;
 			continue;
 		}
 		// a page of records only earlier parts read proves nothing of `page`: records created ahead of them (a list
-		// newest first) moved them back a page between the parts. The reading ends here: a record it missed is asked
-		// by its Get before it counts as gone (confirm.ts), and the next audit reads it
-		if (again === 0) break;
+		// newest first) moved them back a page between the parts. The reading ends here, and decides no deletion
+		if (again === 0) return { records: records(), shifted: true };
 		// a page of records read before: the list ignores `page` (or answered page 1 for every page). The first
 		// page was the whole list where it was shorter than any cap (MIN_PAGE_CAP), than a page the shop was seen
 		// to fill, or than its count says; else the list cannot be read whole
 		const first = pages.firstLength ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
 		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
-		if (plan.count && (await reader.count({})) <= pages.heldWith(byKey.size + keyless.length))
+		if (
+			!probed &&
+			plan.count &&
+			(await reader.count({})) <= pages.heldWith(byKey.size + keyless.length)
+		)
 			break;
+		// a page's worth of records created ahead of the reading (a list newest first) repeats a page too: the next
+		// page tells (new records: the reading goes on, shifted; a repeat again: the list ignores `page`)
+		if (!probed) {
+			[probed, shifted] = [true, true];
+			continue;
+		}
 		throw reader.unreadableList('page', first);
 	}
-	return { records: records() };
+	return { records: records(), shifted };
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { suspectsOf, type Suspects } from '../ledger/decide';
 import { seqOf } from './changeKey';
 import { loadId, storedId } from './decimalId';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
@@ -48,8 +49,10 @@ export interface PollState {
 	 * is there, a poll reads the next part instead of its fast reads, whose cursor waits as it is.
 	 */
 	audit?: AuditCursor;
-	/** Keys whose deletion waits for its confirmation by the record's Get (ledger/confirm.ts). */
+	/** Keys a cursor saved before `suspects` kept waiting for their Get: read once as suspects, never written. */
 	pending?: string[];
+	/** Records a reading lacked, waiting for a second observation that agrees (ledger/decide.ts). */
+	suspects?: Suspects;
 	/**
 	 * The sequence number of the next poll that emits, part of each `deliveryKey` (changeKey.ts). Absent from
 	 * cursors stored before: their first poll gives the keys of that version.
@@ -70,6 +73,8 @@ export interface WholeAt {
 	full?: number;
 	first?: number;
 	counted?: 1;
+	/** 1: records moved between the pages of an earlier part: the reading decides no deletion (ledger/decide.ts). */
+	x?: 1;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
@@ -117,7 +122,8 @@ export function usableState(
 	if (typeof state.audited === 'number') kept.audited = state.audited;
 	if (typeof state.audit === 'object' && typeof state.audit?.seen === 'string')
 		kept.audit = state.audit;
-	if (Array.isArray(state.pending)) kept.pending = state.pending.map(String);
+	const suspects = suspectsOf(state);
+	if (Object.keys(suspects).length > 0) kept.suspects = suspects;
 	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
 	if (state.fp !== 2) markVersion1(kept);
 	kept.fp = 2;

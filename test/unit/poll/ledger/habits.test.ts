@@ -2,7 +2,7 @@
  * Issue 41's shop habits met together, through the poll module with the ledger's checks (ledger/verify.ts) on the
  * fake shop: each fails on the fast reads alone (the trigger before the ledger) and holds with them.
  */
-import { MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
+import { MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { unreadableStamp } from '../../../../nodes/StorePlatform/poll/rules/shopTime';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
 import { kinds, pages, settle, setUp, vouchers } from './verifiedShop';
@@ -98,13 +98,24 @@ describe('issue 41: habits that combine', () => {
 		expect(kinds([...early, ...late])).toEqual(['deleted 7']);
 	});
 
-	test('a deletion the count search reports but the Get finds still there is not reported (a count off its list)', async () => {
+	test('a record the list and the count drop but whose Get still answers it (trashed) is deleted by the next audit, after one Get (issue 49)', async () => {
 		const { shop, trigger } = setUp({}, 30, vouchers());
 		expect(await trigger.poll()).toEqual([]);
 		shop.unlisted.add(12);
 		shop.uncounted.add(12);
 		expect(await settle(trigger)).toEqual([]);
+		expect(shop.gets).toEqual(['12']);
+		expect(kinds(await settle(trigger, true))).toEqual(['deleted 12']);
+		expect(shop.gets).toEqual(['12']);
+	});
+
+	test('a record the count search names but a complete reading holds is cleared: nothing reported (a count off its list)', async () => {
+		const { shop, trigger } = setUp({}, 30, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		shop.uncounted.add(12);
+		expect(await settle(trigger)).toEqual([]);
 		expect(await settle(trigger, true)).toEqual([]);
+		expect((trigger.stored as PollState).suspects).toBeUndefined();
 	});
 
 	test('the audit reports an update the fast reads missed (stamped before their floor), once', async () => {
@@ -126,7 +137,7 @@ describe('issue 41: habits that combine', () => {
 		for (let id = 1; id <= MAX_CONFIRMS + 20; id++) shop.remove(id * 3);
 		const first = await trigger.poll();
 		expect(first).toHaveLength(MAX_CONFIRMS);
-		expect((trigger.stored as PollState).pending).toHaveLength(20);
+		expect(Object.keys((trigger.stored as PollState).suspects ?? {})).toHaveLength(20);
 		const second = await trigger.poll();
 		expect(second).toHaveLength(20);
 		expect(kinds([...first, ...second])).toEqual(

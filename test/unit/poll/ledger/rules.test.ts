@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 
 import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
-import { confirmGone, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/confirm';
+import { ask, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { answerOf } from '../../../../nodes/StorePlatform/poll/reads/reader';
 import {
 	birthOf,
@@ -152,14 +152,23 @@ describe('the audit and the confirmation', () => {
 	test(`at most ${MAX_CONFIRMS} Gets a poll; the others wait; each key asked once`, async () => {
 		const asked: string[] = [];
 		const keys = Array.from({ length: MAX_CONFIRMS + 10 }, (_, i) => String(i));
-		const out = await confirmGone([...keys, '0', '1'], async (id) => {
-			asked.push(id);
-			return Number(id) % 2 ? { gone: true } : { gone: false };
-		});
+		const suspects = Object.fromEntries(keys.map((k) => [k, { l: 1 }]));
+		const out = await ask(
+			suspects,
+			async (id) => {
+				asked.push(id);
+				return Number(id) % 2 ? { gone: true } : { gone: false };
+			},
+			120_000,
+		);
 		expect(asked).toEqual(keys.slice(0, MAX_CONFIRMS));
-		expect(out.waiting).toEqual(keys.slice(MAX_CONFIRMS));
-		expect(out.gone).toHaveLength(MAX_CONFIRMS / 2);
-		expect(out.present).toHaveLength(MAX_CONFIRMS / 2);
+		expect(out.deleted).toHaveLength(MAX_CONFIRMS / 2);
+		// there: held (asked no more); not asked: waiting as they were
+		const left = Object.entries(out.suspects);
+		expect(left.filter(([, s]) => s.h === 1)).toHaveLength(MAX_CONFIRMS / 2);
+		expect(left.filter(([, s]) => s.h === undefined).map(([k]) => k)).toEqual(
+			keys.slice(MAX_CONFIRMS),
+		);
 	});
 });
 

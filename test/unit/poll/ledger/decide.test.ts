@@ -1,0 +1,191 @@
+/**
+ * Issue 49: what was deleted is decided on two observations that agree (nodes/StorePlatform/poll/ledger/decide.ts):
+ * the rule's tables, then the answers of one record or one moment a real shop gives, on the fake shop through
+ * the ledger's checks.
+ */
+import {
+	ask,
+	HOLD_MS,
+	minuteOf,
+	observe,
+	suspectsOf,
+	type Answer,
+	type Suspects,
+} from '../../../../nodes/StorePlatform/poll/ledger/decide';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { kinds, settle, setUp, vouchers } from './verifiedShop';
+
+const NOW = 1_700_000_000_000;
+const MIN = minuteOf(NOW);
+
+describe('observe: what the readings of a poll say of each suspect', () => {
+	const none = () => false;
+	test.each([
+		// before, lacked, decides, held → deleted, suspects after
+		['a key a reading lacks becomes a suspect', {}, ['7'], false, [], [], { 7: { l: MIN } }],
+		[
+			'lacked again by a reading that decides: deleted',
+			{ 7: { l: 1, h: 1 } },
+			['7'],
+			true,
+			[],
+			['7'],
+			{},
+		],
+		[
+			'lacked again by a reading that does not decide: waits',
+			{ 7: { l: 1, h: 1 } },
+			['7'],
+			false,
+			[],
+			[],
+			{ 7: { l: 1, h: 1 } },
+		],
+		['held by a reading: cleared', { 7: { l: 1, h: 1 } }, [], true, ['7'], [], {}],
+		['neither lacked nor held: waits', { 7: { l: 1 } }, [], true, [], [], { 7: { l: 1 } }],
+		[
+			'a new suspect is never decided by the reading that made it',
+			{},
+			['7'],
+			true,
+			[],
+			[],
+			{ 7: { l: MIN } },
+		],
+	] as const)('%s', (_what, before, lacked, decides, held, deleted, after) => {
+		const out = observe(before as Suspects, {
+			now: NOW,
+			lacked: [...lacked],
+			decides: () => decides,
+			held: held.length ? (k) => (held as readonly string[]).includes(k) : none,
+		});
+		expect(out.deleted).toEqual(deleted);
+		expect(out.suspects).toEqual(after);
+	});
+});
+
+describe('ask: the Gets of the suspects', () => {
+	const fresh = { l: MIN - 5 };
+	const old = { l: MIN - minuteOf(HOLD_MS) };
+	test.each<[string, { l: number; h?: 1 }, Answer, 'deleted' | 'held' | 'cleared' | 'waits']>([
+		[
+			'gone (404, 410, a refusal of the record): deleted (lacked and gone: two kinds)',
+			fresh,
+			{ gone: true },
+			'deleted',
+		],
+		[
+			'the record (a trashed record, a list that skipped it): held, asked no more',
+			fresh,
+			{ gone: false },
+			'held',
+		],
+		['403 or 500 for this record: held, the poll goes on', fresh, { unsure: 'HTTP 403' }, 'held'],
+		[
+			'no answer at all (a timeout): waits, asked again at the next poll',
+			fresh,
+			{ unsure: 'timeout', retry: true },
+			'waits',
+		],
+		['held past the hold: the record, cleared', { ...old, h: 1 }, { gone: false }, 'cleared'],
+		['held past the hold: gone, deleted', { ...old, h: 1 }, { gone: true }, 'deleted'],
+		[
+			'held past the hold: still no clear answer, deleted (three hours unseen)',
+			{ ...old, h: 1 },
+			{ unsure: 'HTTP 500' },
+			'deleted',
+		],
+	])('%s', async (_what, suspect, answer, verdict) => {
+		const out = await ask({ 7: suspect }, async () => answer, NOW);
+		const left = out.suspects['7'];
+		const got = out.deleted.includes('7')
+			? 'deleted'
+			: !left
+				? 'cleared'
+				: left.h === 1
+					? 'held'
+					: 'waits';
+		expect(got).toBe(verdict);
+	});
+
+	test('a held suspect is not asked again before its hold ends', async () => {
+		const asked: string[] = [];
+		await ask(
+			{ 7: { l: MIN - 10, h: 1 }, 8: { l: MIN - 10 } },
+			async (k) => (asked.push(k), { gone: false }),
+			NOW,
+		);
+		expect(asked).toEqual(['8']);
+	});
+
+	test('a timeout ends the asking of this poll: the others wait unasked', async () => {
+		const asked: string[] = [];
+		const out = await ask(
+			{ 1: fresh, 2: fresh, 3: fresh },
+			async (k) => {
+				asked.push(k);
+				return { unsure: 'timeout', retry: true };
+			},
+			NOW,
+		);
+		expect(asked).toEqual(['1']);
+		expect(Object.keys(out.suspects)).toEqual(['1', '2', '3']);
+	});
+
+	test('a cursor from before keeps its waiting keys as suspects not held', () => {
+		expect(suspectsOf({ pending: ['4', 5] })).toEqual({ 4: { l: 0 }, 5: { l: 0 } });
+		expect(suspectsOf({ suspects: { 4: { l: 3, h: 1 }, x: { l: 'no' } } })).toEqual({
+			4: { l: 3, h: 1 },
+		});
+	});
+});
+
+describe("one record's odd answer on a shop (fake shop, the ledger's checks)", () => {
+	test.each<[string, Answer]>([
+		['403 (a shop refusing unknown ids)', { unsure: 'HTTP 403 Forbidden' }],
+		['500 (a record it cannot show)', { unsure: 'HTTP 500' }],
+		[
+			'200 with the record (trashed: gone from the list and the count)',
+			{ gone: false, record: { id: 300, title: 'trashed' } },
+		],
+	])(
+		'a deleted record whose Get answers %s: no poll fails, the others come, and it is deleted by the next audit',
+		async (_what, answer) => {
+			const { shop, trigger } = setUp({ pageCap: 50 }, 600, vouchers());
+			await trigger.poll();
+			shop.getHabit = (id) => (id === '300' ? answer : undefined);
+			shop.remove(300);
+			shop.create({ title: 'new' });
+			// the count search finds 300 gone; its Get says nothing clear: held, and the creation comes
+			expect(kinds(await trigger.poll())).toEqual(['created 601']);
+			const gets = shop.gets.length;
+			shop.create({ title: 'newer' });
+			expect(kinds(await trigger.poll())).toEqual(['created 602']);
+			// a quiet hour asks no Get of it
+			expect(await settle(trigger)).toEqual([]);
+			expect(shop.gets.length).toBe(gets);
+			// the audit's complete reading lacks it again: deleted, without another Get
+			expect(kinds(await settle(trigger, true))).toEqual(['deleted 300']);
+			expect(shop.gets.length).toBe(gets);
+		},
+	);
+
+	test("an audit whose pages moved under it (a deletion between two pages) decides no deletion, though the missed record's Get answers 404 once (a replica behind)", async () => {
+		const { shop, trigger } = setUp({ pageCap: 50, ignores: 'since_id' }, 300, vouchers());
+		await trigger.poll();
+		let lagging = true;
+		shop.getHabit = (id) =>
+			lagging && id === '51' ? ((lagging = false), { gone: true }) : undefined;
+		trigger.now += AUDIT_EVERY_MS;
+		// a record of page 1 deleted after page 1 was read: record 51 moves to page 1, unread by this reading
+		shop.beforeAnswer = (n) => {
+			if (n === 3) shop.remove(10);
+		};
+		const audit = await trigger.poll();
+		shop.beforeAnswer = undefined;
+		expect(kinds(audit)).not.toContain('deleted 51');
+		// the deletion itself comes, once, and 51 never
+		const after = [...audit, ...(await settle(trigger, true))];
+		expect(kinds(after)).toEqual(['deleted 10']);
+	});
+});
