@@ -36,6 +36,10 @@ export class StorePlatformPollTrigger implements INodeType {
 		description:
 			'Starts a workflow when pages, vouchers, charges and more change. No public URL needed; not orders, products or customers',
 		defaults: { name: 'Store Platform Poll Trigger' },
+		// n8n's publish dialog says this; without it, "Your workflow will now regularly check {service} …" with the
+		// service named from the displayName less " Trigger": "Store Platform Poll" (n8n 2.41.1 editor, ActivationModal)
+		activationMessage:
+			'Your workflow will now ask the Store Platform shop for changes at each Poll Time, and start one execution for each poll that finds some.',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -244,6 +244,25 @@ describe('the first panel a user opens', () => {
 	});
 });
 
+describe("n8n's publish dialog", () => {
+	/**
+	 * n8n 2.41.1's ActivationModal says a node's `activationMessage`, else names the service by the displayName less
+	 * its first " trigger" (getTriggerNodeServiceName): "… regularly check Store Platform Poll for events".
+	 */
+	const serviceName = (d: INodeTypeDescription) => d.displayName.replace(/ trigger/i, '');
+
+	it('the poll trigger says what happens in its own words, not "Store Platform Poll"', () => {
+		expect(serviceName(poll)).toBe('Store Platform Poll');
+		expect(poll.activationMessage).toMatch(/Store Platform shop/);
+		expect(poll.activationMessage).toMatch(/Poll Time/);
+	});
+
+	it("the webhook trigger's service reads as the shop's name", () => {
+		expect(trigger.activationMessage).toBeUndefined();
+		expect(serviceName(trigger)).toBe('Store Platform');
+	});
+});
+
 describe('the nodes panel', () => {
 	/**
 	 * n8n's nodes panel lists a trigger's "actions" from its first property labelled Event, Events or Trigger On
