@@ -276,14 +276,18 @@ export async function apiRequest(
 			const timedOut = /ECONNABORTED|ETIMEDOUT|timeout/i.test(
 				`${code} ${(error as Error).message}`,
 			);
-			throw apiError(this, redact, {
+			const kind = timedOut ? 'timeout' : 'unreachable';
+			const failed = apiError(this, redact, {
 				...request0,
 				status: 0,
-				kind: timedOut ? 'timeout' : 'unreachable',
+				kind,
 				said: timedOut
 					? `No answer within ${seconds} s`
 					: `Connection failed (${code || (error as Error).message})`,
 			});
+			// the network's code, for callers that name it (poll/node/outages.ts)
+			if (/^[A-Z_]+$/.test(code)) FAILURES.set(failed, { status: 0, kind, code });
+			throw failed;
 		}
 		const status = response.statusCode;
 		if (RETRY_STATUSES.has(status)) {

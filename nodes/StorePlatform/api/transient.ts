@@ -11,7 +11,10 @@ import type { FailureInput } from './failure';
  * something that is not its API (a 2xx that is not JSON: a wrong Shop Base URL), or said `status: err`. These
  * need a person, so they fail the activation with their message.
  */
-export type FailureClass = Pick<FailureInput, 'status' | 'kind'>;
+export type FailureClass = Pick<FailureInput, 'status' | 'kind'> & {
+	/** The network's code where no answer came (ECONNREFUSED, ENOTFOUND …). */
+	code?: string;
+};
 
 const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 

@@ -1,61 +1,82 @@
-import type { IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialRefusal } from '../../api/refusal';
 import { failureOf } from '../../api/request';
-import { isTransientFailure } from '../../api/transient';
+import {
+	DEFAULT_REPORT_AFTER_MINUTES,
+	durationOf,
+	outageReport,
+	Outages,
+	type Outage,
+	type OutageVerdict,
+} from './outages';
 
 /**
- * The activation poll that meets a shop unable to answer for now (no connection, timeout, 5xx, 429:
- * api/transient.ts), issue 42.
- *
- * n8n runs a poll when it activates a workflow (at its start too) and fails the activation when that poll throws:
- * at a start during an outage the workflow would be left out, retried by n8n after 1, 2, 4, 8 … s (doubling up to
- * a day), its activation error shown meanwhile. With a cursor stored, nothing is lost by waiting: that poll ends
- * without items and without moving the cursor, the workflow is active, and the first poll after the shop's return
- * reads every change since the cursor. Only that one poll waits: the scheduled polls that meet the outage fail as
- * any failed poll does (n8n records the error; the workflow stays active). Without a cursor (a first activation,
- * the user looking) the activation fails at once.
- *
- * The activation poll is the first poll of its context: n8n makes the context at the activation and polls with it
- * at every Poll Time. n8n 2.x's durable cursors make a context per poll: there the first failed poll of a run of
- * failures waits, the next ones fail.
+ * n8n's side of a poll that fails: the outages of the shop (the rule: outages.ts), kept in this n8n process by
+ * workflow and node, their log lines and their one error; and a refused credential named.
  */
 
-/** The contexts that polled already (this n8n process). */
-const polled = new WeakSet<object>();
-/** Nodes whose poll waited for the shop and that have not read since (workflow:node). */
-const waiting = new Set<string>();
+const OUTAGES = new Outages();
 
-/** Notes a poll's start: whether it is the first poll of its context (n8n's activation poll). */
-export function firstPollOf(ctx: object): boolean {
-	const first = !polled.has(ctx);
-	polled.add(ctx);
-	return first;
+/** Options › Report Outage After, in milliseconds. */
+function reportAfterMs(ctx: IPollFunctions): number {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const minutes = Number(options.reportOutageAfter ?? DEFAULT_REPORT_AFTER_MINUTES);
+	return (Number.isFinite(minutes) ? Math.max(1, minutes) : DEFAULT_REPORT_AFTER_MINUTES) * 60_000;
 }
 
-/** A poll of the node read the shop: a later outage may wait again. */
-export const shopAnswered = (node: string): boolean => waiting.delete(node);
+function where(ctx: IPollFunctions): string {
+	const workflow = ctx.getWorkflow();
+	return `Store Platform Poll Trigger (workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}")`;
+}
 
-/** Whether a failed poll ends without an error, waiting for the shop (see the module's comment). */
-export function waitsForShop(
+/**
+ * What a failed poll of `node` (workflow:node) does: 'quiet' (return null), 'show' (throw outageError), 'fail'
+ * (throw its own error). Logs an outage's first poll.
+ */
+export function outagePoll(
+	ctx: IPollFunctions,
 	node: string,
 	error: unknown,
-	poll: { first: boolean; cursorStored: boolean },
-): boolean {
-	const failure = failureOf(error);
-	if (!poll.first || !poll.cursorStored || !failure || !isTransientFailure(failure)) return false;
-	if (waiting.has(node)) return false;
-	waiting.add(node);
-	return true;
+	cursorStored: boolean,
+): OutageVerdict {
+	const afterMs = reportAfterMs(ctx);
+	const verdict = OUTAGES.failed(node, {
+		failure: failureOf(error),
+		now: Date.now(),
+		cursorStored,
+		afterMs,
+	});
+	const outage = OUTAGES.of(node);
+	if (verdict === 'quiet' && outage?.polls === 1) {
+		ctx.logger.warn(
+			`${where(ctx)}: the shop could not answer (${outage.answer}: ${(error as Error).message ?? String(error)}). Polls end without an error while it cannot; an error comes if it still cannot after ${durationOf(afterMs)}. The first poll after it answers reads every change since the last one read.`,
+			{ workflowId: ctx.getWorkflow().id },
+		);
+	}
+	return verdict;
 }
 
-/** Logs a poll that waits for the shop. */
-export function logWaiting(ctx: IPollFunctions, error: unknown): void {
-	const workflow = ctx.getWorkflow();
-	ctx.logger.warn(
-		`Store Platform Poll Trigger (workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}), node "${ctx.getNode().name}"): the shop could not answer at activation (${(error as Error).message ?? String(error)}). The workflow is active; the next poll reads every change since the last one read.`,
-		{ workflowId: workflow.id },
+/** The one error of the outage of `node`: the shop's answer, since when and how long; the request's words after. */
+export function outageError(ctx: IPollFunctions, node: string, error: unknown): NodeOperationError {
+	const report = outageReport(OUTAGES.of(node) as Outage, Date.now());
+	const { message, description } = error as { message?: string; description?: string | null };
+	const shown = new NodeOperationError(ctx.getNode(), report, {
+		description: `Polls wait while the shop cannot answer, and nothing is lost: the first poll after it answers again reads every change made meanwhile. This error comes once per outage (Options › Report Outage After). The last answer: ${[message, description].filter(Boolean).join('. ')}`,
+	});
+	// n8n swaps a message naming a network code (ECONNRESET …) for a generic one: keep ours
+	shown.message = report;
+	return shown;
+}
+
+/** A poll of `node` read the shop: its outage ends (logged where there was one). */
+export function outageEnded(ctx: IPollFunctions, node: string): void {
+	const outage = OUTAGES.answered(node);
+	if (!outage) return;
+	ctx.logger.info(
+		`${where(ctx)}: the shop answers again after ${durationOf(Date.now() - outage.since)} (${outage.polls} polls waited).`,
+		{ workflowId: ctx.getWorkflow().id },
 	);
 }
 

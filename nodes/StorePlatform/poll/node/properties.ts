@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { keysCarried, NORMALIZE_NUMBERS_OPTION, simplifiedKeys } from '../../api/output';
 import type { ChangeKind } from '../rules/fingerprint';
 import { RESOURCE_WORDS } from './resourceWords';
+import { DEFAULT_REPORT_AFTER_MINUTES } from './outages';
 import type { Param } from '../../endpoint';
 import { idValidation } from '../../input/idMode';
 import type { PollPlan } from '../rules/strategy';
@@ -148,6 +149,15 @@ export function buildPollProperties(plans: PollPlan[]): INodeProperties[] {
 				...NORMALIZE_NUMBERS_OPTION,
 				default: true,
 				description: NORMALIZE_NUMBERS,
+			},
+			{
+				displayName: 'Report Outage After (Minutes)',
+				name: 'reportOutageAfter',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_REPORT_AFTER_MINUTES,
+				description:
+					'How long the shop may be unable to answer (HTTP 5xx or 429, a timeout, no connection) before the trigger shows one error execution for it. Polls end without an error meanwhile, and the first poll after the shop answers again brings every change made meanwhile.',
 			},
 		],
 	});

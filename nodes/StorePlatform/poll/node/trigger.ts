@@ -25,7 +25,7 @@ import {
 	type ParentWatch,
 } from '../watch/parent';
 import { verifiedPoll, type Run } from '../ledger/verify';
-import { firstPollOf, logWaiting, pollError, shopAnswered, waitsForShop } from './outage';
+import { outageEnded, outageError, outagePoll, pollError } from './outage';
 import { runPoll, type Change } from '../watch/poller';
 import { PastBound } from '../rules/pastBound';
 import { contentOf } from '../ledger/digest';
@@ -181,7 +181,6 @@ export async function pollChanges(
 	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
 	// emit the same changes again, so it waits for the next Poll Time instead
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	const first = firstPollOf(this);
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
 	// no cursor stored yet (nor the baseline n8n's durable cursors keep apart): the user is looking
@@ -192,15 +191,14 @@ export async function pollChanges(
 	IN_FLIGHT.delete(inFlightKey);
 	if (tried.ok) {
 		EPISODES.succeeded(inFlightKey);
-		shopAnswered(inFlightKey);
+		outageEnded(this, inFlightKey);
 		return tried.value;
 	}
 	const { error } = tried;
-	// the activation poll, the shop unable to answer for now: the workflow activates and waits (outage.ts)
-	if (waitsForShop(inFlightKey, error, { first, cursorStored: !activation })) {
-		logWaiting(this, error);
-		return null;
-	}
+	// the shop unable to answer for now: quiet polls, then one error per outage (outages.ts)
+	const outage = outagePoll(this, inFlightKey, error, !activation);
+	if (outage === 'quiet') return null;
+	if (outage === 'show') throw outageError(this, inFlightKey, error);
 	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
 	const cause = causeOf(error, plan.table.resource);
 	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
