@@ -20,6 +20,11 @@ export interface RecordedRequest {
 	authorized: boolean;
 	/** HTTP status answered; 0 when the connection was reset */
 	status: number;
+	/**
+	 * How many requests had arrived when this one was answered (its reply sent): a request at an index of `requests`
+	 * at or above it arrived after this answer went out. Undefined until answered.
+	 */
+	answeredAfter?: number;
 }
 
 export interface Delivery {
