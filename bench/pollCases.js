@@ -74,7 +74,6 @@ async function perResource(m, sb) {
 		const p = watch(m, sb, { resource: plan.table.resource, events: plan.events, ...scope });
 		const activation = await tick(p, { activation: true });
 		const quiet = await tick(p);
-		const small = records < plan.pageSize;
 		const where = Object.entries(scope).map(([k, v]) => `${k.replace(/Id$/, '')} ${v}`);
 		rows.push({
 			resource: plan.table.resource,
@@ -84,7 +83,7 @@ async function perResource(m, sb) {
 			records,
 			activation: activation.requests,
 			quiet: quiet.requests,
-			stated: m.quietRequests(plan, plan.events, small),
+			stated: m.quietRequests(plan, plan.events, records),
 			bytes: quiet.bytes,
 			emitted: quiet.events.length,
 			error: activation.error ?? quiet.error,

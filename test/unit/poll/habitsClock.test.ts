@@ -80,7 +80,7 @@ describe.each(FILTERS)('the shop clock steps back an hour (%s filters)', (filter
 				expect(lines(await trigger.poll())).toEqual(want.sort());
 				expect(await trigger.poll()).toEqual([]);
 				// the shop has not filled a page yet: a read ends on an empty page
-				expect(trigger.lastRequests).toBe(quietRequests(plan, plan.events, true));
+				expect(trigger.lastRequests).toBe(quietRequests(plan, plan.events, 5));
 			}
 		},
 	);
@@ -105,7 +105,7 @@ describe.each(FILTERS)('the shop clock steps back an hour (%s filters)', (filter
 				// the poll after the changes may move the floor further (and read a slice of the window)
 				for (let i = 0; i < 2; i++) got.push(...lines(await trigger.poll()));
 				expect(await trigger.poll()).toEqual([]);
-				expect(trigger.lastRequests).toBe(quietRequests(plan, plan.events, false));
+				expect(trigger.lastRequests).toBe(quietRequests(plan, plan.events, 40));
 			}
 			// the shop's clock goes on: a later change moves the floor past the repeated hour
 			shop.at('2026-10-25 05:30:00');

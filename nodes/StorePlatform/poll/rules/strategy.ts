@@ -92,17 +92,20 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 }
 
 /**
- * Requests of a poll in which nothing changed, by the events watched. `small`: while the shop has not yet filled
- * a whole page of the list (under one page of records), a read by `since_id` or page number ends on an empty page
- * rather than a short one (a shorter page may be the shop's own page cap), one request more. A scan's lookback
- * window (lookback.ts) adds nothing here: where it fits the page it is read in it; else its slices come with polls
- * that move the floor (docs/poll-scan.md).
+ * Requests of a poll in which nothing changed, by the events watched and the `records` the list holds (measured by
+ * bench/poll.js and test/workflow/pollQuietCost.test.ts). While the shop has not yet filled a whole page (1 record
+ * up to a page short of one), a read by `since_id`, time or page number ends on an empty page rather than a short
+ * one (a shorter page may be the shop's own page cap): one request more. An empty list ends at its first, empty
+ * page. A whole list is read page by page up to one short of full (an empty one after full pages), and counted
+ * once a page was full (the bound of a whole read). A scan's lookback window (lookback.ts) adds nothing here:
+ * where it fits the page it is read in it; else its slices come with polls that move the floor (docs/poll-scan.md).
  */
-export function quietRequests(plan: PollPlan, events: ChangeKind[], small: boolean): number {
-	const scan = small ? 2 : 1;
+export function quietRequests(plan: PollPlan, events: ChangeKind[], records: number): number {
+	const scan = records > 0 && records < plan.pageSize ? 2 : 1;
 	if (plan.strategy === 'keyed')
 		return 1 + (events.includes('updated') ? scan : 0) + (events.includes('deleted') ? 1 : 0);
 	if (plan.strategy === 'stamped') return scan;
-	// the whole list: its pages, and its count beside the first where it has one
-	return plan.paged ? (plan.count ? 2 : scan) : 1;
+	if (!plan.paged) return 1;
+	const full = Math.floor(records / plan.pageSize);
+	return full === 0 ? scan : full + 1 + (plan.count ? 1 : 0);
 }
