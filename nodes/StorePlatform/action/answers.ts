@@ -45,6 +45,7 @@ async function send(this: IExecuteFunctions, prepared: PreparedRequest): Promise
 			? prepared.table.displayName.toLowerCase()
 			: endpoint.params?.[0]?.displayName.replace(/ ID$/, '').toLowerCase(),
 		timeout,
+		gate: prepared.gate,
 	});
 }
 
@@ -98,6 +99,7 @@ async function listRecords(
 				: undefined,
 		operation: operationLabel(prepared.table, prepared.endpoint),
 		timeout,
+		gate: prepared.gate,
 	};
 	if (prepared.endpoint.answer === 'count' && list.fieldsOption)
 		plan.query = { ...plan.query, fields: 'id' };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { atTop, fieldValue, paramName, isEmptyRows, withCompanions } from './fields';
 import { addAlsoSends, applies, bracketKeys, checkApplies, mergeRawKeys } from './formRules';
+import type { RequestGate } from '../api/gate';
 import type { ShapeOptions } from '../api/output';
 import type { Query } from '../api/request';
 import {
@@ -256,6 +257,8 @@ export interface PreparedRequest {
 	timeout?: number;
 	/** Lists: how many records ('all' for Return All and counts by listing). */
 	limit?: number | 'all';
+	/** The item loop's gate of the item (api/gate.ts), handed to its requests. */
+	gate?: RequestGate;
 }
 
 /** Reads and checks one item's parameters for a endpoint (no request is made). */

@@ -2,8 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { sendRequest } from './answers';
+import { outcomeOf } from './itemOutcome';
+import { stopReport } from './stopReport';
 import { prepareRequest, type PreparedRequest } from './endpointRequest';
 import { findEndpoint, type ResourceTable } from '../endpoint';
+import { ItemGate, NotSent } from '../api/gate';
 import { DEFAULT_PARALLEL, usePool } from '../api/pool';
 import { readShopAhead } from '../api/request';
 import { InputError, inputNodeError, toInteger } from '../input/rules';
@@ -16,7 +19,10 @@ import { OPTION, PARAMETER } from './parameters';
  * most "Requests in Parallel" requests in flight, Return All pages included, fewer after a 429/503).
  * Output keeps the input order, every output item is paired with its input, and with "Continue On
  * Fail" a failed item becomes an error item in its place while the others go on. Without it, the
- * first failure (in item order) fails the node: no further item is started, those in flight finish.
+ * first failure stops the run: from then on no item is started and no refused request is sent again
+ * (each item's gate, api/gate.ts, is asked right before each of its requests goes out, also after
+ * waiting for a place in the pool); the requests already sent are waited for, and the failing item's
+ * error (the first in item order) tells what became of the others (stopReport.ts).
  * `continueOnFail` is the node's `this.continueOnFail()`, read in execute() itself (n8n's
  * require-continue-on-fail rule looks for the call there).
  */
@@ -46,23 +52,29 @@ export async function scheduleItems(
 	}
 
 	const pool = usePool(this, parallel(this));
-	const failures: Array<{ i: number; error: Error }> = [];
+	const run = { stopped: false, stopOnFailure: !continueOnFail };
+	const jobs: Array<{ job: PreparedRequest; gate: ItemGate } | undefined> = new Array(items.length);
+	const errors = new Map<number, Error>();
 	let next = 0;
 	const worker = async () => {
-		while (next < items.length && failures.length === 0) {
+		while (next < items.length && !run.stopped) {
 			const i = next++;
 			const job = prepared[i];
 			if (!job) continue;
 			prepared[i] = undefined;
+			const gate = new ItemGate(run);
+			jobs[i] = { job: { ...job, gate }, gate };
 			const find = (operation: string) => findEndpoint(job.table, operation, nodeVersion(this));
 			try {
-				const out = await sendRequest.call(this, job, find);
+				const out = await sendRequest.call(this, { ...job, gate }, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
 			} catch (caught) {
+				if (caught instanceof NotSent) continue;
 				try {
 					results[i] = fail(i, caught);
 				} catch (error) {
-					failures.push({ i, error: error as Error });
+					run.stopped = true;
+					errors.set(i, error as Error);
 				}
 			}
 			// A turn of the event loop before the worker's next item: n8n opens a connection per request, and answers
@@ -73,7 +85,21 @@ export async function scheduleItems(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(pool.ceiling, items.length) }, worker));
-	if (failures.length > 0) throw failures.reduce((a, b) => (b.i < a.i ? b : a)).error;
+	if (run.stopped && errors.size === 0) {
+		// a gate stops the run at a failed request, which fails its item (gate.ts): never end with items left out
+		throw new NodeOperationError(this.getNode(), 'The run stopped without a failed item', {
+			description: 'Please report this to the maintainers of the node.',
+		});
+	}
+	if (errors.size > 0) {
+		const failing = Math.min(...errors.keys());
+		const error = errors.get(failing) as NodeApiError;
+		const outcomes = Array.from(items, (_, i) => outcomeOf(jobs[i], results[i], errors.get(i)));
+		error.description = [error.description, stopReport(failing, outcomes)]
+			.filter(Boolean)
+			.join(' ');
+		throw error;
+	}
 	return [results.flatMap((r) => r ?? [])];
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RequestGate } from './gate';
 import { apiRequest, type Query, type ShopContext } from './request';
 import { unwrapCount, unwrapRecords } from './unwrap';
 
@@ -29,6 +30,8 @@ export interface ListPlan {
 	timeout?: number;
 	/** Called before each request (a caller's ceiling of requests throws there). */
 	beforeRequest?: () => void;
+	/** The item's gate, handed to each request (gate.ts). */
+	gate?: RequestGate;
 	/** A total (by the count) above which the list is not read beyond its first page (ListStats.stoppedAbove). */
 	stopAbove?: number;
 	/** How a page's records are read from its answer (default: unwrapRecords); may throw (the poll trigger's rule). */
@@ -118,6 +121,7 @@ export async function fetchList(
 			query,
 			operation: plan.operation,
 			timeout: plan.timeout,
+			gate: plan.gate,
 		});
 	};
 	const unwrap = plan.records ?? ((body: unknown) => unwrapRecords(body, plan.key));

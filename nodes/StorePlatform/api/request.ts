@@ -13,6 +13,7 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { describeFailure, type FailureInput } from './failure';
+import type { RequestGate } from './gate';
 import { poolOf } from './pool';
 import { redactor } from './redact';
 import type { FailureClass } from './transient';
@@ -36,6 +37,8 @@ export interface RequestOptions {
 	operation?: string;
 	/** The record the path addresses by ID, e.g. "vendor": a 404 then reads "The vendor was not found". */
 	subject?: string;
+	/** The item's gate (gate.ts): asked right before each sending, told each answer's status. */
+	gate?: RequestGate;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -245,6 +248,11 @@ export async function apiRequest(
 		if (v !== undefined && v !== '') qs[k] = v;
 
 	const pool = poolOf(this);
+	/** A failed request's error; its item's gate is told first (gate.ts). */
+	const failure = (input: FailureInput) => {
+		options.gate?.failed();
+		return apiError(this, redact, input);
+	};
 	for (let attempt = 0; ; attempt++) {
 		const request: IHttpRequestOptions = {
 			method,
@@ -259,6 +267,11 @@ export async function apiRequest(
 		if (options.body !== undefined) request.body = options.body;
 		let response: FullResponse;
 		const epoch = await pool.acquire(attempt > 0);
+		const held = options.gate?.admit(attempt);
+		if (held) {
+			pool.release(epoch, 'failed');
+			throw held;
+		}
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -268,6 +281,8 @@ export async function apiRequest(
 			)) as FullResponse;
 		} catch (error) {
 			pool.release(epoch, 'failed');
+			options.gate?.answered(0);
+			options.gate?.failed();
 			// A thrown error is a network failure (HTTP statuses are answered, not thrown). A new error is
 			// built from its code alone: the original carries the request, signed headers included.
 			const cause = (error as { cause?: { code?: string } }).cause;
@@ -290,10 +305,14 @@ export async function apiRequest(
 			throw failed;
 		}
 		const status = response.statusCode;
+		options.gate?.answered(status);
 		if (RETRY_STATUSES.has(status)) {
 			const wait = retryDelay(response.headers?.['retry-after'], attempt);
 			pool.release(epoch, 'throttled', wait);
 			if (attempt < MAX_RETRIES) {
+				// not waited for when it would not be sent again (the run stopped)
+				const heldAgain = options.gate?.admit(attempt + 1);
+				if (heldAgain) throw heldAgain;
 				await sleep(wait);
 				continue;
 			}
@@ -306,7 +325,7 @@ export async function apiRequest(
 			const said =
 				serverMessage(body) ??
 				(status === 429 ? 'Still refused after retrying' : textExcerpt(response.body) || undefined);
-			throw apiError(this, redact, { ...request0, status, said });
+			throw failure({ ...request0, status, said });
 		}
 		if (!parsed.ok) {
 			const excerpt = textExcerpt(response.body);
@@ -317,12 +336,13 @@ export async function apiRequest(
 				said: `The answer is not valid JSON${excerpt ? `: ${excerpt}` : ''}`,
 			});
 			NOT_JSON.add(error);
+			options.gate?.failed();
 			throw error;
 		}
 		const err = inBandError(parsed.value);
 		if (err) {
 			const said = err.code ? `${err.message} (error code: ${err.code})` : err.message;
-			throw apiError(this, redact, { ...request0, status, kind: 'inBand', said });
+			throw failure({ ...request0, status, kind: 'inBand', said });
 		}
 		return parsed.value;
 	}
