@@ -50,21 +50,24 @@ describe('the Get of a deleted record answers otherwise than 404', () => {
 		},
 	);
 
-	test('an error in a 200 body about the credential proves nothing gone: the poll fails', async () => {
-		const got = await deleteBehind({
-			type: 'statusErr',
-			error: 'invalid_token',
-			message: 'Access token expired',
-		});
-		expect(got.errors.length).toBeGreaterThan(0);
-		expect(got.events).not.toContain(got.want[0]);
-	});
-
-	test('HTTP 500: no error while it lasts, within Report Outage After (outages.ts); no deletion yet', async () => {
-		const got = await deleteBehind({ type: 'status', status: 500 });
-		expect(got.errors).toEqual([]);
-		expect(got.events).not.toContain(got.want[0]);
-	});
+	// Issue 49: one record's Get answering otherwise while the list reads says nothing of the record, and never fails
+	// the poll (a refused credential would have failed the list too): the other changes come, and the deletion
+	// waits for the next complete reading (ledger/decide.ts)
+	test.each([
+		[
+			'an error in a 200 body about the credential',
+			{ type: 'statusErr', error: 'invalid_token', message: 'Access token expired' },
+		],
+		['HTTP 403 (a shop that refuses unknown ids)', { type: 'status', status: 403 }],
+		['HTTP 500 (a record it cannot show)', { type: 'status', status: 500 }],
+	] as Array<[string, FaultSpec]>)(
+		'%s: no error, the other changes come, no deletion yet',
+		async (_, fault) => {
+			const got = await deleteBehind(fault);
+			expect(got.errors).toEqual([]);
+			expect(got.events).toEqual([got.want[1]]);
+		},
+	);
 
 	// HOLE (fixed: reader.ts answerOf): a Get that answered 200 without the record was taken as the record still
 	// there: its deletion was never reported (the audit asked again each hour, with the same answer).

@@ -49,6 +49,8 @@ export interface AuditStep {
 	missing: string[];
 	/** Whether this poll ended a complete reading (decide.ts: it decides the suspects it lacks). */
 	complete: boolean;
+	/** Whether the whole reading was made in this poll (it may take the list's shape afresh: rules/shape.ts). */
+	onePoll: boolean;
 	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
 	state: PollState;
 	/** Where the reading goes on at the next poll, and the keys read so far; undefined once it is complete. */
@@ -89,13 +91,22 @@ export async function auditPart(
 			missing: [],
 			complete: false,
 			state: rest,
-			going: { at: shifted ? { ...next, x: 1 } : next, seen },
+			onePoll: false,
+			going: {
+				at: {
+					...next,
+					...(shifted ? { x: 1 as const } : {}),
+					...(begun?.r ? { r: 1 as const } : {}),
+				},
+				seen,
+			},
 		};
 	// a reading by page number is complete where no record moved between its pages and it holds what the count
 	// said before it (a record deleted meanwhile moves another out of the pages read: the reading decides nothing)
 	const complete = !byPages || (!shifted && (counted === undefined || seen.size >= counted));
 	const missing = complete ? [...ledger.keys()].filter((k) => !seen.has(k)) : [];
-	if (begun) return { findings, missing, complete, state: { ...rest, audited: run.now } };
+	if (begun)
+		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
 	// the times the shop had reached stay reached (changeKey.ts readUpTo): a record deleted before the audit and
@@ -103,7 +114,7 @@ export async function auditPart(
 	const upTo = readUpTo(stored.scan);
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
-	return { findings, missing, complete, state };
+	return { findings, missing, complete, onePoll: true, state };
 }
 
 /** The cursor's record of an audit going on, against the ledger the poll leaves. */

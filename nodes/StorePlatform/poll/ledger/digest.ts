@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint } from '../rules/fingerprint';
+import { within, type Shape } from '../rules/shape';
 import { secondsBetween, shopTimeOf } from '../rules/shopTime';
 
 /**
@@ -28,9 +29,20 @@ export const NO_BIRTH = '.';
 
 const WITHOUT = new Set(['created_at', 'updated_at']);
 
-export function contentOf(record: IDataObject): string {
+/**
+ * The content's digest, on the fields of `shape` that have a value (rules/shape.ts: a field the shop adds or
+ * gives as null changes no content).
+ */
+export function contentOf(record: IDataObject, shape?: Shape): string {
+	return digestOf(within(record, shape), record);
+}
+
+/** The content as entries made before issue 49 hold it (null fields counted): read, never made. */
+export const contentBefore = (record: IDataObject): string => digestOf(record, record);
+
+function digestOf(fields: IDataObject, record: IDataObject): string {
 	const rest: IDataObject = {};
-	for (const [k, v] of Object.entries(record)) if (!WITHOUT.has(k)) rest[k] = v;
+	for (const [k, v] of Object.entries(fields)) if (!WITHOUT.has(k)) rest[k] = v;
 	rest[EDITED] = editedOf(record);
 	// 9 hex digits of the fingerprint (36 bits) as 6 characters of base 64
 	const bits = parseInt(fingerprint(rest).slice(0, 9), 16);
@@ -38,6 +50,10 @@ export function contentOf(record: IDataObject): string {
 	for (let i = DIGEST_LENGTH - 1; i >= 0; i--) out += B64[Math.floor(bits / 64 ** i) % 64];
 	return out;
 }
+
+/** Whether an entry holds the record's content (made on `shape`, or before issue 49). */
+export const sameContent = (entry: string, record: IDataObject, shape?: Shape): boolean =>
+	contentIn(entry) === contentOf(record, shape) || contentIn(entry) === contentBefore(record);
 
 /** The name the minutes of editedOf take in the content (no field of the API has it). */
 const EDITED = '\u0000edited';
@@ -64,7 +80,8 @@ export function birthOf(record: IDataObject): string {
 }
 
 /** One ledger entry: the content's digest followed by the birth (one character). */
-export const entryOf = (record: IDataObject): string => `${contentOf(record)}${birthOf(record)}`;
+export const entryOf = (record: IDataObject, shape?: Shape): string =>
+	`${contentOf(record, shape)}${birthOf(record)}`;
 
 export const birthIn = (entry: string): string => entry.slice(DIGEST_LENGTH);
 

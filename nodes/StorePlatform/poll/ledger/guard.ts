@@ -1,6 +1,7 @@
 import type { ChangeKind } from '../rules/fingerprint';
 import type { Change } from '../watch/poller';
-import { birthIn, contentIn, entryOf, sameBirth } from './digest';
+import type { Shapes } from '../rules/shape';
+import { birthIn, entryOf, sameBirth, sameContent } from './digest';
 import type { Ledger } from './ledger';
 
 /**
@@ -26,7 +27,12 @@ export interface Guarded {
 	confirm: string[];
 }
 
-export function guard(changes: Change[], ledger: Ledger, events: ChangeKind[]): Guarded {
+export function guard(
+	changes: Change[],
+	ledger: Ledger,
+	events: ChangeKind[],
+	shapes: Shapes = { compares: true, takes: true },
+): Guarded {
 	const emit: Change[] = [];
 	const confirm: string[] = [];
 	const watched = (c: Change) => events.includes(c.kind);
@@ -40,16 +46,26 @@ export function guard(changes: Change[], ledger: Ledger, events: ChangeKind[]): 
 			continue;
 		}
 		if (!change.record) continue;
-		const entry = entryOf(change.record);
-		ledger.set(change.id, entry);
+		const entry = entryOf(change.record, shapes.keep);
 		if (held === undefined) {
+			ledger.set(change.id, entry);
 			put({ ...change, kind: 'created' });
 			continue;
 		}
 		if (!sameBirth(birthIn(held), birthIn(entry))) {
+			ledger.set(change.id, entry);
 			put({ kind: 'deleted', id: change.id, state: '' });
 			put({ ...change, kind: 'created' });
-		} else if (contentIn(held) !== contentIn(entry)) put({ ...change, kind: 'updated' });
+			continue;
+		}
+		// a reading that dropped a field compares no content (shape.ts): the entry is kept, or taken afresh on the
+		// shape a complete reading keeps
+		if (!shapes.compares) {
+			if (shapes.takes) ledger.set(change.id, entry);
+			continue;
+		}
+		ledger.set(change.id, entry);
+		if (!sameContent(held, change.record, shapes.compare)) put({ ...change, kind: 'updated' });
 	}
 	return { emit, confirm };
 }

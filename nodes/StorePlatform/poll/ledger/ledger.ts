@@ -1,4 +1,5 @@
 import { entryOf } from './digest';
+import type { Shape } from '../rules/shape';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
@@ -77,13 +78,13 @@ function parseInt36(text: string): bigint {
 }
 
 /** The ledger of a list's records, by `key`; undefined past MAX_LEDGER. */
-export function ledgerOf(records: IDataObject[], key: string): Ledger | undefined {
+export function ledgerOf(records: IDataObject[], key: string, shape?: Shape): Ledger | undefined {
 	if (records.length > MAX_LEDGER) return undefined;
 	const ledger: Ledger = new Map();
 	for (const r of records) {
 		const k = r[key];
 		if (k === undefined || k === null) continue;
-		ledger.set(String(k), entryOf(r));
+		ledger.set(String(k), entryOf(r, shape));
 	}
 	return ledger;
 }

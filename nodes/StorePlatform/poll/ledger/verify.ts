@@ -21,6 +21,7 @@ import { contentOf, ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
 import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
 import { readWhole } from '../reads/wholeRead';
+import { droppedIn, readShape, shapeOf, type Shapes } from '../rules/shape';
 
 /**
  * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads).
@@ -60,8 +61,12 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (plan.strategy === 'snapshot') return await confirmSnapshot(run, stored);
 	if (!stored) {
 		const outcome = await run.fast(undefined);
-		const ledger = outcome.records ? ledgerOf(outcome.records, plan.key) : undefined;
+		const shape = outcome.records ? shapeOf(outcome.records) : undefined;
+		const ledger = outcome.records
+			? ledgerOf(outcome.records, plan.key, readShape(shape))
+			: undefined;
 		outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
+		if (ledger) outcome.state.shape = shape;
 		outcome.state.audited = run.now;
 		delete outcome.records;
 		return outcome;
@@ -79,13 +84,16 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	let state: PollState;
 	let missing: string[] = [];
 	let complete = false;
+	let onePoll = false;
 	let going: AuditStep['going'];
-	if (stored.audit || auditDue(latest(stored.audited, run.lastAudit), run.now)) {
+	const auditing =
+		stored.audit !== undefined || auditDue(latest(stored.audited, run.lastAudit), run.now);
+	if (auditing) {
 		// the audit, or the next part of one the poll's budget could not hold (auditParts.ts)
 		const step = await auditPart(run, stored, ledger);
 		// grown past the ledger's bound (a bulk import): its fast reads alone until it is within it again
 		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
-		({ findings, missing, state, going, complete } = step);
+		({ findings, missing, state, going, complete, onePoll } = step);
 	} else {
 		const outcome = await run.fast(stored);
 		findings = outcome.changes;
@@ -95,7 +103,12 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a form no rule reads is one clear error, never every record another birth (deleted and created again)
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
-	const guarded = guard(findings, ledger, run.events);
+	const shapes = shapesOf(stored, judged, onePoll);
+	state.shape = shapes.text;
+	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
+	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
+	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
+	const guarded = guard(findings, ledger, run.events, shapes);
 	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
@@ -142,6 +155,57 @@ async function decided(
 		({ suspects } = asked);
 	}
 	return Object.keys(suspects).length > 0 ? suspects : undefined;
+}
+
+/**
+ * The shapes of a poll (rules/shape.ts): contents are compared on the stored shape; a reading made whole in one
+ * poll keeps its own shape, every record taken afresh on it. Any other reading that dropped a field compares no
+ * content and leaves the field out of the shape; an audit follows that takes every record afresh (`retake`),
+ * comparing none. A cursor from before keeps the shape of its first reading.
+ */
+function shapesOf(
+	stored: PollState,
+	records: IDataObject[],
+	onePoll: boolean,
+): Shapes & { text?: string; retake: boolean } {
+	const compare = readShape(stored.shape);
+	const retaking = stored.audit?.r === 1;
+	const dropped = droppedIn(records, compare);
+	if (onePoll) {
+		const text = shapeOf(records);
+		return { compare, keep: readShape(text), compares: !dropped, takes: true, text, retake: false };
+	}
+	if (retaking)
+		return {
+			compare,
+			keep: compare,
+			compares: false,
+			takes: true,
+			text: stored.shape,
+			retake: false,
+		};
+	if (!compare) {
+		const text = records.length > 0 ? shapeOf(records) : undefined;
+		return { compares: true, takes: true, text, retake: false };
+	}
+	if (!dropped)
+		return {
+			compare,
+			keep: compare,
+			compares: true,
+			takes: true,
+			text: stored.shape,
+			retake: false,
+		};
+	const kept = [...compare].filter((f) => records.some((r) => r[f] !== undefined));
+	return {
+		compare,
+		keep: compare,
+		compares: false,
+		takes: false,
+		text: kept.join(','),
+		retake: true,
+	};
 }
 
 /** The later of two times, either may be missing. */
@@ -218,7 +282,9 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 		return outcome;
 	}
 	const outcome = await run.fast(stored);
-	const ledger = ledgerOf(records, run.reader.plan.key) as Ledger;
+	const shape = shapeOf(records);
+	const ledger = ledgerOf(records, run.reader.plan.key, readShape(shape)) as Ledger;
+	outcome.state.shape = shape;
 	guard(outcome.changes, ledger, []);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const lacked = outcome.changes.filter((c) => c.kind === 'deleted' && ledger.has(c.id));

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, minuteFingerprint, sameState } from './fingerprint';
+import { within, type Shape, type Shapes } from './shape';
 import { onlyZoneMoved } from './zoneShift';
 
 /**
@@ -29,9 +30,12 @@ export function readingOf(records: IDataObject[], key: string): Map<string, IDat
 	return byId;
 }
 
-export function snapshotOf(reading: Map<string, IDataObject>): Record<string, string> {
+export function snapshotOf(
+	reading: Map<string, IDataObject>,
+	shape?: Shape,
+): Record<string, string> {
 	const known: Record<string, string> = {};
-	for (const [id, r] of reading) known[id] = minuteFingerprint(r);
+	for (const [id, r] of reading) known[id] = minuteFingerprint(within(r, shape));
 	return known;
 }
 
@@ -51,16 +55,20 @@ export function diffSnapshot(
 	known: Record<string, string>,
 	reading: Map<string, IDataObject>,
 	gone: string[],
+	shapes: Shapes = { compares: true, takes: true },
 ): { changes: SnapshotChange[]; known: Record<string, string> } {
 	const changes: SnapshotChange[] = [];
 	const next: Record<string, string> = {};
 	for (const [id, record] of reading) {
-		const state = minuteFingerprint(record);
+		const state = minuteFingerprint(within(record, shapes.keep));
 		next[id] = state;
 		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
-		// (a fingerprint kept before they were made to the minute: `fingerprint`)
+		// compared on the shape the fingerprints were made on (shape.ts), none where a field was dropped; a fingerprint
+		// kept before shapes (null fields counted) or before they were made to the minute (`fingerprint`)
 		else if (
-			!sameState(known[id], record, state) &&
+			shapes.compares &&
+			!sameState(known[id], record, minuteFingerprint(within(record, shapes.compare))) &&
+			!sameState(known[id], record, minuteFingerprint(record)) &&
 			!sameState(known[id], record, fingerprint(record)) &&
 			!onlyZoneMoved(known[id], record)
 		)

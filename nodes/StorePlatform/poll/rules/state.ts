@@ -51,6 +51,8 @@ export interface PollState {
 	audit?: AuditCursor;
 	/** Keys a cursor saved before `suspects` kept waiting for their Get: read once as suspects, never written. */
 	pending?: string[];
+	/** The fields the ledger's contents and the fingerprints of a whole list were made on (rules/shape.ts). */
+	shape?: string;
 	/** Records a reading lacked, waiting for a second observation that agrees (ledger/decide.ts). */
 	suspects?: Suspects;
 	/**
@@ -75,6 +77,8 @@ export interface WholeAt {
 	counted?: 1;
 	/** 1: records moved between the pages of an earlier part: the reading decides no deletion (ledger/decide.ts). */
 	x?: 1;
+	/** 1: an audit that takes every record's content afresh on the list's shape, comparing none (rules/shape.ts). */
+	r?: 1;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
@@ -119,6 +123,7 @@ export function usableState(
 	if (trackers.includes('ids')) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
 	if (state.parentGone === true) kept.parentGone = true;
 	if (typeof state.ledger === 'string') kept.ledger = state.ledger;
+	if (typeof state.shape === 'string') kept.shape = state.shape;
 	if (typeof state.audited === 'number') kept.audited = state.audited;
 	if (typeof state.audit === 'object' && typeof state.audit?.seen === 'string')
 		kept.audit = state.audit;

@@ -8,6 +8,7 @@ import { maxIdOf, type ShopReader } from '../reads/reader';
 import { baselineScan } from '../rules/scan';
 import { settledReading } from '../reads/settledReading';
 import { MAX_SNAPSHOT, readingOf, snapshotOf } from '../rules/snapshot';
+import { readShape, shapeOf } from '../rules/shape';
 import type { PollState, Tracker } from '../rules/state';
 
 /**
@@ -66,6 +67,9 @@ export async function baseline(
 	}
 	if (trackers.includes('scan') && plan.stamp && !state.scan)
 		state.scan = baselineScan(records, plan.stamp, plan.key);
-	if (trackers.includes('known')) state.known = snapshotOf(readingOf(records, plan.key));
+	if (trackers.includes('known')) {
+		state.shape = shapeOf(records);
+		state.known = snapshotOf(readingOf(records, plan.key), readShape(state.shape));
+	}
 	return { changes: [], state, baseline: true, records };
 }

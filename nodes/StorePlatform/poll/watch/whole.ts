@@ -3,6 +3,7 @@ import { readUpTo, readWhole } from '../reads/wholeRead';
 import type { ShopReader } from '../reads/reader';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from '../rules/snapshot';
 import type { PollState } from '../rules/state';
+import { droppedIn, readShape, shapeOf } from '../rules/shape';
 
 /**
  * A list without filters, read whole at every poll and compared record by record (application charges, blogs,
@@ -24,10 +25,19 @@ export async function pollSnapshot(reader: ShopReader, stored: PollState): Promi
 		const again = readingOf(await readWhole(reader), plan.key);
 		gone = gone.filter((id) => !again.has(id));
 	}
-	const diff = diffSnapshot(known, reading, gone);
+	// the list's shape (shape.ts): a field added or dropped in every record is no change of any
+	const shape = shapeOf(records);
+	const compare = readShape(stored.shape);
+	const shapes = {
+		compare,
+		keep: readShape(shape),
+		compares: !droppedIn(records, compare),
+		takes: true,
+	};
+	const diff = diffSnapshot(known, reading, gone, shapes);
 	return {
 		changes: diff.changes.map((c) => ({ ...c })),
-		state: { ...stored, known: diff.known },
+		state: { ...stored, known: diff.known, shape },
 		baseline: false,
 	};
 }

@@ -13,7 +13,7 @@ import {
 	type Suspects,
 } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
-import { kinds, settle, setUp, vouchers } from './verifiedShop';
+import { kinds, pages, settle, setUp, vouchers } from './verifiedShop';
 
 const NOW = 1_700_000_000_000;
 const MIN = minuteOf(NOW);
@@ -188,4 +188,42 @@ describe("one record's odd answer on a shop (fake shop, the ledger's checks)", (
 		const after = [...audit, ...(await settle(trigger, true))];
 		expect(kinds(after)).toEqual(['deleted 10']);
 	});
+});
+
+describe("the shape of a list's answers (rules/shape.ts): a field added or dropped in every record is no change", () => {
+	/** Every answer of the shop with a field added (a value, or null) or dropped. */
+	function reshaped(
+		shop: { spell?: (r: Record<string, unknown>) => Record<string, unknown> },
+		how: 'null' | 'value' | 'drop',
+	) {
+		shop.spell = (r) => {
+			if (how === 'drop') {
+				const { title: _dropped, ...rest } = r;
+				return rest;
+			}
+			return { ...r, new_field: how === 'null' ? null : 'default' };
+		};
+	}
+
+	test.each(['null', 'value', 'drop'] as const)(
+		'a field %s: no poll and no audit reports an update; a real edit after the audit still comes',
+		async (how) => {
+			const { shop, trigger } = setUp({ pageCap: 50 }, 120, pages());
+			await trigger.poll();
+			shop.at('2024-03-10 09:00:05');
+			shop.update(3);
+			reshaped(shop as never, how);
+			const early = await settle(trigger);
+			const audit = await settle(trigger, true);
+			// the edit made as the shape changed: an update, or unseen where a field was dropped (Limits), never more
+			const reported = kinds([...early, ...audit]);
+			expect(reported.filter((k) => k !== 'updated 3')).toEqual([]);
+			if (how !== 'drop') expect(reported).toEqual(['updated 3']);
+			shop.at('2024-03-10 10:30:00');
+			shop.update(7, { body: 'edited' });
+			expect(kinds([...(await settle(trigger)), ...(await settle(trigger, true))])).toEqual([
+				'updated 7',
+			]);
+		},
+	);
 });

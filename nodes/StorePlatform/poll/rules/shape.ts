@@ -1,0 +1,58 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The shape of a list's answers: the fields its records carry with a value. Pure.
+ *
+ * Assumption it drops: that a shop's answers keep their fields. A shop whose API gains a field (`null`, or a
+ * default, in every record) or loses one changes no record, as a change of its time zone changes none (issue 49).
+ * So a record is compared on the fields of the shape its fingerprint was made with (`within`): a field `null` is no
+ * field, a field added is left out until a complete reading (an audit, a whole list) takes the new shape, and a
+ * reading in which a field of the shape is gone from every record it read (dropped) compares no content: its
+ * records' fingerprints are kept, or taken afresh by a complete reading. Only values that were there before and differ now make an
+ * update. The cost: an edit of a field in the hour after the shop added it is not seen, nor an edit of a record
+ * made while the shop drops a field (docs/poll.md, Limits).
+ */
+
+export type Shape = ReadonlySet<string>;
+
+/** The fields with a value (not null) in any record of a reading, as the cursor keeps them. */
+export function shapeOf(records: IDataObject[]): string {
+	const fields = new Set<string>();
+	for (const r of records)
+		for (const [k, v] of Object.entries(r)) if (v !== null && v !== undefined) fields.add(k);
+	return [...fields].sort().join(',');
+}
+
+/** The shape a cursor keeps; undefined where it keeps none (a cursor from before: every field counts). */
+export const readShape = (text: unknown): Shape | undefined =>
+	typeof text === 'string' ? new Set(text.split(',').filter(Boolean)) : undefined;
+
+/** The record's fields that have a value and that the shape holds (all that have a value, without a shape). */
+export function within(record: IDataObject, shape?: Shape): IDataObject {
+	const out: IDataObject = {};
+	for (const [k, v] of Object.entries(record))
+		if (v !== null && v !== undefined && (!shape || shape.has(k))) out[k] = v;
+	return out;
+}
+
+/**
+ * Whether a reading shows a field of the shape dropped: absent from every record it read (a field only some
+ * records carry is no sign: one record without it is compared as it is).
+ */
+export function droppedIn(records: IDataObject[], shape?: Shape): boolean {
+	if (!shape || records.length === 0) return false;
+	for (const field of shape) if (records.every((r) => r[field] === undefined)) return true;
+	return false;
+}
+
+/**
+ * The shapes of one poll: the one the stored contents were made on (`compare`) and the one it keeps (`keep`);
+ * whether it compares contents (not where its reading dropped a field) and whether it takes the contents of the
+ * records it read afresh (`takes`; not where it compares none but a complete reading will).
+ */
+export interface Shapes {
+	compare?: Shape;
+	keep?: Shape;
+	compares: boolean;
+	takes: boolean;
+}
