@@ -259,6 +259,7 @@ async function main() {
 			await n8n.start({ timeoutMs: 300000 });
 			await n8n.login(); // 1.x: creates the owner on first run
 		});
+		await sandboxCredentialFirst();
 		watchExit();
 		await reRegister();
 	};
@@ -293,6 +294,28 @@ async function main() {
 				say(`could not re-activate "${wf.name}": ${e.message.split('\n')[0]}`);
 			}
 		}
+	};
+	/**
+	 * n8n fills in a new node's credential with the usable one of its types saved last (n8n 2.41.1's editor,
+	 * NodeCredentials: the greatest `updatedAt`). "Store Platform sandbox" is saved again at each start (the same
+	 * name and data, PATCH /rest/credentials/<id>), so that nodes added after `npm run dev` get it, also where a
+	 * credential was made since (a test one with a wrong token); one made after the start is taken until the next.
+	 */
+	const sandboxCredentialFirst = async () => {
+		const r = await n8n.rest(
+			'PATCH',
+			`/credentials/${CRED_ID}`,
+			{
+				name: CRED_NAME,
+				type: 'storePlatformApi',
+				data: { baseUrl: `${sandbox.url}/`, ...sandbox.credentials },
+			},
+			{ allowFail: true },
+		);
+		if (r.status >= 400)
+			say(
+				`could not save "${CRED_NAME}" again (HTTP ${r.status}): a new node may get another credential`,
+			);
 	};
 	let restarting = false;
 	const watchExit = () => {

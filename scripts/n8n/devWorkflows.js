@@ -35,15 +35,32 @@ function twoNodes(id, name, first, second) {
 	};
 }
 
-/** A sticky note above a demo workflow's nodes, as n8n saves one (clear of the nodes: y below -200 + height). */
+const NOTE_WIDTH = 520;
+
+/**
+ * The height of a sticky note NOTE_WIDTH wide that shows all of `content` (issue 50: a fixed 220 px cut off the
+ * order demo's last line), estimated a little generously: n8n 2.41.1 sets a note's text at 55 to 70 characters a
+ * line (code spans are wider), about 19 px a line, 10 px between paragraphs, a heading of 36 px, 24 px of padding
+ * (the order demo's 590 characters fill about 230 px in the editor).
+ */
+function noteHeight(content) {
+	const blocks = content.split(/\n+/).filter((b) => b.trim() !== '');
+	let px = 24;
+	for (const block of blocks)
+		px += block.startsWith('#') ? 36 : Math.ceil(block.length / 60) * 20 + 10;
+	return Math.ceil(px / 20) * 20;
+}
+
+/** A sticky note above a demo workflow's nodes, as n8n saves one (its bottom 40 px above the nodes). */
 function note(content) {
+	const height = noteHeight(content);
 	return {
 		id: crypto.randomUUID(),
 		name: 'Sticky Note',
 		type: 'n8n-nodes-base.stickyNote',
 		typeVersion: 1,
-		position: [-40, -260],
-		parameters: { content, height: 220, width: 520, color: 7 },
+		position: [-40, -40 - height],
+		parameters: { content, height, width: NOTE_WIDTH, color: 7 },
 	};
 }
 
@@ -103,7 +120,7 @@ function demoWorkflows() {
 					options: {},
 				},
 			}),
-			`## See it run\nThis demo is not published, so that your own workflows' tests run alone. Click **Publish** (n8n 1.x: switch it to active): the poll trigger then asks the sandbox shop every minute what changed; no public URL needed.\n\nRun \`npm run sandbox -- change page 1\` in another terminal ${PORT_WORDS}: within a minute an execution under **Executions** shows the page with \`event\` \`page/updated\`. **Fetch Test Event** in **On Pages Created Or Updated** shows the newest page as an example, not a change.`,
+			`## See it run\nThis demo is not published, so that your own workflows' tests run alone. Click **Publish** (n8n 1.x: switch it to active): the poll trigger then asks the sandbox shop every minute what changed; no public URL needed.\n\nRun \`npm run sandbox -- change page 1\` in another terminal ${PORT_WORDS}: within a minute an execution under **Executions** shows the page with \`event\` \`page/updated\`. **Fetch Test Event** in **On Pages Created Or Updated** shows the newest page as an example, marked \`"sample": true\`: not a change.`,
 		),
 	];
 }
@@ -137,7 +154,9 @@ function bannerLines(o) {
 	return [
 		'',
 		rule,
-		`  n8n ${o.version} editor   ${o.baseUrl}/${o.seconds === undefined ? '' : `   (ready after ${o.seconds}s)`}`,
+		// the Overview (the demos): at its root, n8n 2.41.1 opens on its n8n Assistant page (an AI assistant that asks
+		// for a model provider's API key), not on the workflows
+		`  n8n ${o.version} editor   ${o.baseUrl}/home/workflows${o.seconds === undefined ? '' : `   (ready after ${o.seconds}s)`}`,
 		`  sign in           email    ${o.owner.email}`,
 		`                    password ${o.owner.password}`,
 		`  sandbox shop      ${o.sandboxUrl}  (credential "${CRED_NAME}" points at it)`,
@@ -172,4 +191,5 @@ module.exports = {
 	demoRegistrations,
 	demoWorkflows,
 	bannerLines,
+	noteHeight,
 };

@@ -25,6 +25,7 @@ const dev = require('../../scripts/n8n/devWorkflows.js') as {
 	demoWorkflows: () => Array<{ id: string; active?: boolean; nodes: DemoNode[] }>;
 	bannerLines: (o: IDataObject) => string[];
 	demoRegistrations: (rows: Array<{ section: string; site_url: string }>, url: string) => number;
+	noteHeight: (content: string) => number;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -144,6 +145,37 @@ describe('npm run dev: demo workflows and banner', () => {
 			expect(text).toContain('(ready after 300s)');
 		},
 	);
+
+	test("the banner's editor address opens the Overview with the demos, not n8n's Assistant page at /", () => {
+		const [editor] = banner(4010).filter((l) => l.includes(' editor '));
+		expect(editor).toMatch(/ editor +http:\/\/127\.0\.0\.1:5678\/home\/workflows /);
+	});
+
+	test.each([
+		['a heading and a short line', '## See it run\nshort', 100],
+		['a heading and 60 characters', `## See it run\n${'x'.repeat(60)}`, 100],
+		['a heading and 61 characters: a second line', `## See it run\n${'x'.repeat(61)}`, 120],
+		['two paragraphs', `## H\n${'x'.repeat(120)}\n\n${'y'.repeat(10)}`, 140],
+	])('a sticky note is as high as its text: %s', (_, content, height) => {
+		expect(dev.noteHeight(content)).toBe(height);
+	});
+
+	test('each demo note is high enough for its text and clear of the nodes', () => {
+		const notes = dev
+			.demoWorkflows()
+			.flatMap((w) => w.nodes)
+			.filter((n) => n.type === 'n8n-nodes-base.stickyNote') as unknown as Array<{
+			position: [number, number];
+			parameters: { content: string; height: number };
+		}>;
+		expect(notes).toHaveLength(2);
+		for (const n of notes) {
+			expect(n.parameters.height).toBe(dev.noteHeight(n.parameters.content));
+			// the order demo's note (590 characters) cut off its last line at the former fixed 220 px
+			expect(n.parameters.height).toBeGreaterThan(220);
+			expect(n.position[1] + n.parameters.height).toBeLessThanOrEqual(-40);
+		}
+	});
 
 	test('the banner says the demos are not published, and which ones the user published', () => {
 		const text = banner(4010).join('\n');
