@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { TRIGGER_AMOUNTS_HINT } from './api/amountsHint';
 import { credentialTest } from './api/auth';
 import { TRIGGER_PANEL } from './trigger/panel';
 import { TRIGGER_PROPERTIES } from './trigger/properties';
@@ -57,6 +58,8 @@ export class StorePlatformTrigger implements INodeType {
 		],
 		properties: TRIGGER_PROPERTIES,
 		triggerPanel: TRIGGER_PANEL,
+		// above an order's or checkout's output: the unit of its amounts is not documented
+		hints: [TRIGGER_AMOUNTS_HINT],
 	};
 
 	methods = { credentialTest };

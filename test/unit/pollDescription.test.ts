@@ -222,12 +222,17 @@ describe('the first panel a user opens', () => {
 	});
 
 	it("explains Fetch Test Event's example in plain words, never above a real execution's output", () => {
-		const hints = (poll.hints ?? []).filter((h) => h.location === 'outputPane');
+		const hints = (poll.hints ?? []).filter(
+			(h) => h.location === 'outputPane' && /example/i.test(h.message),
+		);
 		// before a run only: n8n 2.41.1 hides such a hint once the node has output, so a real execution never has it
 		// (a displayCondition on $workflow.active is false in the execution preview too: the e2e walk showed it)
 		expect(hints.map((h) => [h.whenToDisplay, h.displayCondition])).toEqual([
 			['beforeExecution', undefined],
 		]);
+		// after a run, only words that hold for a real change too (the unit of amounts)
+		for (const h of (poll.hints ?? []).filter((x) => x.whenToDisplay !== 'beforeExecution'))
+			expect(h.message).not.toMatch(/example|sample|not a change/i);
 		for (const h of hints) {
 			expect(h.message).toMatch(/example/i);
 			expect(h.message).toMatch(/not a change/);

@@ -1,5 +1,7 @@
 import type { INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
 
+import { POLL_AMOUNTS_HINT } from '../../api/amountsHint';
+
 /**
  * What the poll trigger's panel says beside its fields: the notice on top (what it cannot watch and which node
  * can), the left pane's help on Fetch Test Event (n8n's trigger panel), and the output pane's hints on the example
@@ -43,7 +45,9 @@ export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
  * hints (`addExecutionHints` is on execute functions only), and a `displayCondition` cannot tell Fetch Test Event's
  * example from a real execution: it sees no output of a trigger (it has no input), and `$workflow.active` is false
  * in the execution preview too (test/e2e/newcomer.test.js, point k, showed the notice above a real execution).
- * The left pane's help (POLL_TRIGGER_PANEL) explains the example after the run.
+ * The left pane's help (POLL_TRIGGER_PANEL) explains the example after the run, and the item says it is one
+ * (`sample: true`, sample.ts). After a run, only what holds for the sample and real changes alike: the unit of
+ * amounts (api/amountsHint.ts), where the resource has amounts.
  */
 export const POLL_HINTS: NodeHint[] = [
 	{
@@ -52,4 +56,5 @@ export const POLL_HINTS: NodeHint[] = [
 		location: 'outputPane',
 		whenToDisplay: 'beforeExecution',
 	},
+	POLL_AMOUNTS_HINT,
 ];
