@@ -6,7 +6,7 @@ import type { AuditCursor, PollState, Tracker } from '../rules/state';
 import { baseline, type Change } from '../watch/poller';
 import { readUpTo } from '../rules/changeKey';
 import { asFindings } from './audit';
-import { keysInOrder, MAX_LEDGER, type Ledger } from './ledger';
+import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
 
 /**
  * The audit within the poll's budget: one poll reads as much of the list as its budget holds, and an audit that
@@ -75,7 +75,15 @@ export async function auditPart(
 	const stop = () => reader.spent() || reader.limits.expired();
 	const { audit, ...rest } = stored;
 	const tried = await attempt(
-		async () => await readWholePart(reader, MAX_LEDGER, stop, audit, (k) => seen.has(k), seen.size),
+		async () =>
+			await readWholePart(
+				reader,
+				MAX_LEDGER,
+				stop,
+				audit,
+				(k) => seen.has(ledgerKey(k)),
+				seen.size,
+			),
 	);
 	if (!tried.ok) {
 		if (tried.error instanceof PastBound) return undefined;
@@ -84,7 +92,7 @@ export async function auditPart(
 	const { records, next, byPages } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
 	const findings = asFindings(records, key);
-	for (const c of findings) seen.add(c.id);
+	for (const c of findings) seen.add(ledgerKey(c.id));
 	if (next)
 		return {
 			findings,

@@ -2,7 +2,7 @@ import type { ChangeKind } from '../rules/fingerprint';
 import type { Change } from '../watch/poller';
 import type { Shapes } from '../rules/shape';
 import { birthIn, entryOf, sameBirth, sameContent } from './digest';
-import type { Ledger } from './ledger';
+import { ledgerKey, type Ledger } from './ledger';
 
 /**
  * The fast reads' findings checked against the ledger before anything is emitted. Pure.
@@ -40,20 +40,21 @@ export function guard(
 		if (watched(c)) emit.push(c);
 	};
 	for (const change of changes) {
-		const held = ledger.get(change.id);
+		const key = ledgerKey(change.id);
+		const held = ledger.get(key);
 		if (change.kind === 'deleted') {
-			if (held !== undefined) confirm.push(change.id);
+			if (held !== undefined) confirm.push(key);
 			continue;
 		}
 		if (!change.record) continue;
 		const entry = entryOf(change.record, shapes.keep);
 		if (held === undefined) {
-			ledger.set(change.id, entry);
+			ledger.set(key, entry);
 			put({ ...change, kind: 'created' });
 			continue;
 		}
 		if (!sameBirth(birthIn(held), birthIn(entry))) {
-			ledger.set(change.id, entry);
+			ledger.set(key, entry);
 			put({ kind: 'deleted', id: change.id, state: '' });
 			put({ ...change, kind: 'created' });
 			continue;
@@ -61,10 +62,10 @@ export function guard(
 		// a reading that dropped a field compares no content (shape.ts): the entry is kept, or taken afresh on the
 		// shape a complete reading keeps
 		if (!shapes.compares) {
-			if (shapes.takes) ledger.set(change.id, entry);
+			if (shapes.takes) ledger.set(key, entry);
 			continue;
 		}
-		ledger.set(change.id, entry);
+		ledger.set(key, entry);
 		if (!sameContent(held, change.record, shapes.compare)) put({ ...change, kind: 'updated' });
 	}
 	return { emit, confirm };

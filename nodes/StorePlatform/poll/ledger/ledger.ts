@@ -1,3 +1,4 @@
+import { shortHash } from '../../api/hash';
 import { entryOf } from './digest';
 import type { Shape } from '../rules/shape';
 import type { IDataObject } from 'n8n-workflow';
@@ -8,7 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
  * the audit (audit.ts) compares a whole reading with. Pure.
  *
  * Kept in the cursor as one text: keys sorted, decimal keys as the step from the one before in base 36, each
- * `entry + step` (or `entry + '~' + key` for another key) and `,` between them: about 9 characters a record.
+ * `entry + step`, and `,` between them: about 9 characters a record. A text key (an abandoned cart's 32-character
+ * `user_key`) is kept as its digest (ledgerKey: 36 bits), the step from the digest before in base 36 after a `#`:
+ * about 14 characters a record. A text kept whole by a cursor from before (`entry + '~' + key`) is read.
  * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
  */
 
@@ -21,6 +24,19 @@ export const MAX_LEDGER = 12_000;
 export const OVER = 'over';
 
 const DECIMAL = /^(0|[1-9]\d{0,30})$/;
+const DIGESTED = /^#\d{1,12}$/;
+
+/**
+ * The key a record has in the ledger: its id as decimal text; a text key's digest, `#` and 36 bits as a decimal
+ * number (two of 12,000 keys share one digest once in about a thousand such lists: one record's creation then
+ * reads as its twin's update). A digested key cannot be asked by Get: its deletion is decided by the readings
+ * alone (decide.ts).
+ */
+export const ledgerKey = (key: string): string =>
+	DECIMAL.test(key) ? key : `#${parseInt(shortHash(['ledger/key', key]).slice(0, 9), 16)}`;
+
+/** Whether a ledger key is a text key's digest. */
+export const isDigested = (key: string): boolean => key.startsWith('#');
 
 /** Keys in the order the text keeps them: decimal keys by value, then the others as text. */
 function compareKeys(a: string, b: string): number {
@@ -30,6 +46,9 @@ function compareKeys(a: string, b: string): number {
 		return x < y ? -1 : x > y ? 1 : 0;
 	}
 	if (da !== db) return da ? -1 : 1;
+	const [ga, gb] = [DIGESTED.test(a), DIGESTED.test(b)];
+	if (ga && gb) return Number(a.slice(1)) - Number(b.slice(1));
+	if (ga !== gb) return ga ? -1 : 1;
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -40,6 +59,7 @@ export function encodeLedger(ledger: Ledger): string {
 	if (ledger.size > MAX_LEDGER) return OVER;
 	const keys = keysInOrder(ledger);
 	let previous = BigInt(0);
+	let digest = 0;
 	const parts: string[] = [];
 	for (const key of keys) {
 		const entry = ledger.get(key) as string;
@@ -47,6 +67,10 @@ export function encodeLedger(ledger: Ledger): string {
 			const id = BigInt(key);
 			parts.push(`${entry}${(id - previous).toString(36)}`);
 			previous = id;
+		} else if (DIGESTED.test(key)) {
+			const n = Number(key.slice(1));
+			parts.push(`${entry}#${(n - digest).toString(36)}`);
+			digest = n;
 		} else parts.push(`${entry}~${encodeURIComponent(key)}`);
 	}
 	return parts.join(',');
@@ -58,11 +82,15 @@ export function decodeLedger(text: unknown, entryLength: number): Ledger | undef
 	const ledger: Ledger = new Map();
 	if (text === '') return ledger;
 	let previous = BigInt(0);
+	let digest = 0;
 	for (const part of text.split(',')) {
 		const entry = part.slice(0, entryLength);
 		const rest = part.slice(entryLength);
-		if (rest.startsWith('~')) ledger.set(decodeURIComponent(rest.slice(1)), entry);
-		else {
+		if (rest.startsWith('~')) ledger.set(ledgerKey(decodeURIComponent(rest.slice(1))), entry);
+		else if (rest.startsWith('#')) {
+			digest += parseInt(rest.slice(1), 36);
+			ledger.set(`#${digest}`, entry);
+		} else {
 			previous += BigInt(parseInt36(rest));
 			ledger.set(previous.toString(), entry);
 		}
@@ -84,7 +112,7 @@ export function ledgerOf(records: IDataObject[], key: string, shape?: Shape): Le
 	for (const r of records) {
 		const k = r[key];
 		if (k === undefined || k === null) continue;
-		ledger.set(String(k), entryOf(r, shape));
+		ledger.set(ledgerKey(String(k)), entryOf(r, shape));
 	}
 	return ledger;
 }

@@ -19,7 +19,16 @@ import {
 } from './decide';
 import { contentOf, ENTRY_LENGTH } from './digest';
 import { guard } from './guard';
-import { decodeLedger, encodeLedger, ledgerOf, MAX_LEDGER, OVER, type Ledger } from './ledger';
+import {
+	decodeLedger,
+	encodeLedger,
+	isDigested,
+	ledgerKey,
+	ledgerOf,
+	MAX_LEDGER,
+	OVER,
+	type Ledger,
+} from './ledger';
 import { readWhole } from '../reads/wholeRead';
 import { droppedIn, readShape, shapeOf, type Shapes } from '../rules/shape';
 
@@ -112,7 +121,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
-	const held = new Set(findings.filter((c) => c.record).map((c) => c.id));
+	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
 	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
 	const readings: Readings = {
 		now: run.now,
@@ -122,7 +131,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	};
 	state.suspects = await decided(run, suspectsOf(stored), readings, (id) => {
 		ledger.delete(id);
-		if (run.events.includes('deleted')) changes.push({ kind: 'deleted', id, state: '' });
+		if (run.events.includes('deleted') && !isDigested(id))
+			changes.push({ kind: 'deleted', id, state: '' });
 	});
 	state.ledger = encodeLedger(ledger);
 	if (going) state.audit = auditCursorOf(going, ledger);
@@ -144,15 +154,18 @@ async function decided(
 ): Promise<Suspects | undefined> {
 	const observed = observe(before, readings);
 	observed.deleted.forEach(deleted);
-	let { suspects } = observed;
+	const { suspects } = observed;
 	if (!run.reader.asksOne) {
 		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);
 		return undefined;
 	}
-	if (Object.keys(suspects).length > 0) {
-		const asked = await ask(suspects, getOneOf(run), run.now, MAX_CONFIRMS, stoppedOf(run));
+	// a text key kept as its digest (ledger.ts) cannot be asked: the readings decide it
+	const askable = Object.fromEntries(Object.entries(suspects).filter(([k]) => !isDigested(k)));
+	if (Object.keys(askable).length > 0) {
+		const asked = await ask(askable, getOneOf(run), run.now, MAX_CONFIRMS, stoppedOf(run));
 		asked.deleted.forEach(deleted);
-		({ suspects } = asked);
+		for (const k of Object.keys(askable)) delete suspects[k];
+		Object.assign(suspects, asked.suspects);
 	}
 	return Object.keys(suspects).length > 0 ? suspects : undefined;
 }
@@ -287,8 +300,8 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	outcome.state.shape = shape;
 	guard(outcome.changes, ledger, []);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
-	const lacked = outcome.changes.filter((c) => c.kind === 'deleted' && ledger.has(c.id));
-	const held = new Set(changes.map((c) => c.id));
+	const lacked = outcome.changes.filter((c) => c.kind === 'deleted' && ledger.has(ledgerKey(c.id)));
+	const held = new Set(changes.map((c) => ledgerKey(c.id)));
 	const readings: Readings = {
 		now: run.now,
 		lacked: lacked.map((c) => c.id),
