@@ -1,0 +1,114 @@
+'use strict';
+/**
+ * `npm test`: the checks (lint, format, type check of the whole tree, build, then n8n's scanner), as many side by
+ * side as the machine has cores (each is one process on one core: run one after another, they left a 2-core
+ * machine's second core idle), then jest, which spreads over every core itself. Each check's output is printed
+ * whole when it ends, with its time; jest's as it runs. Any check that fails fails `npm test` once the others
+ * have ended (naming each), and jest does not run, as with the `&&` chain this replaces.
+ * STORE_PLATFORM_TEST_JOBS=1 runs the checks one at a time.
+ */
+const os = require('os');
+const path = require('path');
+const { spawn } = require('child_process');
+
+/** The checks, each an npm script, and those it waits for. */
+const CHECKS = [
+	{ name: 'lint' },
+	{ name: 'typecheck' },
+	{ name: 'format:check' },
+	{ name: 'build' },
+	{ name: 'scan', after: ['build'] },
+];
+
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const ROOT = path.resolve(__dirname, '..');
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs `npm run <name>`, its output kept: { code, output, ms }. */
+function runCaptured(name) {
+	const started = Date.now();
+	return new Promise((resolve) => {
+		const child = spawn(NPM, ['run', name], { cwd: ROOT, env: process.env });
+		const chunks = [];
+		child.stdout.on('data', (c) => chunks.push(c));
+		child.stderr.on('data', (c) => chunks.push(c));
+		child.on('error', (e) => chunks.push(Buffer.from(`${e.message}\n`)));
+		child.on('close', (code) =>
+			resolve({
+				code: code ?? 1,
+				output: Buffer.concat(chunks).toString(),
+				ms: Date.now() - started,
+			}),
+		);
+	});
+}
+
+/**
+ * Runs the checks, at most `jobs` at a time, each once those it waits for passed (in CHECKS order otherwise);
+ * resolves to the names of those that failed or could not run.
+ */
+async function runChecks(checks, jobs, run = runCaptured, print = (s) => process.stdout.write(s)) {
+	const state = new Map(checks.map((c) => [c.name, 'waiting']));
+	const failed = [];
+	return await new Promise((resolve) => {
+		let running = 0;
+		const next = () => {
+			for (const c of checks) {
+				if (running >= jobs) break;
+				if (state.get(c.name) !== 'waiting') continue;
+				const after = (c.after ?? []).map((a) => state.get(a));
+				if (after.some((s) => s === 'failed' || s === 'skipped')) {
+					state.set(c.name, 'skipped');
+					failed.push(`${c.name} (not run: ${c.after.join(', ')} failed)`);
+					continue;
+				}
+				if (after.some((s) => s !== 'passed')) continue;
+				state.set(c.name, 'running');
+				running++;
+				void run(c.name).then(({ code, output, ms }) => {
+					running--;
+					const ok = code === 0;
+					state.set(c.name, ok ? 'passed' : 'failed');
+					if (!ok) failed.push(c.name);
+					print(
+						`\n── npm run ${c.name}: ${ok ? 'passed' : `FAILED (exit ${code})`} in ${secs(ms)}\n`,
+					);
+					print(output.endsWith('\n') || !output ? output : `${output}\n`);
+					next();
+				});
+			}
+			if (running === 0 && [...state.values()].every((s) => s !== 'waiting' && s !== 'running'))
+				resolve(failed);
+		};
+		next();
+	});
+}
+
+/** The number of checks side by side: STORE_PLATFORM_TEST_JOBS, else the cores (at least 1). */
+function jobsOf(env = process.env, cores = os.availableParallelism?.() ?? os.cpus().length) {
+	const asked = Number(env.STORE_PLATFORM_TEST_JOBS);
+	return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, cores);
+}
+
+async function main() {
+	const started = Date.now();
+	const jobs = jobsOf();
+	console.log(`npm test: ${CHECKS.map((c) => c.name).join(', ')} (${jobs} at a time), then jest`);
+	const failed = await runChecks(CHECKS, jobs);
+	if (failed.length) {
+		console.error(`\nnpm test: FAILED after ${secs(Date.now() - started)}: ${failed.join('; ')}`);
+		process.exit(1);
+	}
+	console.log(
+		`\nnpm test: checks passed in ${secs(Date.now() - started)}; jest (npm run test:unit):`,
+	);
+	const jest = spawn(NPM, ['run', 'test:unit'], { cwd: ROOT, stdio: 'inherit' });
+	jest.on('close', (code) => {
+		console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ${secs(Date.now() - started)}`);
+		process.exit(code ?? 1);
+	});
+}
+
+module.exports = { CHECKS, runChecks, jobsOf };
+
+if (require.main === module) void main();
