@@ -144,6 +144,11 @@ export class ChangeLog {
 		this.entries.push(entry);
 	}
 
+	/** Entries logged so far (no write boundary: what the last one logged). */
+	get count(): number {
+		return this.entries.length;
+	}
+
 	/** The changes logged after `seq` (all from 0), the store's latest writes included. */
 	since(seq = 0): ChangeEntry[] {
 		this.sync();

@@ -109,7 +109,13 @@ export interface Sandbox {
 	 * with the record after and the shop's time. Off until start() (which takes the present state as its start;
 	 * `only`: the resources logged, default all); reset() stops it.
 	 */
-	changeLog: { start(only?: string[]): void; stop(): void; since(seq?: number): ChangeEntry[] };
+	changeLog: {
+		start(only?: string[]): void;
+		stop(): void;
+		since(seq?: number): ChangeEntry[];
+		/** The entries logged so far, without a write boundary (owner operations and writes have made theirs). */
+		logged(): number;
+	};
 	/** Calls `fn` with each API request before it is answered (null: none); reset() clears it. */
 	onRequest(fn: ((request: RecordedRequest) => void) | null): void;
 	/** What the shop owner does outside the API. */
@@ -317,6 +323,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			start: (only) => app.changeLog.start(only),
 			stop: () => app.changeLog.stop(),
 			since: (seq) => app.changeLog.since(seq),
+			logged: () => app.changeLog.count,
 		},
 		onRequest: (fn) => void (app.onRequest = fn),
 		owner: {

@@ -8,6 +8,8 @@
  *   npm run fuzz -- --runs 300 --count per-switch --workers 2   (the failing rate of each switch alone)
  *   npm run fuzz -- --seed 41 --path 3:0:1 ...   (replays a failure: the seed and path fast-check printed)
  *   npm run fuzz -- --shrink soak.log   (each JSON history a counting soak printed, made small: test/history/shrink.ts)
+ *   npm run fuzz -- --runs 20000 --workers 2 --count --slow half   (half the histories on a slow shop: audits in
+ *     parts; `all`, `none`; unset: as the switches say, `slow` on in `all`)
  *
  * With --workers n, worker i runs runs/n histories from seed + i (per-switch: every n-th switch, one seed).
  * Prints each worker's figures, then the seeds, the totals and the time.
@@ -26,6 +28,7 @@ const names = {
 	path: 'FUZZ_PATH',
 	count: 'FUZZ_COUNT',
 	shrink: 'FUZZ_SHRINK',
+	slow: 'FUZZ_SLOW',
 	workers: '',
 };
 let workers = 1;

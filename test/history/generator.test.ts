@@ -47,13 +47,52 @@ test('ALL_ON generates every kind of step, grow and the habits before the activa
 		'countLag',
 		'fillIdGaps',
 		'later',
+		'getHabit',
+		'shape',
+		'deleteMany',
 	];
 	expect(every.filter((op) => !ops.has(op))).toEqual([]);
 	expect(before).toBeGreaterThan(100);
 });
 
+test("issue 49's switches: a slow shop in about half the histories, lists past the ledger's bound (rare), ties, bulk changes while a poll pages", () => {
+	const sample = fc.sample(historyArb(profiles, ALL_ON), { seed: 49, numRuns: 3000 });
+	const slow = sample.filter((h) => h.slow).length;
+	expect(slow).toBeGreaterThan(1200);
+	expect(slow).toBeLessThan(1800);
+	const past = sample.filter((h) => h.preload >= 12_000);
+	expect(past.length).toBeGreaterThan(0);
+	expect(past.length).toBeLessThan(150);
+	expect(
+		past.every((h) => ['page', 'voucher', 'abandonedCart', 'themeScript'].includes(h.resource)),
+	).toBe(true);
+	const steps = sample.flatMap((h) => [...(h.before ?? []), ...h.steps]);
+	expect(steps.some((s) => s.op === 'order' && s.order === 'createdTies')).toBe(true);
+	expect(
+		steps.some((s) => s.op === 'during' && s.change.op === 'createMany' && s.change.n === 250),
+	).toBe(true);
+	const habits = new Set(steps.flatMap((s) => (s.op === 'getHabit' ? [s.habit] : [])));
+	expect([...habits].sort()).toEqual(['refuse403', 'refuse500', 'stale', 'trash']);
+	// switched off: none of them
+	const off = {
+		...ALL_ON,
+		getHabits: false,
+		bulkPaging: false,
+		ties: false,
+		shape: false,
+		ledger: false,
+		slow: false,
+	};
+	for (const h of fc.sample(historyArb(profiles, off), { seed: 49, numRuns: 1000 })) {
+		expect(h.slow).toBeFalsy();
+		expect(h.preload).toBeLessThanOrEqual(300);
+		expect(opsOf(h).filter((op) => ['getHabit', 'shape', 'deleteMany'].includes(op))).toEqual([]);
+	}
+});
+
 test('a switch off generates none of its steps', () => {
-	const off = { ...ALL_ON, grow: false, zone: false, order: false, reuseId: false };
+	// (ties: issue 49's order by created_at)
+	const off = { ...ALL_ON, grow: false, zone: false, order: false, ties: false, reuseId: false };
 	for (const h of fc.sample(historyArb(profiles, off), { seed: 7, numRuns: 1000 }))
 		expect(opsOf(h).filter((op) => ['grow', 'zone', 'order', 'reuseId'].includes(op))).toEqual([]);
 });

@@ -40,6 +40,8 @@ const run = (
 	logTo,
 	before: '{}',
 	after: '{}',
+	at: index * 60_000,
+	auditing: false,
 	...more,
 });
 
@@ -53,6 +55,7 @@ function trace(log: ChangeEntry[], polls: PollRun[]): Trace {
 		log,
 		polls,
 		skipped: 0,
+		times: log.map(() => 0),
 	};
 }
 
@@ -308,6 +311,46 @@ describe('a whole list past MAX_SNAPSHOT (pastBound.ts)', () => {
 		expect(check(past(back, deleted))).toEqual([
 			expect.stringMatching(/^lost: 1 ends A/),
 			expect.stringMatching(/^lost: 2 ends deleted/),
+		]);
+	});
+});
+
+describe('promise 11: no change later than the worst delay (an hour and one Poll Time, plus audit parts)', () => {
+	const HOUR = 60 * 60_000;
+	/** A page updated at n8n time 0, the polls at the times given (ms), emitted by the poll `at` (index). */
+	function delayed(times: number[], emittedBy: number, auditing: number[] = []): string[] {
+		const log = [entry(1, 'updated', 'A')];
+		const polls = times.map((t, i) =>
+			run(i, i === emittedBy ? [['updated', 1, 'A', 'k1']] : [], i === 0 ? 0 : 1, {
+				at: t,
+				auditing: auditing.includes(i),
+			}),
+		);
+		return check(trace(log, polls));
+	}
+
+	test('emitted by the first poll an hour or more after the change: holds', () => {
+		expect(delayed([0, 60_000, HOUR + 60_000], 2)).toEqual([]);
+		expect(delayed([0, 60_000, HOUR, HOUR + 60_000], 2)).toEqual([]);
+	});
+
+	test('emitted a poll after that one: late, naming the record and the poll', () => {
+		expect(delayed([0, 60_000, HOUR, HOUR + 60_000], 3)).toEqual([
+			expect.stringMatching(/^late: 1 was A \(n8n's clock 60 min before poll 2\)/),
+		]);
+	});
+
+	test('an audit in parts going on at the deadline: each of its polls, and the one that ends it, are allowed', () => {
+		const times = [0, HOUR, HOUR + 60_000, HOUR + 120_000, HOUR + 180_000];
+		expect(delayed(times, 3, [1, 2])).toEqual([]);
+		expect(delayed(times, 4, [1, 2])).toEqual([
+			expect.stringMatching(/^late: 1 was A .* by poll 3/),
+		]);
+	});
+
+	test('a change never emitted is lost, not also late', () => {
+		expect(delayed([0, HOUR, HOUR + 60_000], -1)).toEqual([
+			expect.stringMatching(/^lost: 1 ends A/),
 		]);
 	});
 });

@@ -30,8 +30,15 @@
  *    poll: its changes are not owed at the end; promise 6 still holds (its error does not repeat at every poll).
  * 10. A list that can be read whole (not as in 9) is never said unreadable: no poll fails with the error that
  *    names what the list ignores.
+ * 11. (issue 49) No change comes later than the worst delay docs/poll.md promises: "an hour and one Poll Time,
+ *    plus the polls of an audit in parts where one poll cannot hold it". Measured on n8n's clock (runner.ts: a
+ *    Poll Time between polls, the clock moved by `later` steps and before the settle, and by a slow shop's
+ *    answers): a change made at n8n time t is owed by the first poll at t + 1 h or later, or, where an audit in
+ *    parts goes on there, by the poll that ends it (deadlinesOf). Where promise 1 owes nothing at the end (8, 9),
+ *    11 owes nothing either.
  * A change may come late (the trigger's hourly audit, a deletion confirmed by its Get at a later poll): any later
- * poll, the settle's included, at a state the record had while that poll ran; still exactly once.
+ * poll within promise 11, the settle's included, at a state the record had while that poll ran; still exactly
+ * once.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -148,7 +155,7 @@ function editedAfterCreation(states: State[], ats: string[], t: number): boolean
 	return false;
 }
 
-/** Promises 1 and 2 for one record. */
+/** Promises 1, 2 and 11 for one record (`deadlines`: the poll each of its logged changes is owed by). */
 function checkRecord(
 	trace: Trace,
 	id: string,
@@ -158,6 +165,7 @@ function checkRecord(
 	emitted: Emitted[],
 	broken: string[],
 	owesEnd: boolean,
+	deadlines: number[],
 ): void {
 	const watched = trace.profile.events;
 	/** Index of the last state logged at or before `seq`. */
@@ -168,8 +176,24 @@ function checkRecord(
 		reach.push({ t, last: states[t] });
 	const history = () => `states ${states.map((s) => String(s)).join(' → ')}`;
 	const scanned = trace.profile.kind.includes('updated_at scan');
+	// promise 11: after each poll, every change owed by it has come (the polls before `checked` are checked)
+	// (a change lost at the end is reported lost, not also late)
+	let checked = 0;
+	let late: string | undefined;
+	const onTime = (through: number) => {
+		for (; checked <= through && !late && owesEnd; checked++) {
+			const due = deadlines.filter((d) => d <= checked).length;
+			if (due === 0) continue;
+			if (reach.some((p) => !owed(fold(p.last, states.slice(p.t + 1, due + 1), watched)))) continue;
+			const poll = trace.polls[checked];
+			const change = trace.times[seqs[due - 1] - 1];
+			const minutes = Math.round((poll.at - change) / 60_000);
+			late = `late: ${id} was ${String(states[due])} (n8n's clock ${minutes} min before poll ${checked}), the workflow last got ${[...new Set(reach.map((p) => String(p.last)))].join(' or ')} by poll ${checked}: past the worst delay (an hour and one Poll Time, plus the polls of an audit in parts); ${history()}`;
+		}
+	};
 	let previous: Emitted | undefined;
 	for (const [i, e] of emitted.entries()) {
+		onTime(e.poll - 1);
 		// an id handed out again, told by its birth (docs/poll.md, the ledger): the old record's deletion and the
 		// new one's creation, side by side in one poll; the creation is then checked as after a deletion between
 		const after = emitted[i + 1];
@@ -215,8 +239,10 @@ function checkRecord(
 		}
 		reach = [...next.values()];
 	}
+	onTime(trace.polls.length - 1);
 	if (!owesEnd) return;
 	const settled = reach.some((p) => !owed(fold(p.last, states.slice(p.t + 1), watched)));
+	if (settled && late) broken.push(late);
 	if (!settled) {
 		const got = [...new Set(reach.map((p) => String(p.last)))].join(' or ');
 		const end = states[states.length - 1];
@@ -276,6 +302,7 @@ export function check(trace: Trace): string[] {
 	if (said)
 		broken.push(`poll ${said.index} said a list it can read is unreadable: "${said.error}"`);
 	const owesEnd = !pastBound(trace, records, broken) && !unreadable;
+	const due = deadlinesOf(trace);
 	for (const { id, states, ats, seqs } of records)
 		checkRecord(
 			trace,
@@ -286,8 +313,30 @@ export function check(trace: Trace): string[] {
 			delivered.filter((e) => e.id === id),
 			broken,
 			owesEnd,
+			seqs.map((s) => due[s - 1]),
 		);
 	return broken;
+}
+
+/** docs/poll.md, the worst delay of a change a fast read missed: an hour (the audit's period) ... */
+export const WORST_DELAY_MS = 60 * 60_000;
+
+/**
+ * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
+ * (WORST_DELAY_MS) or more of n8n's clock after it (with polls a Poll Time apart: an hour and one Poll Time),
+ * then the polls of an audit in parts going on there (each poll that left an audit going on, and the one that
+ * ends it). Infinity: no such poll (the end's promise 1 owes it).
+ */
+export function deadlinesOf(trace: Trace): number[] {
+	const { polls } = trace;
+	return trace.log.map((_, k) => {
+		const made = trace.times[k];
+		if (made === undefined) return Infinity;
+		let d = polls.findIndex((p) => p.at >= made + WORST_DELAY_MS);
+		if (d < 0) return Infinity;
+		while (d < polls.length && polls[d].auditing) d++;
+		return d < polls.length ? d : Infinity;
+	});
 }
 
 /**
@@ -355,7 +404,7 @@ export function pollsReport(trace: Trace): string {
 			const items = emittedOf(trace, p).map(
 				(e) => `${e.kind} ${e.id}${e.value ? ` (${e.value})` : ''} [${e.key.slice(0, 8)}]`,
 			);
-			const how = p.how === 'repeat' ? `repeat of poll ${String(p.repeats)}` : p.how;
+			const how = `${p.how === 'repeat' ? `repeat of poll ${String(p.repeats)}` : p.how}${p.auditing ? ', an audit in parts goes on' : ''}`;
 			const error = p.error ? ` ERROR ${p.error}` : '';
 			return `poll ${p.index} (${how}, ${p.requests} requests, log ${p.logFrom}..${p.logTo}): ${items.join(', ') || '-'}${error}`;
 		})

@@ -12,12 +12,21 @@ import type { Poller } from '../harness';
 import { MAX_POLL_REQUESTS } from '../../nodes/StorePlatform/poll/reads/reader';
 import { apiRequests, pollStore } from '../workflow/setup';
 import { inScope, PROFILES, valueText, type Profile } from './profiles';
-import type { Change, History, Step } from './steps';
+import type { Change, GetHabit, History, Step } from './steps';
 
 /** Requests after which the runner stops a poll (the checker then reports it above its ceiling). */
 const STOP_AT = MAX_POLL_REQUESTS + 20;
 /** Quiet polls at most after the history (settle): it ends after two polls in a row emit nothing. */
 export const SETTLE_MAX = 6;
+/** On a slow shop the settle goes on while an audit in parts does, up to this many polls. */
+export const SLOW_SETTLE_MAX = 40;
+/** n8n's clock between two polls (a Poll Time of a minute, n8n's shortest). */
+export const POLL_TIME_MS = 60_000;
+/**
+ * A slow shop (History.slow): what `getPollBudgetMs()` answers, and how far n8n's clock moves at each request, so
+ * that a poll reads about 3 requests (75 % of the budget: trigger.ts BUDGET_SHARE) and an audit goes in parts.
+ */
+export const SLOW = { budgetMs: 16_000, requestMs: 4_000 };
 
 export interface PollRun {
 	/** 0: the activation. */
@@ -36,6 +45,10 @@ export interface PollRun {
 	/** The node's static data it started from and left (JSON). */
 	before: string;
 	after: string;
+	/** n8n's clock (ms) when it started. */
+	at: number;
+	/** Whether it left an audit going on (an audit in parts, poll/ledger/auditParts.ts). */
+	auditing: boolean;
 }
 
 export interface Trace {
@@ -48,6 +61,8 @@ export interface Trace {
 	polls: PollRun[];
 	/** Steps that found no record to act on. */
 	skipped: number;
+	/** n8n's clock (ms) when each entry of the log was made (by position). */
+	times: number[];
 }
 
 let runs = 0;
@@ -80,7 +95,14 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 
 	const workflow = () => `history-${++runs}`;
 	let workflowId = workflow();
-	let poller: Poller = pollStore(sandbox, profile.params, { workflowId });
+	const budgetMs = history.slow ? SLOW.budgetMs : undefined;
+	let poller: Poller = pollStore(sandbox, profile.params, { workflowId, budgetMs });
+	const times: number[] = [];
+	/** n8n's clock for the log's entries made since the last stamp. */
+	const stamp = () => {
+		const n = sandbox.changeLog.logged();
+		while (times.length < n) times.push(Date.now());
+	};
 	const polls: PollRun[] = [];
 	/** Static data (node, global) before the last poll, for a repeat. */
 	let beforeLast: { node: IDataObject; global: IDataObject; index: number } | undefined;
@@ -112,6 +134,13 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				// one write boundary: the log compares the table once (sandbox owner.batch)
 				return sandbox.owner.batch(() => {
 					for (let i = 0; i < c.n; i++) apply({ op: 'create', v: c.v });
+				});
+			case 'deleteMany':
+				return sandbox.owner.batch(() => {
+					for (const r of rows.slice(0, c.n)) {
+						sandbox.owner.remove(profile.resource, key(r));
+						gone.add(key(r));
+					}
 				});
 			case 'updateMany':
 				return sandbox.owner.batch(() => {
@@ -148,6 +177,8 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 	let n8nProcess = 0;
 	const poll = async (how: PollRun['how'], during?: { n: number; change: Change }) => {
 		const logFrom = sandbox.changeLog.since().length;
+		stamp();
+		const at = Date.now();
 		const before = poller.staticData();
 		if (how !== 'repeat')
 			beforeLast = { node: before, global: poller.globalStaticData(), index: polls.length };
@@ -160,16 +191,22 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				stopped = true;
 				sandbox.faults.add({ type: 'status', status: 400, times: Infinity });
 			}
+			// a slow shop: each answer takes n8n's clock on (the poll's budget runs out)
+			if (history.slow) n8nAheadMs += SLOW.requestMs;
 			if (done || !during || r.method !== 'GET' || r.path !== profile.listPath) return;
 			if (++lists === during.n) {
 				done = true;
 				apply(during.change);
+				stamp();
 			}
 		});
 		const tick = await poller.tick({ activation: how === 'activation' });
 		sandbox.onRequest(null);
 		if (stopped) sandbox.faults.clear();
 		if (during && !done) apply(during.change);
+		const logTo = sandbox.changeLog.since().length;
+		stamp();
+		const after = poller.staticData();
 		polls.push({
 			index: polls.length,
 			how,
@@ -179,20 +216,32 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			error: tick.error?.message,
 			requests: apiRequests(sandbox).length - from,
 			logFrom,
-			logTo: sandbox.changeLog.since().length,
+			logTo,
 			before: JSON.stringify(before),
-			after: JSON.stringify(poller.staticData()),
+			after: JSON.stringify(after),
+			at,
+			auditing: (after.cursor as IDataObject | undefined)?.audit !== undefined,
 		});
+		// the next Poll Time
+		n8nAheadMs += POLL_TIME_MS;
 	};
 
 	const newPoller = (node: IDataObject, global: IDataObject) =>
-		pollStore(sandbox, profile.params, { workflowId, staticData: node, globalStaticData: global });
+		pollStore(sandbox, profile.params, {
+			workflowId,
+			staticData: node,
+			globalStaticData: global,
+			budgetMs,
+		});
 
 	for (const step of history.before ?? []) if (!POLLS.includes(step.op)) await run(step);
 	const start = new Map(present().map((r) => [String(r[profile.key]), { ...r }]));
 	sandbox.changeLog.start([profile.resource]);
 	await poll('activation', history.activation);
-	for (const step of history.steps) await run(step);
+	for (const step of history.steps) {
+		await run(step);
+		stamp();
+	}
 	async function run(step: Step): Promise<void> {
 		switch (step.op) {
 			case 'poll':
@@ -250,6 +299,14 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			case 'order':
 				sandbox.habits({ listOrder: { [profile.listPath]: step.order } });
 				return;
+			case 'getHabit':
+				return getHabit(sandbox, profile, step.habit);
+			case 'shape': {
+				const field = step.change === 'add' ? 'new_field' : spareField(profile, present());
+				if (field)
+					sandbox.habits({ answerShape: { [profile.listPath]: { [step.change]: field } } });
+				return;
+			}
 			case 'zone':
 				// the pinned instant stays; the shop's wall clock (and every stamp shown) moves by the change
 				sandbox.settings({ shopZoneOffsetMinutes: step.hours * 60 });
@@ -273,14 +330,39 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 	sandbox.habits({ emptyListAnswer: null });
 	n8nAheadMs += AUDIT_GAP_MS;
 	let quiet = 0;
-	for (let i = 0; i < SETTLE_MAX && quiet < 2; i++) {
+	const most = history.slow ? SLOW_SETTLE_MAX : SETTLE_MAX;
+	for (let i = 0; i < most && quiet < 2; i++) {
 		now += 1;
 		sandbox.shopTime.pin(at(now));
 		await poll('settle');
 		const last = polls[polls.length - 1];
-		quiet = last.items.length === 0 && !last.error ? quiet + 1 : 0;
+		// an audit in parts going on is not quiet: what it finds comes at its end
+		quiet = last.items.length === 0 && !last.error && !last.auditing ? quiet + 1 : 0;
 	}
-	return { history, profile, start, log: sandbox.changeLog.since(), polls, skipped };
+	const log = sandbox.changeLog.since();
+	return { history, profile, start, log, polls, skipped, times: times.slice(0, log.length) };
+}
+
+/** Switches a habit of one record's Get on for the watched list (sandbox/recordHabits.ts). */
+function getHabit(sandbox: Sandbox, profile: Profile, habit: GetHabit): void {
+	const list = profile.listPath;
+	if (habit === 'refuse403' || habit === 'refuse500')
+		sandbox.habits({ unknownGetStatus: { [list]: habit === 'refuse403' ? 403 : 500 } });
+	else if (habit === 'trash') sandbox.habits({ trashGet: [list] });
+	else sandbox.habits({ staleGet: { times: 1, paths: [list] } });
+}
+
+/** A field of the watched records a shape change may drop: none the checker or the trigger's reads rely on. */
+function spareField(profile: Profile, rows: IDataObject[]): string | undefined {
+	const kept = new Set([
+		profile.key,
+		profile.field,
+		'id',
+		'created_at',
+		'updated_at',
+		'product_id',
+	]);
+	return Object.keys(rows[0] ?? {}).find((f) => !kept.has(f));
 }
 
 /** Steps that poll (not run before the activation). */

@@ -43,6 +43,17 @@ function switches(text: string | undefined): Switches {
 }
 
 /**
+ * FUZZ_SLOW (`--slow`): `half` (the `slow` switch on: about half the histories on a slow shop, audits in parts),
+ * `all` (every history), `none` (no slow shop); unset: as the switches say.
+ */
+function withSlow(on: Switches, text: string | undefined): { on: Switches; allSlow: boolean } {
+	if (text === undefined) return { on, allSlow: false };
+	if (!['half', 'all', 'none'].includes(text))
+		throw new Error(`--slow must be half, all or none, got ${text}`);
+	return { on: { ...on, slow: text === 'half' }, allSlow: text === 'all' };
+}
+
+/**
  * FUZZ_COUNT=per-switch: FUZZ_RUNS histories for each switch alone (no other habit), failures counted: what each
  * habit breaks on the trigger under test. FUZZ_WORKER=i/n takes every n-th switch from the i-th (parallel runs).
  */
@@ -100,19 +111,23 @@ test('soak', async () => {
 	const runs = Number(process.env.FUZZ_RUNS ?? 100);
 	const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 1_000_000;
 	const resources = process.env.FUZZ_RESOURCES ? process.env.FUZZ_RESOURCES.split(',') : RESOURCES;
-	const on = switches(process.env.FUZZ_SWITCHES);
+	const { on, allSlow } = withSlow(switches(process.env.FUZZ_SWITCHES), process.env.FUZZ_SLOW);
 	const figures: SoakFigures = { histories: 0, steps: 0, changes: 0, polls: 0 };
 	// performance.now: the runner moves n8n's clock (Date.now) forward
 	const started = performance.now();
 	let failures = 0;
 	let failure: string | undefined;
 	const lines: string[] = [];
+	let slowCount = 0;
 	if (process.env.FUZZ_COUNT === '1') {
 		const arb = historyArb(
 			resources.map((r) => PROFILES[r]),
 			on,
+			undefined,
+			allSlow,
 		);
 		for (const history of fc.sample(arb, { seed, numRuns: runs })) {
+			if (history.slow) slowCount++;
 			const v = await verdict(env.sandbox, history);
 			figures.histories++;
 			figures.steps += history.steps.length;
@@ -126,11 +141,14 @@ test('soak', async () => {
 				lines.push(`failure ${failures}: ${v.broken[0]}\n  ${JSON.stringify(history)}`);
 		}
 	} else {
-		const details = await fc.check(property(env.sandbox, resources, on, figures), {
-			seed,
-			numRuns: runs,
-			path: process.env.FUZZ_PATH,
-		});
+		const details = await fc.check(
+			property(env.sandbox, resources, on, figures, undefined, allSlow),
+			{
+				seed,
+				numRuns: runs,
+				path: process.env.FUZZ_PATH,
+			},
+		);
 		if (details.failed) {
 			failures = 1;
 			failure = `${fc.defaultReportMessage(details) ?? 'failed'}\n${String(details.errorInstance)}`;
@@ -145,7 +163,7 @@ test('soak', async () => {
 			`seed ${seed}, resources ${resources.join(', ')}, switches off: ${off.join(', ') || 'none'}`,
 			`histories ${figures.histories}${process.env.FUZZ_COUNT === '1' ? '' : ' (shrinking included)'}, steps ${figures.steps}, changes checked ${figures.changes}, polls ${figures.polls}`,
 			process.env.FUZZ_COUNT === '1'
-				? `failures ${failures} of ${figures.histories} (${((100 * failures) / Math.max(1, figures.histories)).toFixed(1)} %)`
+				? `failures ${failures} of ${figures.histories} (${((100 * failures) / Math.max(1, figures.histories)).toFixed(1)} %); on a slow shop ${slowCount}`
 				: `failures ${failures} (fast-check stops at the first and shrinks it)`,
 			`${seconds.toFixed(1)} s: ${(figures.histories / seconds).toFixed(2)} histories/s, ${(figures.steps / seconds).toFixed(1)} steps/s`,
 			...lines,

@@ -17,7 +17,12 @@ export type Change =
 	/** `n` records created in one shop second (issue 41 #4: 300 creations between two polls). */
 	| { op: 'createMany'; n: number; v: number }
 	/** A new record whose `updated_at` is null (issue 34 #8). */
-	| { op: 'createNullStamp'; v: number };
+	| { op: 'createNullStamp'; v: number }
+	/** The first `n` records deleted in one shop second (issue 49: a list past 12,000 back below). */
+	| { op: 'deleteMany'; n: number };
+
+/** The habits of one record's Get (sandbox/recordHabits.ts). */
+export type GetHabit = 'refuse403' | 'refuse500' | 'trash' | 'stale';
 
 export type Step =
 	| Change
@@ -48,8 +53,18 @@ export type Step =
 	| { op: 'ignoreParam'; param: 'since_id' | 'page' }
 	/** The sandbox's habits: the count answers `n` more (or fewer) than its list holds. */
 	| { op: 'countOffset'; n: number }
-	/** The list answers in another order (issue 41): newest first, or a fixed permutation. */
-	| { op: 'order'; order: 'newest' | 'shuffled' }
+	/**
+	 * The list answers in another order (issue 41): newest first, or a fixed permutation; or (issue 49) by
+	 * `created_at`, the records of one second in another order at each request.
+	 */
+	| { op: 'order'; order: 'newest' | 'shuffled' | 'createdTies' }
+	/**
+	 * One record's Get (issue 49): an id the list does not hold answers 403 or 500 (not 404); a trashed record's
+	 * Get answers 200 as it was; the next Get of a record that exists answers 404 (a replica behind).
+	 */
+	| { op: 'getHabit'; habit: GetHabit }
+	/** Every record the list answers gains a field (null) or loses one (issue 49 #4). */
+	| { op: 'shape'; change: 'add' | 'drop' }
 	/** The shop's zone becomes UTC + `hours` (every stamp shown shifts; issue 41 #7). */
 	| { op: 'zone'; hours: number }
 	/** The count answers what it was at its previous request (one poll late; issue 41 #11). */
@@ -70,6 +85,11 @@ export interface History {
 	before?: Step[];
 	/** A change made while the activation pages (#4). */
 	activation?: { n: number; change: Change };
+	/**
+	 * A slow shop (issue 49): n8n's poll budget small and each request taking n8n's clock on (runner.ts SLOW), so
+	 * that an audit goes in parts (poll/ledger/auditParts.ts).
+	 */
+	slow?: boolean;
 	steps: Step[];
 }
 
@@ -92,6 +112,8 @@ export function describe(step: Step | Change): string {
 			return `create ${step.n} records (v-${'ABCD'[step.v]}) in one second`;
 		case 'createNullStamp':
 			return `create a record with updated_at null (v-${'ABCD'[step.v]})`;
+		case 'deleteMany':
+			return `delete the first ${step.n} records in one second`;
 		case 'poll':
 			return 'poll';
 		case 'repeat':
@@ -123,7 +145,13 @@ export function describe(step: Step | Change): string {
 		case 'countOffset':
 			return `the count answers ${step.n > 0 ? '+' : ''}${step.n} off its list`;
 		case 'order':
-			return `the list answers ${step.order === 'newest' ? 'newest first' : 'in a fixed shuffled order'}`;
+			return `the list answers ${ORDER_WORDS[step.order]}`;
+		case 'getHabit':
+			return GET_WORDS[step.habit];
+		case 'shape':
+			return step.change === 'add'
+				? 'every record the list answers gains a field, null'
+				: 'every record the list answers loses a field';
 		case 'zone':
 			return `the shop's zone becomes UTC${step.hours >= 0 ? '+' : ''}${step.hours} (every stamp shown shifts)`;
 		case 'countLag':
@@ -135,9 +163,24 @@ export function describe(step: Step | Change): string {
 	}
 }
 
+const ORDER_WORDS = {
+	newest: 'newest first',
+	shuffled: 'in a fixed shuffled order',
+	createdTies: 'by created_at, the records of one second in another order at each request',
+};
+
+const GET_WORDS: Record<GetHabit, string> = {
+	refuse403: "a record's Get answers 403 where the list does not hold it",
+	refuse500: "a record's Get answers 500 where the list does not hold it",
+	trash: "a trashed record's Get answers 200 as it was",
+	stale: 'the next Get of a record that exists answers 404 (a replica behind)',
+};
+
 /** A history as a script of numbered lines. */
 export function script(h: History): string {
-	const lines = [`resource ${h.resource}; ${h.preload} records added before the activation`];
+	const lines = [
+		`resource ${h.resource}; ${h.preload} records added before the activation${h.slow ? '; a slow shop (audits in parts)' : ''}`,
+	];
 	for (const s of h.before ?? []) lines.push(`before the activation: ${describe(s)}`);
 	lines.push(
 		h.activation
@@ -158,6 +201,7 @@ const CHANGES: ReadonlyArray<Change['op']> = [
 	'updateMany',
 	'createMany',
 	'createNullStamp',
+	'deleteMany',
 ];
 
 /** The change a step makes (a change, or the change of a `during`), or undefined. */

@@ -58,12 +58,14 @@ export function property(
 	on: Switches,
 	figures: SoakFigures,
 	maxSteps?: number,
+	allSlow = false,
 ) {
 	return fc.asyncProperty(
 		historyArb(
 			resources.map((r) => PROFILES[r]),
 			on,
 			maxSteps,
+			allSlow,
 		),
 		async (history) => {
 			const v = await verdict(sandbox, history);
