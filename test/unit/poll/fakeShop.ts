@@ -261,6 +261,8 @@ export class FakeTrigger {
 	lastRequests = 0;
 	/** The cursor of quiet audit parts, as trigger.ts keeps it in the process (node/quietParts.ts). */
 	quietPart?: QuietPart;
+	/** Deletions a run n8n did not keep reported, as trigger.ts hands them (node/lostRuns.ts). */
+	told?: string[];
 
 	constructor(
 		readonly shop: FakeShop,
@@ -293,6 +295,7 @@ export class FakeTrigger {
 						events: this.events,
 						now: this.now,
 						lastAudit: this.lastAudit,
+						told: this.told,
 						fast,
 					},
 					state,

@@ -1,3 +1,4 @@
+import type { ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
 import fc from 'fast-check';
 
 import { nextSeq } from '../../../nodes/StorePlatform/poll/rules/changeKey';
@@ -17,7 +18,11 @@ import {
  */
 
 /** A change by record and identity: `4 deleted` is record 4's deletion. */
-const change = (text: string) => ({ id: text.split(' ')[0], identity: text });
+const change = (text: string) => ({
+	id: text.split(' ')[0],
+	kind: (text.split(' ')[1] ?? 'updated') as ChangeKind,
+	identity: text,
+});
 
 interface Poll {
 	/** The number each change's key used, by change. */

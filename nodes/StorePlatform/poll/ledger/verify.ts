@@ -60,6 +60,11 @@ export interface Run {
 	 * every poll would read the list whole.
 	 */
 	lastAudit?: number;
+	/**
+	 * Deletions a run n8n did not keep reported (node/lostRuns.ts): the user was told, so the ledger forgets them,
+	 * and a record restored since comes as created (issue 49 #10).
+	 */
+	told?: string[];
 	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
 	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
 }
@@ -82,6 +87,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	}
 	if (stored.ledger === undefined) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
+	for (const id of run.told ?? []) ledger?.delete(ledgerKey(id));
 	if (!ledger) {
 		// past its bound: at the audit's cadence, the ledger again where the list is back within it
 		if (auditDue(latest(stored.audited, run.lastAudit), run.now))

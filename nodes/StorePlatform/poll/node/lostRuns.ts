@@ -19,8 +19,12 @@
  */
 
 /** A change a run n8n did not keep emitted: its record and the number its key used. */
+import type { ChangeKind } from '../rules/fingerprint';
+
 export interface Orphan {
 	id: string;
+	/** Its kind: a deletion the kept cursor does not hold is forgotten by the ledger (verify.ts Run.told). */
+	kind: ChangeKind;
 	seq: number;
 	/** n8n's clock when its run began. */
 	at: number;
@@ -67,6 +71,7 @@ export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string
 /** A change to emit: its record and its identity (changeIdentity). */
 export interface Emitting {
 	id: string;
+	kind: ChangeKind;
 	identity: string;
 }
 
@@ -105,7 +110,9 @@ export function markOf(
 		from,
 		to,
 		at,
-		emitted: new Map(emitted.map((c, i) => [c.identity, { id: c.id, seq: seqs[i], at }])),
+		emitted: new Map(
+			emitted.map((c, i) => [c.identity, { id: c.id, kind: c.kind, seq: seqs[i], at }]),
+		),
 		inherited,
 	};
 }

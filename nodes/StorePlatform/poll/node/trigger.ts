@@ -254,19 +254,24 @@ async function pollOnce(
 	const auditKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${watch}`;
 	// an audit in parts goes on where its last quiet part left it, where n8n did not save that (quietParts.ts)
 	const stored = resumeFrom(QUIET_PARTS.get(auditKey), saved);
+	const { seq } = stored ?? {};
+	const now = Date.now();
+	// a change a run n8n did not keep reported (lostRuns.ts); its deletions are what the user was told
+	const runs = RUNS.get(auditKey) ?? [];
+	const orphans = seq === undefined ? new Map<string, Orphan>() : orphansOf(runs, seq, now);
 	const run: Run = {
 		reader,
 		watch,
 		trackers,
 		events: settings.events,
-		now: Date.now(),
+		now,
 		lastAudit: AUDITS.get(auditKey),
+		told: [...orphans.values()].filter((o) => o.kind === 'deleted').map((o) => o.id),
 		fast: async (from) => await runPoll(reader, watch, trackers, from),
 	};
 	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
 	// the keys of a cursor with a sequence number (changeKey.ts): on a scanned list, a creation edited since the
 	// cursor's times also comes as updated
-	const { seq } = stored ?? {};
 	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
 	const changes = withLaterEdit(outcome.changes, upTo).filter((c) =>
 		settings.events.includes(c.kind),
@@ -274,9 +279,11 @@ async function pollOnce(
 	const editsApart = stateLeftOut(upTo, settings.events);
 	const parts = changes.map((c) => partsOf(settings, c, seq));
 	// a change a run n8n did not keep reported, found again: that run's key (lostRuns.ts)
-	const runs = RUNS.get(auditKey) ?? [];
-	const orphans = seq === undefined ? new Map<string, Orphan>() : orphansOf(runs, seq, run.now);
-	const emitting = parts.map((p) => ({ id: p.id, identity: changeIdentity(p, editsApart) }));
+	const emitting = parts.map((p) => ({
+		id: p.id,
+		kind: p.kind,
+		identity: changeIdentity(p, editsApart),
+	}));
 	const seqs = seq === undefined ? [] : keySeqs(emitting, orphans, seq);
 	const items = changes.map((c, i) =>
 		toItem(settings, c, deliveryKeyOf(parts[i], seqs[i], editsApart)),

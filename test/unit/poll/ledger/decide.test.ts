@@ -227,3 +227,21 @@ describe("the shape of a list's answers (rules/shape.ts): a field added or dropp
 		},
 	);
 });
+
+describe('a deletion a run n8n did not keep reported (issue 49 #10)', () => {
+	test.each([
+		[true, ['created 5']],
+		[false, []],
+	])(
+		'the ledger forgets what the user was told (%s): the record restored since comes as created',
+		async (told, want) => {
+			const { shop, trigger } = setUp({}, 30, vouchers());
+			await trigger.poll();
+			// R1 reported 5 deleted; n8n kept R2, whose count lagged: the kept cursor still holds 5; 5 is restored
+			if (told) trigger.told = ['5'];
+			expect(await trigger.poll()).toEqual([]);
+			trigger.told = undefined;
+			expect(kinds(await settle(trigger, true))).toEqual(want);
+		},
+	);
+});
