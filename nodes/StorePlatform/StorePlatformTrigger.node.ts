@@ -10,9 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { TRIGGER_AMOUNTS_HINT } from './api/amountsHint';
 import { credentialTest } from './api/auth';
-import { TRIGGER_PANEL } from './trigger/panel';
+import { TRIGGER_PANEL_PARTS } from './trigger/panel';
 import { TRIGGER_PROPERTIES } from './trigger/properties';
 import { WEBHOOK_METHODS } from './trigger/lifecycle';
 import { passDelivery } from './trigger/passDelivery';
@@ -57,9 +56,7 @@ export class StorePlatformTrigger implements INodeType {
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: TRIGGER_PROPERTIES,
-		triggerPanel: TRIGGER_PANEL,
-		// above an order's or checkout's output: the unit of its amounts is not documented
-		hints: [TRIGGER_AMOUNTS_HINT],
+		...TRIGGER_PANEL_PARTS,
 	};
 
 	methods = { credentialTest };

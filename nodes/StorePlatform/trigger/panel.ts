@@ -1,5 +1,11 @@
-import type { INodeProperties, INodePropertyOptions, TriggerPanelDefinition } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeDescription,
+	TriggerPanelDefinition,
+} from 'n8n-workflow';
 
+import { TRIGGER_AMOUNTS_HINT } from '../api/amountsHint';
 import { EVENTS } from '../api/events';
 import { AMOUNTS_UNIT, NORMALIZE_NUMBERS_OPTION } from '../api/output';
 
@@ -31,6 +37,15 @@ export const TRIGGER_PANEL: TriggerPanelDefinition = {
 		inactive: `<b>While building your workflow</b>: click Execute step (it listens for one event), then ${SEND_ONE}<br /><br /><b>Once the workflow is published</b> (active), each event the shop sends starts the workflow. These executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
 		active: `<b>The workflow is published</b>: each event the shop sends starts it, in the <a data-key="executions">executions list</a>.<br /><br />To see one here, click Execute step (it listens for one event), then ${SEND_ONE}`,
 	},
+};
+
+/**
+ * The panel's parts of the description: the left pane's help, and above an order's or checkout's output the hint
+ * that the unit of its amounts is not documented (api/amountsHint.ts).
+ */
+export const TRIGGER_PANEL_PARTS: Pick<INodeTypeDescription, 'triggerPanel' | 'hints'> = {
+	triggerPanel: TRIGGER_PANEL,
+	hints: [TRIGGER_AMOUNTS_HINT],
 };
 
 /**
