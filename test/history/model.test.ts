@@ -348,6 +348,14 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		]);
 	});
 
+	test('the delay counts from the first poll after the change: n8n away for an hour (the settle) misses no poll', () => {
+		// the change at 0, n8n's next poll an hour later: it may come an hour after that
+		expect(delayed([-60_000, HOUR, HOUR + 60_000, 2 * HOUR], 3)).toEqual([]);
+		expect(delayed([-60_000, HOUR, HOUR + 60_000, 2 * HOUR, 2 * HOUR + 60_000], 4)).toEqual([
+			expect.stringMatching(/^late: 1 was A .* by poll 3/),
+		]);
+	});
+
 	test('a change never emitted is lost, not also late', () => {
 		expect(delayed([0, HOUR, HOUR + 60_000], -1)).toEqual([
 			expect.stringMatching(/^lost: 1 ends A/),

@@ -323,16 +323,20 @@ export const WORST_DELAY_MS = 60 * 60_000;
 
 /**
  * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
- * (WORST_DELAY_MS) or more of n8n's clock after it (with polls a Poll Time apart: an hour and one Poll Time),
- * then the polls of an audit in parts going on there (each poll that left an audit going on, and the one that
- * ends it). Infinity: no such poll (the end's promise 1 owes it).
+ * (WORST_DELAY_MS) or more of n8n's clock after the first poll that could read it (n8n's clock at the first poll
+ * that starts after the change; with polls a Poll Time apart: an hour and one Poll Time), then the polls of an
+ * audit in parts going on there (each poll that left an audit going on, and the one that ends it). Infinity: no
+ * such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
 	return trace.log.map((_, k) => {
 		const made = trace.times[k];
-		if (made === undefined) return Infinity;
-		let d = polls.findIndex((p) => p.at >= made + WORST_DELAY_MS);
+		// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
+		// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
+		const chance = polls.find((p) => p.at >= made)?.at;
+		if (chance === undefined) return Infinity;
+		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
 		return d < polls.length ? d : Infinity;
