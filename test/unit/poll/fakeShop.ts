@@ -7,7 +7,7 @@
  * above them (paging, the ceiling of requests, the reading of an answer's body where a test gives one) is the
  * shipped code.
  */
-import type { Answer } from '../../../nodes/StorePlatform/poll/ledger/decide';
+import type { Answer } from '../../../nodes/StorePlatform/poll/reads/answer';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../../nodes/StorePlatform/api/request';

@@ -11,7 +11,7 @@ import type { Change } from '../watch/poller';
  * poll's budget (auditParts.ts: an audit one poll cannot hold goes on over the next polls), and compares every
  * record with the ledger (what was reported): a record the ledger lacks is a creation, another content an
  * update, another birth a deletion and a creation (guard.ts says the same of a fast read's findings), a record of
- * the ledger the complete reading lacks a deletion to confirm by the record's own Get (confirm.ts). Where the
+ * the ledger the complete reading lacks a deletion to confirm by the record's own Get (decide.ts). Where the
  * reading was made in one poll, the fast reads' cursor is then taken afresh from it, so a wrong thing they
  * learned (a page size, a count's offset, an order, a floor) lasts at most until the next audit; after an audit
  * in parts it is kept (a reading spread over polls is no one state of the shop). A change a fast read missed

@@ -18,7 +18,7 @@ import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
  * the reading goes on is kept in the cursor (`audit`: WholeAt and which of the ledger's keys were read); until it
  * is complete, each poll reads the next part instead of its fast reads, whose cursor waits as it is. Only the
  * complete reading says what it lacks: the ledger's keys no part read are deletions to confirm by the record's
- * Get (confirm.ts; a record that moved between pages read in different polls is still there and stays), and
+ * Get (decide.ts; a record that moved between pages read in different polls is still there and stays), and
  * `audited` moves. Only a reading made in one poll is consistent enough to take the fast cursor afresh from
  * (start.ts baseline, as before); after an audit in parts the fast cursor is kept, and its reads catch up with
  * what changed meanwhile (the guard lets through only what the parts did not report).

@@ -1,47 +1,102 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { ChangeKind } from '../rules/fingerprint';
+import type { Shapes } from '../rules/shape';
+import type { Change } from '../watch/poller';
+import { birthIn, entryOf, sameBirth, sameContent } from './digest';
+import { ledgerKey, type Ledger } from './ledger';
+import type { Suspect, Suspects } from '../rules/state';
+import type { Answer } from '../reads/answer';
+
+export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
 /**
- * What was deleted: two observations that agree. Pure (the Gets come through `getOne`).
+ * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything
+ * is emitted. Pure (the Gets come through `getOne`). The reads only read; verify.ts hands their findings here.
  *
- * A record the trigger knows (the ledger, or a whole list's fingerprints) that a reading of the list lacks is a
- * suspect, never at once a deletion: the reading may have skipped it (a record that moved between pages, a count
- * off its list, a list that answered in another order). The observations of a suspect:
- * - `lacked`: a reading of the list lacked it: the count search of the fast reads (the count agrees with the
- *   list's ranges), a complete whole reading (an audit, a whole list), the first of which made it a suspect;
- * - `gone`: its own Get answered 404 or 410, or refused this record (a 400, a 422, an error body about it);
- * - `there`: its Get answered the record;
- * - `unsure`: its Get answered anything else for this record (a 403 of a shop that refuses unknown ids, a 500 of a
- *   record it cannot show, a body that cannot be read) while the list reads: no observation, and never a failed
- *   poll (the list read; the credential is not the cause).
+ * 1. Creations and updates (`guard`). A finding is held against the ledger:
+ *    - `created` of a record the ledger holds: no creation. The same birth and content: nothing (a list answered in
+ *      another order, a count off its list, a restore of a record never reported deleted, a zone change); another
+ *      content: an update; another birth: the id was handed out again, so the old record's deletion and the new
+ *      one's creation.
+ *    - `updated` of a record the ledger lacks: its creation was missed, so it comes as `created`; the content
+ *      reported already: nothing (a change of the stamps only: zone, form, A → B → A).
+ *    - contents are compared on the list's shape (rules/shape.ts): a field added, `null` or dropped in every record
+ *      is no update; a reading that dropped a field compares none.
+ *    - `deleted`: only where the ledger holds the record; never emitted here: the record becomes a suspect (2).
+ *    The ledger is updated with every change let through, whether its event is watched or not.
  *
- * The rule: a suspect is deleted on two observations that agree, of different kinds (lacked and gone: one poll,
- * one Get, as before) or of one kind at two times (lacked by a later complete reading an audit apart: a trashed
- * record whose Get still answers 200, or one whose Get answers 403 or 500). A reading that holds it clears it. A
- * suspect whose Get answered `there` or `unsure` is asked no more: it waits, costing nothing, for the next complete
- * reading (at most an audit and its parts: an hour and a few polls), which decides. One that no complete reading
- * decided within HOLD_MS (two audits: a shop whose list moves under every reading) is asked once more: the
- * record, cleared (it stays known, so a later reading that lacks it makes it a suspect again); gone, deleted; any
- * other answer, deleted: the list lacked it, and for three hours the shop showed it to nobody. Nothing waits
- * longer, and nothing waits behind it: Gets that fail for want of an answer (no connection, a timeout) end this
- * poll's asking, and the others wait for the next poll.
+ * 2. Deletions: two observations that agree (`observe`, `ask`). A record the trigger knows (the ledger, or a whole
+ *    list's fingerprints) that a reading lacks is a suspect, never at once a deletion: the reading may have skipped
+ *    it (a record that moved between pages, a count off its list, a list that answered in another order). The
+ *    observations of a suspect:
+ *    - `lacked`: a reading of the list lacked it: the count search of the fast reads (the count agrees with the
+ *      list's ranges), a complete whole reading (an audit, a whole list), the first of which made it a suspect;
+ *    - `gone`: its own Get answered 404 or 410, or refused this record (a 400, a 422, an error body about it);
+ *    - `there`: its Get answered the record;
+ *    - `unsure`: its Get answered anything else for this record (a 403 of a shop that refuses unknown ids, a 500 of
+ *      a record it cannot show, a body that cannot be read) while the list reads: no observation, and never a
+ *      failed poll (the list read; the credential is not the cause).
+ *    A suspect is deleted on two observations that agree, of different kinds (lacked and gone: one poll, one Get,
+ *    as before) or of one kind at two times (lacked by a later complete reading an audit apart: a trashed record
+ *    whose Get still answers 200, or one whose Get answers 403 or 500). A reading that holds it clears it. A suspect
+ *    whose Get answered `there` or `unsure` is asked no more: it waits, costing nothing, for the next complete
+ *    reading (at most an audit and its parts: an hour and a few polls), which decides. One that no complete
+ *    reading decided within HOLD_MS (two audits: a shop whose list moves under every reading) is asked once more:
+ *    the record, cleared (it stays known, so a later reading that lacks it makes it a suspect again); gone,
+ *    deleted; any other answer, deleted: the list lacked it, and for three hours the shop showed it to nobody.
+ *    Nothing waits longer, and nothing waits behind it: Gets that fail for want of an answer (no connection, a
+ *    timeout) end this poll's asking, and the others wait for the next poll.
  */
 
-/** A suspect as the cursor keeps it (`suspects` by key): n8n's clock in minutes. */
-export interface Suspect {
-	/** When a reading first lacked it. */
-	l: number;
-	/** 1: its Get answered the record, or nothing clear: asked no more until HOLD_MS after `l`. */
-	h?: 1;
+export interface Guarded {
+	/** The changes to emit (events not watched left out), at most one creation and one deletion per key. */
+	emit: Change[];
+	/** Ledger keys a fast read found deleted: suspects (2). */
+	confirm: string[];
 }
 
-export type Suspects = Record<string, Suspect>;
-
-/** What a record's Get answered. */
-export type Answer =
-	| { gone: true }
-	| { gone: false; record?: IDataObject }
-	/** Nothing of the record: `retry` where no answer came at all (no connection, a timeout). */
-	| { gone?: undefined; unsure: string; retry?: boolean };
+export function guard(
+	changes: Change[],
+	ledger: Ledger,
+	events: ChangeKind[],
+	shapes: Shapes = { compares: true, takes: true },
+): Guarded {
+	const emit: Change[] = [];
+	const confirm: string[] = [];
+	const watched = (c: Change) => events.includes(c.kind);
+	const put = (c: Change) => {
+		if (watched(c)) emit.push(c);
+	};
+	for (const change of changes) {
+		const key = ledgerKey(change.id);
+		const held = ledger.get(key);
+		if (change.kind === 'deleted') {
+			if (held !== undefined) confirm.push(key);
+			continue;
+		}
+		if (!change.record) continue;
+		const entry = entryOf(change.record, shapes.keep);
+		if (held === undefined) {
+			ledger.set(key, entry);
+			put({ ...change, kind: 'created' });
+			continue;
+		}
+		if (!sameBirth(birthIn(held), birthIn(entry))) {
+			ledger.set(key, entry);
+			put({ kind: 'deleted', id: change.id, state: '' });
+			put({ ...change, kind: 'created' });
+			continue;
+		}
+		// a reading that dropped a field compares no content (shape.ts): the entry is kept, or taken afresh on the
+		// shape a complete reading keeps
+		if (!shapes.compares) {
+			if (shapes.takes) ledger.set(key, entry);
+			continue;
+		}
+		ledger.set(key, entry);
+		if (!sameContent(held, change.record, shapes.compare)) put({ ...change, kind: 'updated' });
+	}
+	return { emit, confirm };
+}
 
 /** Gets a poll sends at most to ask suspects; the rest wait for the next poll. */
 export const MAX_CONFIRMS = 50;
@@ -117,31 +172,3 @@ export async function ask(
 	}
 	return { deleted, suspects };
 }
-
-/** The suspects of a cursor: `suspects`, or a cursor's `pending` keys from before (lacked long ago, not held). */
-export function suspectsOf(stored: { suspects?: unknown; pending?: unknown }): Suspects {
-	const out: Suspects = {};
-	if (Array.isArray(stored.pending)) for (const key of stored.pending) out[String(key)] = { l: 0 };
-	const given = stored.suspects;
-	if (typeof given !== 'object' || given === null) return out;
-	for (const [key, s] of Object.entries(given as Record<string, unknown>)) {
-		const l = (s as Suspect | null)?.l;
-		if (typeof l !== 'number' || !Number.isFinite(l)) continue;
-		out[key] = (s as Suspect).h === 1 ? { l, h: 1 } : { l };
-	}
-	return out;
-}
-
-/** Whether a failed Get's HTTP status says the record is gone. */
-export const goneStatus = (status: number | undefined): boolean => status === 404 || status === 410;
-
-/** Refusals that say nothing of the record: the credential, the rate, a timeout. */
-const NOT_OF_THE_RECORD = new Set([401, 403, 407, 408, 429]);
-
-/**
- * Whether a failed Get refused this record (an error in a 200 body, or a 4xx other than the credential's or the
- * rate's): the shop does not show it, so it is gone, as the list said.
- */
-export const refusedStatus = (status: number | undefined): boolean =>
-	status !== undefined &&
-	(status === 200 || (status >= 400 && status < 500 && !NOT_OF_THE_RECORD.has(status)));

@@ -10,6 +10,7 @@ import { AUDIT_EVERY_MS, auditDue } from './audit';
 import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
 import {
 	ask,
+	guard,
 	MAX_CONFIRMS,
 	minuteOf,
 	observe,
@@ -18,7 +19,7 @@ import {
 	type Suspects,
 } from './decide';
 import { contentOf, ENTRY_LENGTH } from './digest';
-import { guard } from './guard';
+
 import {
 	decodeLedger,
 	encodeLedger,
@@ -33,18 +34,18 @@ import { readWhole } from '../reads/wholeRead';
 import { droppedIn, readShape, shapeOf, type Shapes } from '../rules/shape';
 
 /**
- * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads).
+ * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What
+ * changed is decided in decide.ts alone; this file only gathers what the poll read and hands it there.
  *
- * - Activation: the fast reads take their start; the ledger is made of the records they read.
- * - A poll: the fast reads' findings go through the guard (guard.ts) before anything is emitted; or, when the
- *   audit is due (audit.ts) or one is going on, the part of the list the poll's budget holds (auditParts.ts)
- *   goes through it instead; an audit read whole in one poll takes the fast reads' cursor afresh from its
- *   reading, an audit in parts keeps it.
- * - Deletions (the guard's, the audit's, those waiting in the cursor) are confirmed by the record's own Get
- *   (confirm.ts) where the list has one; a record it finds still there stays in the ledger.
- * - A cursor saved before the ledger gets one from a whole reading, and that poll's findings are emitted as the
- *   fast reads give them. Lists compared whole at every poll (`snapshot`) need no ledger: their deletions are
- *   confirmed (confirmSnapshot).
+ * - Activation: the fast reads take their start; the ledger (and the list's shape) is made of the records read.
+ * - A poll: the fast reads' findings, or, when the audit is due (audit.ts) or one is going on, the part of the list
+ *   the poll's budget holds (auditParts.ts), go to decide.ts's guard; an audit read whole in one poll takes the
+ *   fast reads' cursor and the list's shape afresh from its reading, an audit in parts keeps them.
+ * - Deletions: what the readings lacked and the suspects the cursor keeps are decided by decide.ts (two
+ *   observations that agree: a reading and the record's Get, or two complete readings an audit apart).
+ * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading, and that
+ *   poll's findings are emitted as the fast reads give them. Lists compared whole at every poll (`snapshot`) keep
+ *   fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
  */
 
 export interface Run {

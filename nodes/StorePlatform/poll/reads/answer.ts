@@ -90,3 +90,24 @@ export function describeBody(body: unknown): string {
 /** Whether a read failed for want of a readable list or count (FailedRead, or a 2xx body that is not JSON). */
 export const isFailedRead = (error: unknown): boolean =>
 	error instanceof FailedRead || isUnreadableAnswer(error);
+
+/** What a record's Get answered. */
+export type Answer =
+	| { gone: true }
+	| { gone: false; record?: IDataObject }
+	/** Nothing of the record: `retry` where no answer came at all (no connection, a timeout). */
+	| { gone?: undefined; unsure: string; retry?: boolean };
+
+/** Whether a failed Get's HTTP status says the record is gone. */
+export const goneStatus = (status: number | undefined): boolean => status === 404 || status === 410;
+
+/** Refusals that say nothing of the record: the credential, the rate, a timeout. */
+const NOT_OF_THE_RECORD = new Set([401, 403, 407, 408, 429]);
+
+/**
+ * Whether a failed Get refused this record (an error in a 200 body, or a 4xx other than the credential's or the
+ * rate's): the shop does not show it, so it is gone, as the list said.
+ */
+export const refusedStatus = (status: number | undefined): boolean =>
+	status !== undefined &&
+	(status === 200 || (status >= 400 && status < 500 && !NOT_OF_THE_RECORD.has(status)));

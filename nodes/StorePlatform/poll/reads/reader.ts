@@ -5,10 +5,19 @@ import { unwrapRecords } from '../../api/unwrap';
 import { apiRequest, failureOf, isUnreadableAnswer, type Query } from '../../api/request';
 import type { Endpoint } from '../../endpoint';
 import { ascending, idOf, maxOf, storedId, type Id } from '../rules/decimalId';
-import { countIn, describeBody, FailedRead, isFailedRead, listIn, REREADS } from './answer';
+import {
+	countIn,
+	describeBody,
+	FailedRead,
+	goneStatus,
+	isFailedRead,
+	listIn,
+	refusedStatus,
+	REREADS,
+	type Answer,
+} from './answer';
 import { attempt } from './attempt';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
-import { goneStatus, refusedStatus, type Answer } from '../ledger/decide';
 import { PastBound } from '../rules/pastBound';
 import { unreadableStamp } from '../rules/shopTime';
 import type { PollPlan } from '../rules/strategy';
@@ -233,14 +242,14 @@ export class ShopReader {
 		return this.countOf(body);
 	}
 
-	/** Whether a record can be asked for by its key (the list's Get takes it in its path): confirm.ts. */
+	/** Whether a record can be asked for by its key (the list's Get takes it in its path): ledger/decide.ts. */
 	get asksOne(): boolean {
 		const get = this.plan.get;
 		return Boolean(get?.params?.some((p) => p.in === 'path' && p.key === this.plan.key));
 	}
 
 	/**
-	 * The record's own Get (ledger/confirm.ts): gone where it answers 404 or 410, or refuses the record (an error
+	 * The record's own Get (ledger/decide.ts): gone where it answers 404 or 410, or refuses the record (an error
 	 * in a 200 body, a 400: refusedStatus); else the record, where the answer holds it. Any other failure (5xx, no
 	 * answer, a body that cannot be read) fails the poll.
 	 */

@@ -21,7 +21,7 @@ export type { WholeAt } from '../rules/state';
  * ignores `page`, or records moved between pages); then the first page was the whole list where it was shorter
  * than any page cap a shop sets (MIN_PAGE_CAP) or than the count, else the list cannot be read whole
  * (UnreadableList, one clear error naming what the shop ignores). A record deleted while the pages are read can
- * move another out of the read: deletions are confirmed one by one (confirm.ts), never taken from this read.
+ * move another out of the read: deletions are confirmed one by one (decide.ts), never taken from this read.
  */
 
 /**

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { suspectsOf, type Suspects } from '../ledger/decide';
 import { seqOf } from './changeKey';
 import { loadId, storedId } from './decimalId';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
@@ -147,4 +146,28 @@ function markVersion1(state: PollState): void {
 	};
 	if (state.known) mark(state.known);
 	for (const group of Object.values(state.scan?.seen ?? {})) mark(group);
+}
+
+/** A suspect as the cursor keeps it (`suspects` by key; ledger/decide.ts): n8n's clock in minutes. */
+export interface Suspect {
+	/** When a reading first lacked it. */
+	l: number;
+	/** 1: its Get answered the record, or nothing clear: asked no more until HOLD_MS after `l`. */
+	h?: 1;
+}
+
+export type Suspects = Record<string, Suspect>;
+
+/** The suspects of a cursor: `suspects`, or a cursor's `pending` keys from before (lacked long ago, not held). */
+export function suspectsOf(stored: { suspects?: unknown; pending?: unknown }): Suspects {
+	const out: Suspects = {};
+	if (Array.isArray(stored.pending)) for (const key of stored.pending) out[String(key)] = { l: 0 };
+	const given = stored.suspects;
+	if (typeof given !== 'object' || given === null) return out;
+	for (const [key, s] of Object.entries(given as Record<string, unknown>)) {
+		const l = (s as Suspect | null)?.l;
+		if (typeof l !== 'number' || !Number.isFinite(l)) continue;
+		out[key] = (s as Suspect).h === 1 ? { l, h: 1 } : { l };
+	}
+	return out;
 }

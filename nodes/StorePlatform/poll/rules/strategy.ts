@@ -20,7 +20,7 @@ export interface PollPlan {
 	table: ResourceTable;
 	list: Endpoint;
 	count?: Endpoint;
-	/** The record's Get, where the list has one (a deletion is confirmed by it: ledger/confirm.ts). */
+	/** The record's Get, where the list has one (a deletion is confirmed by it: ledger/decide.ts). */
 	get?: Endpoint;
 	strategy: Strategy;
 	/** The field naming a record (`id`, `key`, `user_key`). */

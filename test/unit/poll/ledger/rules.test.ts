@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 
 import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
-import { ask, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
+import { ask, guard, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { answerOf } from '../../../../nodes/StorePlatform/poll/reads/reader';
 import {
 	birthOf,
@@ -14,7 +14,6 @@ import {
 	ENTRY_LENGTH,
 	entryOf,
 } from '../../../../nodes/StorePlatform/poll/ledger/digest';
-import { guard } from '../../../../nodes/StorePlatform/poll/ledger/guard';
 import {
 	decodeLedger,
 	encodeLedger,
