@@ -4,17 +4,24 @@
  * `$('Page Create').first().json.id`): every resource's create -> get -> update -> list -> count -> delete as far
  * as it has them, in one `n8n execute --id --rawOutput`; each node's output checked (workflows.js); every sandbox
  * request signed, none unsigned; created records gone. Then n8n's own HTTP Request node with the storePlatformApi
- * credential (paginated GET, JSON POST, DELETE), all signed.
+ * credential (paginated GET, JSON POST, DELETE), all signed. Then a bulk update that stops (actionSteps/stopRun.js):
+ * 51 vendor updates, item 25 unknown, On Error "Stop Workflow": the error tells exactly what the shop changed.
  */
 const assert = require('assert');
 const { leg, apiRequests, N8nInstance } = require('./setup');
 const { ACTION_STEPS, RESOURCES, actionWorkflow, httpRequestWorkflow } = require('./workflows');
+const { checkStop, executeStamped, stopIds, stopWorkflow } = require('./actionSteps/stopRun');
 
 leg('action', async (v) => {
+	let stopped;
 	const { n8n, sandbox, ids } = await v.setUp({
-		workflows: (cred, { sandbox: sb }) => [actionWorkflow(cred), httpRequestWorkflow(cred, sb.url)],
+		workflows: (cred, { sandbox: sb }) => [
+			actionWorkflow(cred),
+			httpRequestWorkflow(cred, sb.url),
+			stopWorkflow(cred, (stopped = stopIds(sb))),
+		],
 	});
-	const [actionId, httpId] = ids;
+	const [actionId, httpId, stopId] = ids;
 
 	const before = sandbox.requests.length;
 	const exec = await v.check(
@@ -137,5 +144,23 @@ leg('action', async (v) => {
 				['POST 200', 'DELETE 200'],
 			);
 		},
+	);
+	await v.check(
+		'b. 51 vendor updates, item 25 unknown, Stop Workflow: the error tells every record the shop changed after item 25 and no other; none of the items it says were not started reached the shop; n8n created no request after the 404 arrived',
+		async () => {
+			const from = sandbox.requests.length;
+			const latency = sandbox.faults.latencyMs;
+			sandbox.faults.latencyMs = 20;
+			try {
+				const res = await executeStamped(n8n, stopId);
+				v.r.stopRun = checkStop(res, sandbox, stopped, apiRequests(sandbox.requests.slice(from)));
+				v.log(
+					`stopped run: ${v.r.stopRun.sentAfter} items after item 25 sent, ${v.r.stopRun.changedAfter} changed, ${v.r.stopRun.inFlightWhenThe404Arrived} in flight in n8n when the 404 arrived there, none created after; ${v.r.stopRun.reachedShopAfterThe404} reached the shop after it answered the 404; ${v.r.stopRun.description}`,
+				);
+			} finally {
+				sandbox.faults.latencyMs = latency;
+			}
+		},
+		{ timeoutMs: 240000 },
 	);
 });

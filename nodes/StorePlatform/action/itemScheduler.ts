@@ -63,10 +63,11 @@ export async function scheduleItems(
 			if (!job) continue;
 			prepared[i] = undefined;
 			const gate = new ItemGate(run);
-			jobs[i] = { job: { ...job, gate }, gate };
+			const sending = { ...job, gate };
+			jobs[i] = { job: sending, gate };
 			const find = (operation: string) => findEndpoint(job.table, operation, nodeVersion(this));
 			try {
-				const out = await sendRequest.call(this, { ...job, gate }, find);
+				const out = await sendRequest.call(this, sending, find);
 				results[i] = out.map((result) => ({ ...result, pairedItem: { item: i } }));
 			} catch (caught) {
 				if (caught instanceof NotSent) continue;
