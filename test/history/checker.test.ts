@@ -1,38 +1,4 @@
-/**
- * The poll trigger checked against random shop histories (issues 34 and 41): fixed seeds, so `npm test` runs the
- * same histories each time, as many as fit in about two minutes on two cores (SEEDS × RUNS, sized from the rate
- * measured in docs/history-checker.md). The switches are HOLDING (generator.ts): what holds on this branch's
- * trigger; the lead sets HOLDING = ALL_ON when issue 41's trigger lands. `npm run fuzz` soaks longer.
- * A failure prints the shrunk history as a script, the broken promises, every poll, and the seed and path to
- * replay (fc.assert's message).
- */
-import fc from 'fast-check';
+/** The history checker's fixed seeds of `npm test`, first half (soakSeeds.ts; the rest: checkerTwo.test.ts). */
+import { SEEDS, soak } from './soakSeeds';
 
-import { useSandbox } from '../workflow/setup';
-import { HOLDING } from './generator';
-import { RESOURCES } from './profiles';
-import { property, type SoakFigures } from './verdict';
-
-const env = useSandbox();
-
-/**
- * Seeds of `npm test`: each runs RUNS histories over every resource. 1,000 in all: ALL_ON ran 10 histories a second
- * in one process on the shared 2-core machine (HOLDING 16.5), so about two minutes once HOLDING = ALL_ON.
- */
-const SEEDS = [34, 3401, 4101, 4102, 4103, 4104, 4105, 4106, 4107, 4108];
-const RUNS = 100;
-
-describe('random shop histories hold every promise of the poll trigger', () => {
-	test.each(SEEDS)(
-		'seed %i',
-		async (seed) => {
-			const figures: SoakFigures = { histories: 0, steps: 0, changes: 0, polls: 0 };
-			await fc.assert(property(env.sandbox, RESOURCES, HOLDING, figures), {
-				seed,
-				numRuns: RUNS,
-			});
-			expect(figures.histories).toBe(RUNS);
-		},
-		300_000,
-	);
-});
+soak(SEEDS.slice(0, SEEDS.length / 2));

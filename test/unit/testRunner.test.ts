@@ -2,7 +2,7 @@
  * `npm test`'s runner (scripts/test.js): the checks side by side, at most as many as asked, each after those it
  * waits for; a failure named, what waits for it not run, the others run to their end.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the runner is plain CommonJS
@@ -122,5 +122,54 @@ describe("npm test's runner", () => {
 		[{ STORE_PLATFORM_TEST_JOBS: '0' }, 2, 2],
 	])('jobs with %j on %i cores: %i', (env, cores, jobs) => {
 		expect(runner.jobsOf(env, cores)).toBe(jobs);
+	});
+});
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's sequencer is plain CommonJS
+const sequencer = require('../slowFirst.js') as {
+	SLOW: string[];
+	slowFirst: (tests: Array<{ path: string; context: { config: { rootDir: string } } }>) => Array<{
+		path: string;
+	}>;
+};
+
+describe("jest's order of the test files (test/slowFirst.js)", () => {
+	const ROOT = join(__dirname, '..', '..');
+	const testOf = (file: string) => ({
+		path: join(ROOT, file),
+		context: { config: { rootDir: ROOT } },
+	});
+
+	it('names files that exist, each once, both halves of the soak first', () => {
+		expect(sequencer.SLOW.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
+		expect(new Set(sequencer.SLOW).size).toBe(sequencer.SLOW.length);
+		expect(sequencer.SLOW.slice(0, 2)).toEqual([
+			'test/history/checker.test.ts',
+			'test/history/checkerTwo.test.ts',
+		]);
+	});
+
+	it("puts the slow files first, in their order, and keeps jest's order of the others", () => {
+		const files = [
+			'test/unit/a.test.ts',
+			sequencer.SLOW[2],
+			'test/unit/b.test.ts',
+			sequencer.SLOW[0],
+			'test/unit/c.test.ts',
+		];
+		expect(sequencer.slowFirst(files.map(testOf)).map((t) => t.path)).toEqual(
+			[
+				sequencer.SLOW[0],
+				sequencer.SLOW[2],
+				'test/unit/a.test.ts',
+				'test/unit/b.test.ts',
+				'test/unit/c.test.ts',
+			].map((f) => join(ROOT, f)),
+		);
+	});
+
+	it('is the sequencer jest.config.js names', () => {
+		const config = readFileSync(join(ROOT, 'jest.config.js'), 'utf8');
+		expect(config).toContain("testSequencer: '<rootDir>/test/slowFirst.js'");
 	});
 });

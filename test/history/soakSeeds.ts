@@ -1,0 +1,44 @@
+/**
+ * The poll trigger checked against random shop histories (issues 34 and 41): fixed seeds, so `npm test` runs the
+ * same histories each time, as many as fit in about two minutes on two cores (SEEDS × RUNS, sized from the rate
+ * measured in docs/history-checker.md). The switches are HOLDING (generator.ts): what holds on this branch's
+ * trigger; the lead sets HOLDING = ALL_ON when issue 41's trigger lands. `npm run fuzz` soaks longer.
+ * A failure prints the shrunk history as a script, the broken promises, every poll, and the seed and path to
+ * replay (fc.assert's message).
+ *
+ * The seeds run in two test files (checker.test.ts, checkerTwo.test.ts), half each, so that jest's two workers on
+ * a 2-core machine share them (test/slowFirst.js starts both first); in one file, one worker ran them alone at the
+ * end of `npm test`.
+ */
+import fc from 'fast-check';
+
+import { useSandbox } from '../workflow/setup';
+import { HOLDING } from './generator';
+import { RESOURCES } from './profiles';
+import { property, type SoakFigures } from './verdict';
+
+/**
+ * Seeds of `npm test`: each runs RUNS histories over every resource. 1,000 in all: ALL_ON ran 10 histories a second
+ * in one process on the shared 2-core machine (HOLDING 16.5), so about two minutes once HOLDING = ALL_ON.
+ */
+export const SEEDS = [34, 3401, 4101, 4102, 4103, 4104, 4105, 4106, 4107, 4108];
+export const RUNS = 100;
+
+/** The soak of `seeds` (a part of SEEDS), one test per seed, in a test file of its own. */
+export function soak(seeds: number[]): void {
+	const env = useSandbox();
+	describe('random shop histories hold every promise of the poll trigger', () => {
+		test.each(seeds)(
+			'seed %i',
+			async (seed) => {
+				const figures: SoakFigures = { histories: 0, steps: 0, changes: 0, polls: 0 };
+				await fc.assert(property(env.sandbox, RESOURCES, HOLDING, figures), {
+					seed,
+					numRuns: RUNS,
+				});
+				expect(figures.histories).toBe(RUNS);
+			},
+			300_000,
+		);
+	});
+}
