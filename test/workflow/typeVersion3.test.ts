@@ -48,8 +48,7 @@ describe('action node typeVersion 3: words beside codes', () => {
 			expect(typeof r.discount_type_label).toBe('string');
 			expect(typeof r.discount_on_label).toBe('string');
 			// the spec: -1 "appears where none was set"; other quantities are numbers, not codes
-			if (Number(r.quantity) === -1)
-				expect(r.quantity_label).toBe('Not Set');
+			if (Number(r.quantity) === -1) expect(r.quantity_label).toBe('Not Set');
 			else expect(r).not.toHaveProperty('quantity_label');
 			// a voucher's activate has no meaning in the spec: no word
 			expect(r).not.toHaveProperty('activate_label');
