@@ -10,7 +10,7 @@ import type { Change } from '../watch/poller';
  * never compared with the shop's times), a poll reads the list whole instead of its fast reads, within the
  * poll's budget (auditParts.ts: an audit one poll cannot hold goes on over the next polls), and compares every
  * record with the ledger (what was reported): a record the ledger lacks is a creation, another content an
- * update, another birth a deletion and a creation (guard.ts says the same of a fast read's findings), a record of
+ * update, another birth a deletion and a creation (decide.ts says the same of a fast read's findings), a record of
  * the ledger the complete reading lacks a deletion to confirm by the record's own Get (decide.ts). Where the
  * reading was made in one poll, the fast reads' cursor is then taken afresh from it, so a wrong thing they
  * learned (a page size, a count's offset, an order, a floor) lasts at most until the next audit; after an audit
@@ -26,7 +26,7 @@ export const AUDIT_EVERY_MS = 60 * 60 * 1000;
 export const auditDue = (last: number | undefined, now: number): boolean =>
 	last === undefined || now - last >= AUDIT_EVERY_MS || now < last;
 
-/** A whole reading as findings for guard.ts: every record as possibly updated (the guard tells which it is). */
+/** A whole reading as findings for decide.ts's guard: every record as possibly updated (the guard tells which it is). */
 export const asFindings = (records: IDataObject[], key: string): Change[] =>
 	records
 		.filter((r) => r[key] !== undefined && r[key] !== null)

@@ -1,5 +1,6 @@
 import { attempt } from '../reads/attempt';
 import type { ShopReader } from '../reads/reader';
+import { loadKnown } from '../reads/keyedCount';
 import { readWholePart, type WholeAt } from '../reads/wholeRead';
 import { PastBound } from '../rules/pastBound';
 import type { AuditCursor, PollState, Tracker } from '../rules/state';
@@ -111,8 +112,22 @@ export async function auditPart(
 		};
 	// a reading by page number is complete where no record moved between its pages and it holds what the count
 	// said before it (a record deleted meanwhile moves another out of the pages read: the reading decides nothing)
-	const complete = !byPages || (!shifted && (counted === undefined || seen.size >= counted));
+	const complete =
+		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
 	const missing = complete ? [...ledger.keys()].filter((k) => !seen.has(k)) : [];
+	// a reading made in one poll that is not complete decides nothing and is read again at the next poll, as an
+	// audit begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold
+	// every audit back); its records still go through the guard, and the fast cursor stays
+	const lacking = [...ledger.keys()].some((k) => !seen.has(k));
+	if (!begun && !complete && lacking)
+		return {
+			findings,
+			missing: [],
+			complete: false,
+			onePoll: false,
+			state: rest,
+			going: { at: {}, seen: new Set() },
+		};
 	if (begun)
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
@@ -123,6 +138,16 @@ export async function auditPart(
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
 	return { findings, missing, complete, onePoll: true, state };
+}
+
+/**
+ * The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts: ids
+ * it counts and the list does not show, or shows and it does not count, and a number it gives beyond the ids).
+ */
+function listed(stored: PollState, counted: number): number {
+	if (stored.ids === undefined) return counted;
+	const { tally, unplaced } = loadKnown(stored);
+	return counted - tally.unlisted.length - unplaced + tally.uncounted.length;
 }
 
 /** The cursor's record of an audit going on, against the ledger the poll leaves. */

@@ -8,8 +8,9 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  *
  * A record deleted while the pages are read moves every later record one place up, so one reading can leave out a
  * record that exists, and a later poll would report it created. So a list read in more than one page is read
- * again until two readings in a row hold the same records (at most MAX_READINGS readings, and only while another
- * reading fits under the poll's ceiling of requests): the activation then takes the shop's state at that moment.
+ * again until two readings in a row hold the same records (at most MAX_READINGS readings, or more while each shows
+ * a record none before showed, up to MAX_GROWING_READINGS, and only while another reading fits under the poll's
+ * ceiling of requests): the activation then takes the shop's state at that moment.
  * Where no two readings agree, it keeps every record any reading showed, in its latest reading: no record that
  * existed is left out (one deleted meanwhile is reported deleted at the next poll, once two readings agree on it).
  */
@@ -19,8 +20,14 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  * record there is, since a record it lacks would later come as created.
  */
 
-/** Readings of the whole list an activation makes at most. */
+/** Readings of the whole list an activation makes at most, where the last one still showed a record new to them. */
 export const MAX_READINGS = 3;
+/**
+ * Readings an activation makes at most while each shows a record none before showed (issue 49 #5: rows of one
+ * second in another order at each request, so that every reading leaves out some): it stops once a reading shows
+ * none new.
+ */
+export const MAX_GROWING_READINGS = 10;
 
 /** Whether two readings hold the same records (by key, in any order). */
 export function sameRecords(a: IDataObject[], b: IDataObject[], key: string): boolean {
@@ -70,9 +77,14 @@ export async function settledReading(
 	const onePage = cost <= 2 && readings[0].length < (limits.full ?? plan.pageSize);
 	if (!plan.paged || onePage) return readings[0];
 	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
-	while (readings.length < MAX_READINGS && limits.requests + cost <= ceiling) {
-		readings.push(await read());
+	const seen = new Set(readings[0].map((r) => String(r[plan.key])));
+	while (readings.length < MAX_GROWING_READINGS && limits.requests + cost <= ceiling) {
+		const reading = await read();
+		readings.push(reading);
 		if (settled(readings, plan.key).agreed) break;
+		const before = seen.size;
+		for (const r of reading) seen.add(String(r[plan.key]));
+		if (readings.length >= MAX_READINGS && seen.size === before) break;
 	}
 	return settled(readings, plan.key).records;
 }

@@ -70,6 +70,7 @@ export function diffSnapshot(
 			!sameState(known[id], record, minuteFingerprint(within(record, shapes.compare))) &&
 			!sameState(known[id], record, minuteFingerprint(record)) &&
 			!sameState(known[id], record, fingerprint(record)) &&
+			!onlyZoneMoved(known[id], within(record, shapes.compare)) &&
 			!onlyZoneMoved(known[id], record)
 		)
 			changes.push({ kind: 'updated', id, record, state });
