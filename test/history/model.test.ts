@@ -356,6 +356,27 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		]);
 	});
 
+	test('a change folded away by a later state the poll could read owes nothing (deleted, then restored as it was)', () => {
+		const log = [entry(1, 'deleted'), entry(1, 'created', 'One')];
+		const polls = [
+			run(0, [], 0, { at: 0 }),
+			run(1, [], 1, { at: 60_000 }),
+			run(2, [], 2, { at: HOUR + 60_000 }),
+		];
+		expect(check({ ...trace(log, polls), times: [0, HOUR] })).toEqual([]);
+		// read while it was deleted, and not restored by the deadline: late
+		const gone = [entry(1, 'deleted')];
+		const late = [
+			run(0, [], 0, { at: 0 }),
+			run(1, [], 1, { at: 60_000 }),
+			run(2, [], 1, { at: HOUR + 60_000 }),
+			run(3, [['deleted', 1, null, 'k1']], 1, { at: HOUR + 120_000 }),
+		];
+		expect(check({ ...trace(gone, late), times: [0] })).toEqual([
+			expect.stringMatching(/^late: 1 was null .* by poll 2/),
+		]);
+	});
+
 	test('a change never emitted is lost, not also late', () => {
 		expect(delayed([0, HOUR, HOUR + 60_000], -1)).toEqual([
 			expect.stringMatching(/^lost: 1 ends A/),

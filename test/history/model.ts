@@ -184,7 +184,15 @@ function checkRecord(
 		for (; checked <= through && !late && owesEnd; checked++) {
 			const due = deadlines.filter((d) => d <= checked).length;
 			if (due === 0) continue;
-			if (reach.some((p) => !owed(fold(p.last, states.slice(p.t + 1, due + 1), watched)))) continue;
+			// caught up with the changes due, or with a later state the poll could read that folds them away (a record
+			// deleted and restored before the audit that would have found its deletion owes nothing)
+			const seen = Math.max(due, upTo(trace.polls[checked].logTo));
+			const caughtUp = (p: Point) => {
+				for (let j = due; j <= seen; j++)
+					if (!owed(fold(p.last, states.slice(p.t + 1, j + 1), watched))) return true;
+				return false;
+			};
+			if (reach.some(caughtUp)) continue;
 			const poll = trace.polls[checked];
 			const change = trace.times[seqs[due - 1] - 1];
 			const minutes = Math.round((poll.at - change) / 60_000);
