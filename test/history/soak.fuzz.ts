@@ -160,7 +160,7 @@ test('soak', async () => {
 		.map(([k]) => k);
 	console.log(
 		[
-			`seed ${seed}, resources ${resources.join(', ')}, switches off: ${off.join(', ') || 'none'}`,
+			`seed ${seed}, resources ${resources.join(', ')}, switches off: ${off.filter((k) => k !== 'slow').join(', ') || 'none'}; a slow shop in ${allSlow ? 'all' : on.slow ? 'about half' : 'none'} of the histories`,
 			`histories ${figures.histories}${process.env.FUZZ_COUNT === '1' ? '' : ' (shrinking included)'}, steps ${figures.steps}, changes checked ${figures.changes}, polls ${figures.polls}`,
 			process.env.FUZZ_COUNT === '1'
 				? `failures ${failures} of ${figures.histories} (${((100 * failures) / Math.max(1, figures.histories)).toFixed(1)} %); on a slow shop ${slowCount}`
