@@ -4,9 +4,10 @@
  * names the promise each breaks. #11 (12,000 abandoned carts: 492,562 characters of static data, each
  * 32-character key whole in the ledger) fails as a history too (promise 7: `{ resource: 'abandonedCart', preload:
  * 11_997, steps: [poll] }`) but takes a minute, so it is a unit test against the fake shop
- * (test/unit/poll/ledger/issue49.test.ts). #6 (a list past 12,000 records and back below) is no fixed history: the
- * histories tried (12,004 pages, 10 deleted, then a count one below its list, or an id handed out again in a gap)
- * hold on the trigger of dcd67ac too and take half a minute each; the generator's `ledger` switch soaks it. #8 is
+ * (test/unit/poll/ledger/issue49.test.ts). #6 (a list past 12,000 records and back below) is a unit test there
+ * too: the histories tried (12,004 pages, 10 deleted, then a count one below its list, or an id handed out again
+ * in a gap) hold on the trigger of dcd67ac (pages: the update-time scan finds the gap's creation) and take half a
+ * minute each; the generator's `ledger` switch soaks it. #8 is
  * kept though it was not reproduced on dcd67ac (its audit in parts completed): it must go on holding.
  */
 import type { Change, GetHabit, History, Step } from './steps';
