@@ -7,8 +7,8 @@
  * (test/unit/poll/ledger/issue49.test.ts). #6 (a list past 12,000 records and back below) is a unit test there
  * too: the histories tried (12,004 pages, 10 deleted, then a count one below its list, or an id handed out again
  * in a gap) hold on the trigger of dcd67ac (pages: the update-time scan finds the gap's creation) and take half a
- * minute each; the generator's `ledger` switch soaks it. #8 is
- * kept though it was not reproduced on dcd67ac (its audit in parts completed): it must go on holding.
+ * minute each; the generator's `ledger` switch soaks it. #8 is kept though the history was not reproduced on
+ * dcd67ac (its audit in parts completed): it must go on holding; the fake shop reproduces #8 (issue49.test.ts there).
  */
 import type { Change, GetHabit, History, Step } from './steps';
 
