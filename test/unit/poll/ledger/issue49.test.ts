@@ -65,7 +65,7 @@ describe("issue 49 #6: a list past the ledger's bound and back", () => {
 });
 
 describe("issue 49 #8: a newest-first list, a bulk insert between the audit's parts", () => {
-	// fails on dcd67ac's trigger and on 41a1554's alike: after 100 polls the 300 creations came, the audit is
+	// fails on dcd67ac's trigger and on da110fa's alike: after 100 polls the 300 creations came, the audit is
 	// complete, and the deletion never came; without the audit in parts (or with the audit in one poll) it comes at
 	// the first poll
 	test.failing(
