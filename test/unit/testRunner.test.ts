@@ -50,10 +50,10 @@ function fakeRun(codes: Record<string, number> = {}) {
 }
 
 const CHECKS: Check[] = [
-	{ name: 'lint' },
-	{ name: 'typecheck' },
-	{ name: 'format:check' },
 	{ name: 'build' },
+	{ name: 'typecheck' },
+	{ name: 'lint' },
+	{ name: 'format:check' },
 	{ name: 'scan', after: ['build'] },
 ];
 
@@ -73,12 +73,13 @@ describe("npm test's runner", () => {
 		const f = fakeRun();
 		const printed: string[] = [];
 		const done = runner.runChecks(CHECKS, 2, f.run, (s) => printed.push(s));
-		expect(f.running()).toEqual(['lint', 'typecheck']);
+		expect(f.running()).toEqual(['build', 'typecheck']);
 		await f.end('typecheck');
+		// the scanner waits for the build: the next check in order starts instead
+		expect(f.running()).toEqual(['build', 'lint']);
+		await f.end('build');
 		expect(f.running()).toEqual(['lint', 'format:check']);
 		await f.end('format:check');
-		expect(f.running()).toEqual(['lint', 'build']);
-		await f.end('build');
 		expect(f.running()).toEqual(['lint', 'scan']);
 		await f.end('lint');
 		await f.end('scan');
@@ -103,11 +104,12 @@ describe("npm test's runner", () => {
 		const f = fakeRun({ build: 2, lint: 1 });
 		const printed: string[] = [];
 		const done = runner.runChecks(CHECKS, 2, f.run, (s) => printed.push(s));
+		await f.end('build');
+		expect(f.running()).toEqual(['typecheck', 'lint']);
 		await f.end('lint');
 		await f.end('typecheck');
-		await f.end('build');
 		await f.end('format:check');
-		expect(await done).toEqual(['lint', 'build', 'scan (not run: build failed)']);
+		expect(await done).toEqual(['build', 'scan (not run: build failed)', 'lint']);
 		expect(f.events).not.toContain('start scan');
 		expect(printed.join('')).toContain('── npm run build: FAILED (exit 2) in 1.5 s\n');
 	});
