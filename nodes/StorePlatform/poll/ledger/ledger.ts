@@ -10,8 +10,8 @@ import type { IDataObject } from 'n8n-workflow';
  *
  * Kept in the cursor as one text: keys sorted, decimal keys as the step from the one before in base 36, each
  * `entry + step`, and `,` between them: about 9 characters a record. A text key (an abandoned cart's 32-character
- * `user_key`) is kept as its digest (ledgerKey: 36 bits), the step from the digest before in base 36 after a `#`:
- * about 14 characters a record. A text kept whole by a cursor from before (`entry + '~' + key`) is read.
+ * `user_key`) is kept as its digest (ledgerKey: 34 bits), after a lone `#`, each `entry + step` from the digest
+ * before in base 64: about 12 characters a record. A text kept whole by a cursor from before (`entry + '~' + key`) is read.
  * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
  */
 
@@ -27,13 +27,16 @@ const DECIMAL = /^(0|[1-9]\d{0,30})$/;
 const DIGESTED = /^#\d{1,12}$/;
 
 /**
- * The key a record has in the ledger: its id as decimal text; a text key's digest, `#` and 36 bits as a decimal
- * number (two of 12,000 keys share one digest once in about a thousand such lists: one record's creation then
- * reads as its twin's update). A digested key cannot be asked by Get: its deletion is decided by the readings
+ * The key a record has in the ledger: its id as decimal text; a text key's digest, `#` and 34 bits as a decimal
+ * number. Two of 12,000 keys share one digest in about 1 of 240 such lists; the newer record's creation is then
+ * still reported unless both were created in the same minute of a quarter hour (guard: another birth is another
+ * record), so about 1 list in 3,600 loses one creation. A digested key cannot be asked by Get: its deletion is decided by the readings
  * alone (decide.ts).
  */
 export const ledgerKey = (key: string): string =>
-	DECIMAL.test(key) ? key : `#${parseInt(shortHash(['ledger/key', key]).slice(0, 9), 16)}`;
+	DECIMAL.test(key)
+		? key
+		: `#${Math.floor(parseInt(shortHash(['ledger/key', key]).slice(0, 9), 16) / 4)}`;
 
 /** Whether a ledger key is a text key's digest. */
 export const isDigested = (key: string): boolean => key.startsWith('#');
@@ -68,8 +71,10 @@ export function encodeLedger(ledger: Ledger): string {
 			parts.push(`${entry}${(id - previous).toString(36)}`);
 			previous = id;
 		} else if (DIGESTED.test(key)) {
+			// the digested keys follow a lone `#`, each `entry + step` in base 64
+			if (digest === 0) parts.push('#');
 			const n = Number(key.slice(1));
-			parts.push(`${entry}#${(n - digest).toString(36)}`);
+			parts.push(`${entry}${toB64(n - digest)}`);
 			digest = n;
 		} else parts.push(`${entry}~${encodeURIComponent(key)}`);
 	}
@@ -82,13 +87,17 @@ export function decodeLedger(text: unknown, entryLength: number): Ledger | undef
 	const ledger: Ledger = new Map();
 	if (text === '') return ledger;
 	let previous = BigInt(0);
-	let digest = 0;
+	let digest: number | undefined;
 	for (const part of text.split(',')) {
+		if (part === '#') {
+			digest = 0;
+			continue;
+		}
 		const entry = part.slice(0, entryLength);
 		const rest = part.slice(entryLength);
 		if (rest.startsWith('~')) ledger.set(ledgerKey(decodeURIComponent(rest.slice(1))), entry);
-		else if (rest.startsWith('#')) {
-			digest += parseInt(rest.slice(1), 36);
+		else if (digest !== undefined) {
+			digest += fromB64(rest);
 			ledger.set(`#${digest}`, entry);
 		} else {
 			previous += BigInt(parseInt36(rest));
@@ -97,6 +106,21 @@ export function decodeLedger(text: unknown, entryLength: number): Ledger | undef
 	}
 	return ledger;
 }
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A digest's step in base 64 (below 2^36: exact as a number). */
+function toB64(n: number): string {
+	let out = '';
+	let rest = n;
+	do {
+		out = B64[rest % 64] + out;
+		rest = Math.floor(rest / 64);
+	} while (rest > 0);
+	return out;
+}
+
+const fromB64 = (text: string): number => [...text].reduce((n, c) => n * 64 + B64.indexOf(c), 0);
 
 /** A base-36 step (a step may exceed 2^53 where ids do: read digit by digit). */
 function parseInt36(text: string): bigint {
