@@ -106,6 +106,7 @@ export async function auditPart(
 					...next,
 					...(shifted ? { x: 1 as const } : {}),
 					...(begun?.r ? { r: 1 as const } : {}),
+					...(begun?.a ? { a: 1 as const } : {}),
 				},
 				seen,
 			},
@@ -115,18 +116,20 @@ export async function auditPart(
 	const complete =
 		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
 	const missing = complete ? [...ledger.keys()].filter((k) => !seen.has(k)) : [];
-	// a reading made in one poll that is not complete decides nothing and is read again at the next poll, as an
-	// audit begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold
-	// every audit back); its records still go through the guard, and the fast cursor stays
+	// a reading that is not complete decides nothing and is read again from the start at the next poll, as an audit
+	// begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold every
+	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice
+	// the polls its pages take
+	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits)
 	const lacking = [...ledger.keys()].some((k) => !seen.has(k));
-	if (!begun && !complete && lacking)
+	if (!complete && lacking && begun?.a !== 1)
 		return {
 			findings,
 			missing: [],
 			complete: false,
 			onePoll: false,
 			state: rest,
-			going: { at: {}, seen: new Set() },
+			going: { at: begun ? { a: 1, ...(begun.r ? { r: 1 } : {}) } : {}, seen: new Set() },
 		};
 	if (begun)
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };

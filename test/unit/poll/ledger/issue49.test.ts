@@ -65,29 +65,25 @@ describe("issue 49 #6: a list past the ledger's bound and back", () => {
 });
 
 describe("issue 49 #8: a newest-first list, a bulk insert between the audit's parts", () => {
-	// fails on dcd67ac's trigger and on da110fa's alike: after 100 polls the 300 creations came, the audit is
-	// complete, and the deletion never came; without the audit in parts (or with the audit in one poll) it comes at
-	// the first poll
-	test.failing(
-		"2,000 vouchers at 50 a page, 10 requests a poll: 300 created after the first part and one deleted; the deletion comes within the audit's parts and a few polls, nothing live reported deleted",
-		async () => {
-			const { shop, trigger } = setUp({ order: 'newest', pageCap: 50 }, 2000, vouchers(50));
-			expect(await trigger.poll()).toEqual([]);
-			trigger.budgetRequests = 10;
-			trigger.now += AUDIT_EVERY_MS;
-			expect(await trigger.poll()).toEqual([]);
-			for (let i = 0; i < 300; i++) shop.create({ title: `bulk ${i}` });
-			shop.remove(1000);
-			const changes: Change[] = [];
-			let polls = 0;
-			while (polls < 100 && !changes.some((c) => c.kind === 'deleted' && c.id === '1000')) {
-				changes.push(...(await trigger.poll()));
-				polls++;
-			}
-			// the audit's 46 pages at 9 a poll, then the fast reads' count: well within 15 polls
-			expect(changes.filter((c) => c.kind === 'deleted').map((c) => c.id)).toEqual(['1000']);
-			expect(polls).toBeLessThanOrEqual(15);
-		},
-		120_000,
-	);
+	// failed on dcd67ac's trigger and on da110fa's alike: after 100 polls the 300 creations came, the audit was
+	// over, and the deletion never came (the fast reads of a newest-first list never finish within 10 requests);
+	// holds since an audit that was not complete is read again at once (auditParts.ts)
+	test("2,000 vouchers at 50 a page, 10 requests a poll: 300 created after the first part and one deleted; the deletion comes within the audit's parts and a few polls, nothing live reported deleted", async () => {
+		const { shop, trigger } = setUp({ order: 'newest', pageCap: 50 }, 2000, vouchers(50));
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 10;
+		trigger.now += AUDIT_EVERY_MS;
+		expect(await trigger.poll()).toEqual([]);
+		for (let i = 0; i < 300; i++) shop.create({ title: `bulk ${i}` });
+		shop.remove(1000);
+		const changes: Change[] = [];
+		let polls = 0;
+		while (polls < 100 && !changes.some((c) => c.kind === 'deleted' && c.id === '1000')) {
+			changes.push(...(await trigger.poll()));
+			polls++;
+		}
+		// the audit's 46 pages at 9 a poll, then the fast reads' count: well within 15 polls
+		expect(changes.filter((c) => c.kind === 'deleted').map((c) => c.id)).toEqual(['1000']);
+		expect(polls).toBeLessThanOrEqual(15);
+	}, 120_000);
 });
