@@ -307,8 +307,12 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	outcome.state.shape = shape;
 	guard(outcome.changes, ledger, []);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
-	const lacked = outcome.changes.filter((c) => c.kind === 'deleted' && ledger.has(ledgerKey(c.id)));
+	const found = outcome.changes.filter((c) => c.kind === 'deleted');
+	// the whole reading made before the fast reads lacks it too: two readings agree, deleted as the fast reads
+	// said; one it holds is a suspect
 	const held = new Set(changes.map((c) => ledgerKey(c.id)));
+	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
+	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id)));
 	const readings: Readings = {
 		now: run.now,
 		lacked: lacked.map((c) => c.id),
