@@ -151,7 +151,9 @@ export async function ask(
 ): Promise<Decided> {
 	const suspects: Suspects = { ...before };
 	const deleted: string[] = [];
-	const expired = (s: Suspect) => minuteOf(now) - s.l >= minuteOf(HOLD_MS);
+	// the hold runs from the first lack (a cursor from before knows no time: from this hold)
+	const expired = (s: Suspect) => s.h === 1 && minuteOf(now) - s.l >= minuteOf(HOLD_MS);
+	const hold = (s: Suspect): Suspect => ({ l: s.l === 0 ? minuteOf(now) : s.l, h: 1 });
 	const due = Object.keys(suspects).filter((k) => !suspects[k].h || expired(suspects[k]));
 	for (const [n, key] of due.slice(0, max).entries()) {
 		if (stopped(n)) break;
@@ -163,12 +165,12 @@ export async function ask(
 		} else if (answer.gone === false) {
 			// there: asked no more until the hold ends; past it, cleared
 			if (expired(suspect)) delete suspects[key];
-			else suspects[key] = { ...suspect, h: 1 };
+			else suspects[key] = hold(suspect);
 		} else if (answer.retry) break;
 		else if (expired(suspect)) {
 			deleted.push(key);
 			delete suspects[key];
-		} else suspects[key] = { ...suspect, h: 1 };
+		} else suspects[key] = hold(suspect);
 	}
 	return { deleted, suspects };
 }

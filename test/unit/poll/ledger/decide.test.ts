@@ -108,6 +108,11 @@ describe('ask: the Gets of the suspects', () => {
 		expect(got).toBe(verdict);
 	});
 
+	test('a waiting key of a cursor from before (no time) is asked; held, its hold runs from then', async () => {
+		const out = await ask({ 7: { l: 0 } }, async () => ({ unsure: 'HTTP 500' }), NOW);
+		expect(out).toEqual({ deleted: [], suspects: { 7: { l: MIN, h: 1 } } });
+	});
+
 	test('a held suspect is not asked again before its hold ends', async () => {
 		const asked: string[] = [];
 		await ask(
