@@ -16,10 +16,10 @@ import {
 	observe,
 	suspectsOf,
 	type Readings,
+	type Suspect,
 	type Suspects,
 } from './decide';
 import { contentOf, ENTRY_LENGTH } from './digest';
-
 import {
 	decodeLedger,
 	encodeLedger,
@@ -130,13 +130,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
 	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
-	const readings: Readings = {
-		now: run.now,
-		lacked,
-		decides: () => complete,
-		held: (k) => held.has(k),
-	};
-	state.suspects = await decided(run, suspectsOf(stored), readings, (id) => {
+	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
+	state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))
 			changes.push({ kind: 'deleted', id, state: '' });
@@ -149,17 +144,17 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 }
 
 /**
- * The readings' observations and the Gets of the suspects (decide.ts); `deleted` for each key decided gone.
- * Returns the suspects left (undefined where none). A list without a Get by key takes the readings as they are:
- * where deletions are watched, what a reading lacked is gone.
+ * This poll's readings (at n8n's clock of the run) and the Gets of the suspects `stored` keeps (decide.ts);
+ * `deleted` for each key decided gone. Returns the suspects left (undefined where none). A list without a Get by
+ * key takes the readings as they are: where deletions are watched, what a reading lacked is gone.
  */
 async function decided(
 	run: Run,
-	before: Suspects,
-	readings: Readings,
+	stored: PollState,
+	readings: Omit<Readings, 'now'>,
 	deleted: (id: string) => void,
 ): Promise<Suspects | undefined> {
-	const observed = observe(before, readings);
+	const observed = observe(suspectsOf(stored), { ...readings, now: run.now });
 	observed.deleted.forEach(deleted);
 	const { suspects } = observed;
 	if (!run.reader.asksOne) {
@@ -276,13 +271,8 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	const readings: Readings = {
-		now: run.now,
-		lacked: found,
-		decides: () => false,
-		held: (k) => held.has(k),
-	};
-	outcome.state.suspects = await decided(run, suspectsOf(stored), readings, (id) =>
+	const readings = { lacked: found, decides: () => false, held: (k: string) => held.has(k) };
+	outcome.state.suspects = await decided(run, stored, readings, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),
 	);
 	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
@@ -313,13 +303,12 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const held = new Set(changes.map((c) => ledgerKey(c.id)));
 	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
 	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id)));
-	const readings: Readings = {
-		now: run.now,
+	const readings = {
 		lacked: lacked.map((c) => c.id),
 		decides: () => false,
-		held: (k) => held.has(k),
+		held: (k: string) => held.has(k),
 	};
-	outcome.state.suspects = await decided(run, suspectsOf(stored), readings, (id) => {
+	outcome.state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
 		changes.push({ kind: 'deleted', id, state: '' });
 	});
@@ -340,15 +329,14 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	if (!stored?.known) return outcome;
 	const lacked = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const known = outcome.state.known ?? {};
-	const readings: Readings = {
-		now: run.now,
+	const readings = {
 		lacked,
-		decides: (s) => minuteOf(run.now) - s.l >= minuteOf(AUDIT_EVERY_MS),
-		held: (k) => known[k] !== undefined,
+		decides: (s: Suspect) => minuteOf(run.now) - s.l >= minuteOf(AUDIT_EVERY_MS),
+		held: (k: string) => known[k] !== undefined,
 	};
 	const gone = new Set<string>();
 	const suspects = run.reader.asksOne
-		? await decided(run, suspectsOf(stored), readings, (id) => gone.add(id))
+		? await decided(run, stored, readings, (id) => gone.add(id))
 		: undefined;
 	if (!run.reader.asksOne) lacked.forEach((id) => gone.add(id));
 	const kept = { ...known };
