@@ -92,6 +92,11 @@ export async function auditPart(
 	}
 	const { records, next, byPages } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
+	// what an audit begun carries to its next part: re-taking contents (r), a reading again (a)
+	const carried = {
+		...(begun?.r ? { r: 1 as const } : {}),
+		...(begun?.a ? { a: 1 as const } : {}),
+	};
 	const findings = asFindings(records, key);
 	for (const c of findings) seen.add(ledgerKey(c.id));
 	if (next)
@@ -102,12 +107,7 @@ export async function auditPart(
 			state: rest,
 			onePoll: false,
 			going: {
-				at: {
-					...next,
-					...(shifted ? { x: 1 as const } : {}),
-					...(begun?.r ? { r: 1 as const } : {}),
-					...(begun?.a ? { a: 1 as const } : {}),
-				},
+				at: { ...next, ...(shifted ? { x: 1 as const } : {}), ...carried },
 				seen,
 			},
 		};
@@ -115,21 +115,21 @@ export async function auditPart(
 	// said before it (a record deleted meanwhile moves another out of the pages read: the reading decides nothing)
 	const complete =
 		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
-	const missing = complete ? [...ledger.keys()].filter((k) => !seen.has(k)) : [];
+	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
+	const missing = complete ? unseen : [];
 	// a reading that is not complete decides nothing and is read again from the start at the next poll, as an audit
 	// begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold every
 	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice
 	// the polls its pages take
 	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits)
-	const lacking = [...ledger.keys()].some((k) => !seen.has(k));
-	if (!complete && lacking && begun?.a !== 1)
+	if (!complete && unseen.length > 0 && begun?.a !== 1)
 		return {
 			findings,
 			missing: [],
 			complete: false,
 			onePoll: false,
 			state: rest,
-			going: { at: begun ? { a: 1, ...(begun.r ? { r: 1 } : {}) } : {}, seen: new Set() },
+			going: { at: begun ? { ...carried, a: 1 } : {}, seen: new Set() },
 		};
 	if (begun)
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
