@@ -8,6 +8,7 @@
  *   npm run fuzz -- --runs 300 --count per-switch --workers 2   (the failing rate of each switch alone)
  *   npm run fuzz -- --seed 41 --path 3:0:1 ...   (replays a failure: the seed and path fast-check printed)
  *   npm run fuzz -- --shrink soak.log   (each JSON history a counting soak printed, made small: test/history/shrink.ts)
+ *   npm run fuzz -- --replay soak.log   (each JSON history of the file run once, its whole report printed)
  *   npm run fuzz -- --runs 20000 --workers 2 --count --slow half   (half the histories on a slow shop: audits in
  *     parts; `all`, `none`; unset: as the switches say, `slow` on in `all`)
  *
@@ -28,6 +29,7 @@ const names = {
 	path: 'FUZZ_PATH',
 	count: 'FUZZ_COUNT',
 	shrink: 'FUZZ_SHRINK',
+	replay: 'FUZZ_REPLAY',
 	slow: 'FUZZ_SLOW',
 	workers: '',
 };
@@ -49,6 +51,11 @@ for (let i = 0; i < args.length; i++) {
 }
 // the file to shrink, from where the command was typed (the soak runs from the package's folder)
 if (env.FUZZ_SHRINK) env.FUZZ_SHRINK = path.resolve(env.FUZZ_SHRINK);
+if (env.FUZZ_REPLAY) {
+	env.FUZZ_REPLAY = path.resolve(env.FUZZ_REPLAY);
+	// the report of a replay lists each poll's requests (runner.ts)
+	env.FUZZ_REQUESTS = '1';
+}
 const root = path.join(__dirname, '..');
 const jest = require.resolve('jest/bin/jest', { paths: [root] });
 const seed = Number(env.FUZZ_SEED ?? Date.now() % 1_000_000);

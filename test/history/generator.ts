@@ -288,6 +288,26 @@ export function withinLimits(h: History, p: Profile): boolean {
 	const restored =
 		h.activation?.change.op === 'restore' || h.steps.some((s) => changeOf(s)?.op === 'restore');
 	if (p.kind.includes('updated_at') && goneAtStart && restored) return false;
+	// docs/poll.md, Limits: a field the shop drops: an edit made since the last poll before the drop, or after it
+	// (until the audit that takes every record afresh, over its parts on a slow shop), is not seen
+	const dropAt = h.steps.findIndex((s) => s.op === 'shape' && s.change === 'drop');
+	if (dropAt >= 0) {
+		const lastPoll = h.steps
+			.slice(0, dropAt)
+			.map((s) => s.op)
+			.lastIndexOf('poll');
+		const edits = (s: Step) => changeOf(s)?.op.startsWith('update') === true;
+		if (h.steps.slice(lastPoll + 1).some(edits)) return false;
+		if (lastPoll < 0 && h.activation?.change.op.startsWith('update')) return false;
+	}
+	// docs/poll.md, Limits: a whole list read by page number whose rows of one second come in another order at each
+	// request, and whose count lies: no reading is complete, so its deletions wait
+	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
+	const countLiesEver = all.some((s) => s.op === 'countOffset' || s.op === 'countLag');
+	if (p.kind.includes('fingerprints') && ties && countLiesEver) return false;
+	// docs/poll.md, Limits: a list past the ledger's bound is watched by its fast reads alone: a deletion its count
+	// hides (a count off its list, or one request late) is not seen
+	if (h.preload >= PAST_LEDGER && countLiesEver) return false;
 	// docs/poll.md, Limits: a repeated poll starts from a cursor that never knew what the run it repeats emitted;
 	// `between`: the changes since the last poll; `seen`: those the last poll read (a repeat reads them again)
 	let seen: Change[] = [];

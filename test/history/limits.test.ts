@@ -17,6 +17,29 @@ async function brokenBy(history: History): Promise<string[]> {
 }
 
 describe('docs/poll.md Limits: what the trigger does in the histories the checker leaves out', () => {
+	test('a field dropped from every user while one user is edited (issue 49 #13): the edit is lost', async () => {
+		const broken = await brokenBy({
+			resource: 'user',
+			preload: 0,
+			steps: [{ op: 'update', pick: 0, v: 1 }, { op: 'shape', change: 'drop' }, { op: 'poll' }],
+		});
+		expect(broken).toEqual([
+			expect.stringMatching(/^lost: 1 ends v-B, the workflow last got Alice/),
+		]);
+	});
+
+	test('a field dropped, then a promotion edited before the audit takes the new shape: the edit is lost', async () => {
+		const broken = await brokenBy({
+			resource: 'promotion',
+			preload: 0,
+			steps: [
+				{ op: 'shape', change: 'drop' },
+				{ op: 'update', pick: 0, v: 2 },
+			],
+		});
+		expect(broken).toEqual([expect.stringMatching(/^lost: 1 ends v-C/)]);
+	});
+
 	test('a repeated poll: the run reported a user deleted, the user is restored before the repeat: its return is lost', async () => {
 		const broken = await brokenBy({
 			resource: 'user',

@@ -56,6 +56,7 @@ function trace(log: ChangeEntry[], polls: PollRun[]): Trace {
 		polls,
 		skipped: 0,
 		times: log.map(() => 0),
+		heldFrom: Infinity,
 	};
 }
 
@@ -366,14 +367,49 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		expect(check({ ...trace(log, polls), times: [0, HOUR] })).toEqual([]);
 		// read while it was deleted, and not restored by the deadline: late
 		const gone = [entry(1, 'deleted')];
+		// (a deletion may take one poll more: its second observation)
 		const late = [
 			run(0, [], 0, { at: 0 }),
 			run(1, [], 1, { at: 60_000 }),
 			run(2, [], 1, { at: HOUR + 60_000 }),
-			run(3, [['deleted', 1, null, 'k1']], 1, { at: HOUR + 120_000 }),
+			run(3, [], 1, { at: HOUR + 120_000 }),
+			run(4, [['deleted', 1, null, 'k1']], 1, { at: HOUR + 180_000 }),
 		];
 		expect(check({ ...trace(gone, late), times: [0] })).toEqual([
-			expect.stringMatching(/^late: 1 was null .* by poll 2/),
+			expect.stringMatching(/^late: 1 was null .* by poll 3/),
+		]);
+	});
+
+	/** Page 1 deleted at n8n time 0, the polls at the times given, the deletion emitted by poll `emittedBy`. */
+	function deletion(times: number[], emittedBy: number, heldFrom = Infinity): string[] {
+		const polls = times.map((t, i) =>
+			run(i, i === emittedBy ? [['deleted', 1, null, 'k1']] : [], i === 0 ? 0 : 1, { at: t }),
+		);
+		return check({ ...trace([entry(1, 'deleted')], polls), heldFrom });
+	}
+
+	test('a deletion may come one poll after the deadline (its second observation), not two', () => {
+		const times = [0, 60_000, HOUR + 60_000, HOUR + 120_000, HOUR + 180_000];
+		expect(deletion(times, 3)).toEqual([]);
+		expect(deletion(times, 4)).toEqual([expect.stringMatching(/^late: 1 was null .* by poll 3/)]);
+	});
+
+	test('a deletion while Gets answer held ones (a trash, 403, 500): by the audit after the next, two hours', () => {
+		const times = [
+			0,
+			60_000,
+			HOUR + 60_000,
+			2 * HOUR + 60_000,
+			2 * HOUR + 120_000,
+			2 * HOUR + 180_000,
+		];
+		expect(deletion(times, 4, 0)).toEqual([]);
+		expect(deletion(times, 5, 0)).toEqual([
+			expect.stringMatching(/^late: 1 was null .* by poll 4/),
+		]);
+		// the habit switched on after the deletion: an hour
+		expect(deletion(times, 4, 1)).toEqual([
+			expect.stringMatching(/^late: 1 was null .* by poll 3/),
 		]);
 	});
 

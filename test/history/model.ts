@@ -328,25 +328,31 @@ export function check(trace: Trace): string[] {
 
 /** docs/poll.md, the worst delay of a change a fast read missed: an hour (the audit's period) ... */
 export const WORST_DELAY_MS = 60 * 60_000;
+/** ... of a deletion whose Get answered the record, 403 or 500 (held): the audit after the next one. */
+export const HELD_DELAY_MS = 2 * WORST_DELAY_MS;
 
 /**
  * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
- * (WORST_DELAY_MS) or more of n8n's clock after the first poll that could read it (n8n's clock at the first poll
- * that starts after the change; with polls a Poll Time apart: an hour and one Poll Time), then the polls of an
- * audit in parts going on there (each poll that left an audit going on, and the one that ends it). Infinity: no
- * such poll (the end's promise 1 owes it).
+ * (WORST_DELAY_MS; HELD_DELAY_MS for a deletion while the Get answers held ones) or more of n8n's clock after the
+ * first poll that could read it (n8n's clock at the first poll that starts after the change; with polls a Poll
+ * Time apart: an hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left
+ * an audit going on, and the one that ends it), and for a deletion one poll more (its second observation, where
+ * the budget held no Get). Infinity: no such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
-	return trace.log.map((_, k) => {
+	return trace.log.map((entry, k) => {
 		const made = trace.times[k];
 		// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
 		// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
 		const chance = polls.find((p) => p.at >= made)?.at;
 		if (chance === undefined) return Infinity;
-		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
+		const deletion = entry.kind === 'deleted';
+		const delay = deletion && made >= trace.heldFrom ? HELD_DELAY_MS : WORST_DELAY_MS;
+		let d = polls.findIndex((p) => p.at >= chance + delay);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
+		if (deletion) d++;
 		return d < polls.length ? d : Infinity;
 	});
 }
@@ -418,7 +424,8 @@ export function pollsReport(trace: Trace): string {
 			);
 			const how = `${p.how === 'repeat' ? `repeat of poll ${String(p.repeats)}` : p.how}${p.auditing ? ', an audit in parts goes on' : ''}`;
 			const error = p.error ? ` ERROR ${p.error}` : '';
-			return `poll ${p.index} (${how}, ${p.requests} requests, log ${p.logFrom}..${p.logTo}): ${items.join(', ') || '-'}${error}`;
+			const asked = (p.asked ?? []).map((a) => `\n    ${a}`).join('');
+			return `poll ${p.index} (${how}, ${p.requests} requests, log ${p.logFrom}..${p.logTo}): ${items.join(', ') || '-'}${error}${asked}`;
 		})
 		.join('\n');
 }

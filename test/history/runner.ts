@@ -41,6 +41,8 @@ export interface PollRun {
 	items: INodeExecutionData[];
 	error?: string;
 	requests: number;
+	/** Each request as `GET /path?query → status`: only where FUZZ_REQUESTS is set (`npm run fuzz -- --replay`). */
+	asked?: string[];
 	/** The log's length when it started and ended (the changes it may have seen). */
 	logFrom: number;
 	logTo: number;
@@ -65,6 +67,9 @@ export interface Trace {
 	skipped: number;
 	/** n8n's clock (ms) when each entry of the log was made (by position). */
 	times: number[];
+	/** n8n's clock when a record's Get began to answer the record or 403/500 for one the list lacks (a held
+	 * deletion: decided by the audit after the next; promise 11); Infinity where it never did. */
+	heldFrom: number;
 }
 
 let runs = 0;
@@ -106,6 +111,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 		while (times.length < n) times.push(Date.now());
 	};
 	const polls: PollRun[] = [];
+	let heldFrom = Infinity;
 	/** Static data (node, global) before the last poll, for a repeat. */
 	let beforeLast: { node: IDataObject; global: IDataObject; index: number } | undefined;
 
@@ -217,6 +223,11 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 			items: tick.items ?? [],
 			error: tick.error?.message,
 			requests: apiRequests(sandbox).length - from,
+			asked: process.env.FUZZ_REQUESTS
+				? apiRequests(sandbox)
+						.slice(from)
+						.map((r) => `${r.method} ${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''} → ${r.status}`)
+				: undefined,
 			logFrom,
 			logTo,
 			before: JSON.stringify(before),
@@ -302,6 +313,7 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 				sandbox.habits({ listOrder: { [profile.listPath]: step.order } });
 				return;
 			case 'getHabit':
+				if (step.habit !== 'stale') heldFrom = Math.min(heldFrom, Date.now());
 				return getHabit(sandbox, profile, step.habit);
 			case 'shape': {
 				const field = step.change === 'add' ? 'new_field' : spareField(profile, present());
@@ -350,7 +362,16 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 		}
 	}
 	const log = sandbox.changeLog.since();
-	return { history, profile, start, log, polls, skipped, times: times.slice(0, log.length) };
+	return {
+		history,
+		profile,
+		start,
+		log,
+		polls,
+		skipped,
+		times: times.slice(0, log.length),
+		heldFrom,
+	};
 }
 
 /** Whether a poll left records undecided in its cursor: suspects (ledger/decide.ts) or keys waiting for a Get. */

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { useSandbox } from '../workflow/setup';
-import { ALL_ON, HOLDING, historyArb, type Switches } from './generator';
+import { ALL_ON, HOLDING, historyArb, withinLimits, type Switches } from './generator';
 import { PROFILES, RESOURCES } from './profiles';
 import { historiesIn, shrink } from './shrink';
 import { script } from './steps';
@@ -71,6 +71,19 @@ async function shrinkAll(file: string): Promise<void> {
 	console.log(out.join('\n'));
 }
 
+/** FUZZ_REPLAY=<file>: each JSON history of the file run once, its whole report printed (polls, requests). */
+async function replayAll(file: string): Promise<void> {
+	const out: string[] = [];
+	for (const [i, history] of historiesIn(readFileSync(file, 'utf8')).entries()) {
+		const v = await verdict(env.sandbox, history);
+		const limits = withinLimits(history, PROFILES[history.resource])
+			? ''
+			: ' (a Limit: withinLimits)';
+		out.push(`history ${i + 1}: ${v.broken.length ? 'FAILS' : 'holds'}${limits}\n${v.report}`);
+	}
+	console.log(out.join('\n'));
+}
+
 /** Failures a counting soak lists (each its first broken promise and its history), beyond the first report. */
 const SHOWN_FAILURES = 40;
 
@@ -103,6 +116,7 @@ async function perSwitch(runs: number, seed: number, resources: string[]): Promi
 
 test('soak', async () => {
 	if (process.env.FUZZ_SHRINK) return await shrinkAll(process.env.FUZZ_SHRINK);
+	if (process.env.FUZZ_REPLAY) return await replayAll(process.env.FUZZ_REPLAY);
 	if (process.env.FUZZ_COUNT === 'per-switch') {
 		const seed = Number(process.env.FUZZ_SEED ?? 41);
 		const resources = process.env.FUZZ_RESOURCES?.split(',') ?? RESOURCES;

@@ -5,6 +5,7 @@ import { birthIn, entryOf, sameBirth, sameContent } from './digest';
 import { ledgerKey, type Ledger } from './ledger';
 import type { Suspect, Suspects } from '../rules/state';
 import type { Answer } from '../reads/answer';
+import { AUDIT_EVERY_MS } from './audit';
 
 export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
@@ -123,7 +124,18 @@ export interface Decided {
 	suspects: Suspects;
 }
 
-/** The readings' observations: suspects cleared, deleted (lacked again, an audit apart) or made. */
+/**
+ * Whether a reading that lacks a suspect again decides it, besides a complete reading of the audit (`complete`): a
+ * suspect its Get never answered (the poll's budget, no connection) by a reading of any later poll (two observations
+ * at two times, each a reading the count agrees with); one held (its Get answered the record, or could not say)
+ * only by a reading an audit after its first lack (a trash: two readings an audit apart).
+ */
+export function lackedAgain(suspect: Suspect, now: number, complete: boolean): boolean {
+	const apart = minuteOf(now) - suspect.l;
+	return suspect.h ? complete || apart >= minuteOf(AUDIT_EVERY_MS) : complete || apart >= 1;
+}
+
+/** The readings' observations: suspects cleared, deleted (lacked again: `lackedAgain`) or made. */
 export function observe(before: Suspects, readings: Readings): Decided {
 	const suspects: Suspects = {};
 	const deleted: string[] = [];

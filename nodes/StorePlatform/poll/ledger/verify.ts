@@ -6,13 +6,13 @@ import { PastBound } from '../rules/pastBound';
 import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
 import type { PollState, Tracker } from '../rules/state';
-import { AUDIT_EVERY_MS, auditDue } from './audit';
+import { auditDue } from './audit';
 import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
 import {
 	ask,
 	guard,
+	lackedAgain,
 	MAX_CONFIRMS,
-	minuteOf,
 	observe,
 	suspectsOf,
 	type Readings,
@@ -130,7 +130,11 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
 	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
-	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
+	const readings = {
+		lacked,
+		decides: (s: Suspect) => lackedAgain(s, run.now, complete),
+		held: (k: string) => held.has(k),
+	};
 	state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))
@@ -331,7 +335,7 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	const known = outcome.state.known ?? {};
 	const readings = {
 		lacked,
-		decides: (s: Suspect) => minuteOf(run.now) - s.l >= minuteOf(AUDIT_EVERY_MS),
+		decides: (s: Suspect) => lackedAgain(s, run.now, false),
 		held: (k: string) => known[k] !== undefined,
 	};
 	const gone = new Set<string>();

@@ -91,13 +91,18 @@ export async function readWholePart(
  * (the count may be off its list by a few: closer to the bound, the records read decide).
  */
 export async function readUpTo(reader: ShopReader, max: number): Promise<IDataObject[]> {
-	const tried = await attempt(async () => await readWhole(reader, max + PAST_BOUND_SLACK));
+	return (await readUpToPart(reader, max)).records;
+}
+
+/** readUpTo, and whether records moved between its pages (`shifted`: it decides no deletion). */
+export async function readUpToPart(reader: ShopReader, max: number): Promise<WholePart> {
+	const tried = await attempt(async () => await readWholePart(reader, max + PAST_BOUND_SLACK));
 	// the bound the user is told is `max`, not the slack the read allows the count
 	if (!tried.ok)
 		throw tried.error instanceof PastBound
 			? reader.pastBound(tried.error.records, max)
 			: tried.error;
-	if (tried.value.length > max) throw reader.pastBound(tried.value.length, max);
+	if (tried.value.records.length > max) throw reader.pastBound(tried.value.records.length, max);
 	return tried.value;
 }
 

@@ -1,5 +1,5 @@
 import type { PollOutcome } from './changes';
-import { readUpTo, readWhole } from '../reads/wholeRead';
+import { readUpToPart, readWholePart } from '../reads/wholeRead';
 import type { ShopReader } from '../reads/reader';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from '../rules/snapshot';
 import type { PollState } from '../rules/state';
@@ -16,14 +16,22 @@ import { droppedIn, readShape, shapeOf } from '../rules/shape';
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const known = stored.known ?? {};
-	const records = await readUpTo(reader, MAX_SNAPSHOT);
+	const first = await readUpToPart(reader, MAX_SNAPSHOT);
+	const { records } = first;
 	const reading = readingOf(records, plan.key);
 	let gone = missingFrom(known, reading);
 	if (gone.length > 0) {
 		// read again: a record is deleted only where two readings agree (a record deleted while the pages were read
-		// moves the next ones one place up; a shop may answer a list short once)
-		const again = readingOf(await readWhole(reader), plan.key);
+		// moves the next ones one place up; a shop may answer a list short once), and one of them is complete
+		const second = await readWholePart(reader);
+		const again = readingOf(second.records, plan.key);
 		gone = gone.filter((id) => !again.has(id));
+		// records moved between the pages of both (rows of one second in another order at each request): together
+		// they are complete only where they hold as many records as the count says; else they decide nothing
+		if (first.shifted && second.shifted && gone.length > 0) {
+			const both = new Set([...reading.keys(), ...again.keys()]);
+			if (!plan.count || both.size < (await reader.count({}))) gone = [];
+		}
 	}
 	// the list's shape (shape.ts): a field added or dropped in every record is no change of any
 	const shape = shapeOf(records);

@@ -6,6 +6,7 @@
 import {
 	ask,
 	HOLD_MS,
+	lackedAgain,
 	minuteOf,
 	observe,
 	suspectsOf,
@@ -61,6 +62,31 @@ describe('observe: what the readings of a poll say of each suspect', () => {
 		});
 		expect(out.deleted).toEqual(deleted);
 		expect(out.suspects).toEqual(after);
+	});
+});
+
+describe('lackedAgain: which reading that lacks a suspect again decides it', () => {
+	const AUDIT = minuteOf(AUDIT_EVERY_MS);
+	test.each([
+		// suspect, minutes since its first lack, complete reading → decides
+		['never answered by its Get: a reading of a later poll', { l: MIN - 1 }, false, true],
+		[
+			'never answered by its Get: not the same minute (a repeat of the poll)',
+			{ l: MIN },
+			false,
+			false,
+		],
+		[
+			'held (its Get answered the record, 403, 500): not a poll later',
+			{ l: MIN - 1, h: 1 },
+			false,
+			false,
+		],
+		['held: a reading an audit after its first lack', { l: MIN - AUDIT, h: 1 }, false, true],
+		['held: a complete reading of the audit', { l: MIN - 1, h: 1 }, true, true],
+		['any suspect: a complete reading', { l: MIN }, true, true],
+	] as const)('%s', (_what, suspect, complete, decides) => {
+		expect(lackedAgain(suspect, NOW, complete)).toBe(decides);
 	});
 });
 
