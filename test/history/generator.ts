@@ -296,9 +296,11 @@ export function withinLimits(h: History, p: Profile): boolean {
 			.slice(0, dropAt)
 			.map((s) => s.op)
 			.lastIndexOf('poll');
-		const edits = (s: Step) => changeOf(s)?.op.startsWith('update') === true;
-		if (h.steps.slice(lastPoll + 1).some(edits)) return false;
-		if (lastPoll < 0 && h.activation?.change.op.startsWith('update')) return false;
+		// (an id handed out again reads as an edit where the new record is born in the old one's minute)
+		const edits = (c?: Change) =>
+			c !== undefined && (c.op.startsWith('update') || c.op === 'reuseId');
+		if (h.steps.slice(lastPoll + 1).some((s) => edits(changeOf(s)))) return false;
+		if (lastPoll < 0 && edits(h.activation?.change)) return false;
 	}
 	// docs/poll.md, Limits: a whole list read by page number whose rows of one second come in another order at each
 	// request, and whose count lies: no reading is complete, so its deletions wait

@@ -394,6 +394,28 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		expect(deletion(times, 4)).toEqual([expect.stringMatching(/^late: 1 was null .* by poll 3/)]);
 	});
 
+	test('on a slow shop (one Get a poll), deletions n8n could first read at one poll may come a poll each', () => {
+		const times = [0, 60_000, HOUR + 60_000, HOUR + 120_000, HOUR + 180_000, HOUR + 240_000];
+		const log = [entry(1, 'deleted'), entry(2, 'deleted')];
+		const slow = (emitted: Record<number, number>) => {
+			const polls = times.map((t, i) =>
+				run(
+					i,
+					Object.entries(emitted)
+						.filter(([, at]) => at === i)
+						.map(([id]) => ['deleted', Number(id), null, `k${id}`] as const),
+					i === 0 ? 0 : 2,
+					{ at: t },
+				),
+			);
+			const t = trace(log, polls);
+			t.start.set('2', { id: 2, title: 'Two' });
+			return check({ ...t, history: { ...t.history, slow: true }, times: [0, 0] });
+		};
+		expect(slow({ 1: 3, 2: 4 })).toEqual([]);
+		expect(slow({ 1: 3, 2: 5 })).toEqual([expect.stringMatching(/^late: 2 was null .* by poll 4/)]);
+	});
+
 	test('a deletion while Gets answer held ones (a trash, 403, 500): by the audit after the next, two hours', () => {
 		const times = [
 			0,

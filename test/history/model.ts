@@ -337,22 +337,28 @@ export const HELD_DELAY_MS = 2 * WORST_DELAY_MS;
  * first poll that could read it (n8n's clock at the first poll that starts after the change; with polls a Poll
  * Time apart: an hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left
  * an audit going on, and the one that ends it), and for a deletion one poll more (its second observation, where
- * the budget held no Get). Infinity: no such poll (the end's promise 1 owes it).
+ * the budget held no Get; on a slow shop, a poll for each deletion n8n could first read at that poll, one Get a
+ * poll). Infinity: no such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
+	// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
+	// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
+	const chances = trace.times.map((made) => polls.find((p) => p.at >= made)?.at);
+	// deletions n8n could first read at one poll: on a slow shop, whose budget holds one Get a poll, their Gets
+	// (docs/poll.md: at most 50 a poll within the budget) take a poll each
+	const together = (k: number) =>
+		trace.log.filter((e, j) => e.kind === 'deleted' && chances[j] === chances[k]).length;
 	return trace.log.map((entry, k) => {
 		const made = trace.times[k];
-		// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
-		// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
-		const chance = polls.find((p) => p.at >= made)?.at;
+		const chance = chances[k];
 		if (chance === undefined) return Infinity;
 		const deletion = entry.kind === 'deleted';
 		const delay = deletion && made >= trace.heldFrom ? HELD_DELAY_MS : WORST_DELAY_MS;
 		let d = polls.findIndex((p) => p.at >= chance + delay);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
-		if (deletion) d++;
+		if (deletion) d += trace.history.slow ? together(k) : 1;
 		return d < polls.length ? d : Infinity;
 	});
 }

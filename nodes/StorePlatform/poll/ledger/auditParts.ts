@@ -58,6 +58,9 @@ export interface AuditStep {
 	going?: { at: WholeAt; seen: Set<string> };
 }
 
+/** Readings again of an audit that is not complete at most, while each shows a record the ledger lacked. */
+export const MAX_READINGS_AGAIN = 8;
+
 /** One part of the audit from `stored` (an audit begun, or due); undefined where the list passed MAX_LEDGER. */
 export async function auditPart(
 	run: AuditRun,
@@ -95,7 +98,7 @@ export async function auditPart(
 	// what an audit begun carries to its next part: re-taking contents (r), a reading again (a)
 	const carried = {
 		...(begun?.r ? { r: 1 as const } : {}),
-		...(begun?.a ? { a: 1 as const } : {}),
+		...(begun?.a ? { a: begun.a } : {}),
 	};
 	const findings = asFindings(records, key);
 	for (const c of findings) seen.add(ledgerKey(c.id));
@@ -121,15 +124,20 @@ export async function auditPart(
 	// begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold every
 	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice
 	// the polls its pages take
-	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits)
-	if (!complete && unseen.length > 0 && begun?.a !== 1)
+	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits; again
+	// while each reading shows a record the ledger lacked, up to MAX_READINGS_AGAIN: rows of one second in another
+	// order at each request leave out others at each reading, and the readings together find them)
+	const again = begun?.a ?? 0;
+	const grew = findings.some((c) => !ledger.has(ledgerKey(c.id)));
+	const more = again === 0 || (grew && again < MAX_READINGS_AGAIN);
+	if (!complete && (unseen.length > 0 || grew) && more)
 		return {
 			findings,
 			missing: [],
 			complete: false,
 			onePoll: false,
 			state: rest,
-			going: { at: begun ? { ...carried, a: 1 } : {}, seen: new Set() },
+			going: { at: begun ? { ...carried, a: again + 1 } : {}, seen: new Set() },
 		};
 	if (begun)
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };

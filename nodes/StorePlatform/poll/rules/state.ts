@@ -78,8 +78,11 @@ export interface WholeAt {
 	x?: 1;
 	/** 1: an audit that takes every record's content afresh on the list's shape, comparing none (rules/shape.ts). */
 	r?: 1;
-	/** 1: the reading again of an audit that was not complete (ledger/auditParts.ts): it ends the audit. */
-	a?: 1;
+	/**
+	 * The readings again of an audit that was not complete (ledger/auditParts.ts): one more while the last showed
+	 * a record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
+	 */
+	a?: number;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
