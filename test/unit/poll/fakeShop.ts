@@ -10,6 +10,8 @@
 import type { Answer } from '../../../nodes/StorePlatform/poll/reads/answer';
 import type { IDataObject } from 'n8n-workflow';
 
+import { prng, type Rand } from '../../prng';
+
 import type { Query } from '../../../nodes/StorePlatform/api/request';
 import { verifiedPoll } from '../../../nodes/StorePlatform/poll/ledger/verify';
 import { runPoll, type Change } from '../../../nodes/StorePlatform/poll/watch/poller';
@@ -37,8 +39,11 @@ export interface FakeOptions {
 	ignores?: 'since_id' | 'page' | 'both';
 	/** Added to every count (a count off its list in every range). */
 	countSkew?: number;
-	/** The order the list answers in (the spec gives none): by id (default) or newest first. */
-	order?: 'id' | 'newest';
+	/**
+	 * The order the list answers in (the spec gives none): by id (default), newest first, or another order at each
+	 * request (`shuffled`: rows of one second of a list sorted by created_at, issue 49 #5).
+	 */
+	order?: 'id' | 'newest' | 'shuffled';
 }
 
 /** Requests of one poll beyond which the fake shop fails the test (a read that never ends). */
@@ -167,6 +172,9 @@ export class FakeShop {
 		if (this.pollRequests > RUNAWAY) throw new Error(`runaway poll: over ${RUNAWAY} requests`);
 	}
 
+	/** The shuffled order's random numbers (the same on every run). */
+	readonly shuffles = prng(49);
+
 	list(q: Query): IDataObject[] {
 		this.answer(q);
 		const listed = (r: IDataObject) => this.matches(r, q) && !this.unlisted.has(Number(r.id));
@@ -178,7 +186,9 @@ export class FakeShop {
 		const all =
 			this.opts.order === 'newest'
 				? this.records.filter(listed).reverse()
-				: firstOf(this.records, listed, page * limit, this.startAfter(q));
+				: this.opts.order === 'shuffled'
+					? shuffled(this.records.filter(listed), this.shuffles)
+					: firstOf(this.records, listed, page * limit, this.startAfter(q));
 		return all
 			.slice((page - 1) * limit, page * limit)
 			.map((r) => (this.spell ? this.spell({ ...r }, this.requests.length) : { ...r }));
@@ -198,6 +208,16 @@ export class FakeShop {
 		).length;
 		return counted + (this.opts.countSkew ?? 0);
 	}
+}
+
+/** `records` in a random order (Fisher-Yates). */
+function shuffled<T>(records: T[], rand: Rand): T[] {
+	const out = [...records];
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = Math.floor(rand() * (i + 1));
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
 }
 
 /** The first `n` of `records` from `from` on that `keep` keeps, in their order (all where `n` is no number). */

@@ -10,7 +10,9 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  * record that exists, and a later poll would report it created. So a list read in more than one page is read
  * again until two readings in a row hold the same records (at most MAX_READINGS readings, or more while each shows
  * a record none before showed, up to MAX_GROWING_READINGS, and only while another reading fits under the poll's
- * ceiling of requests): the activation then takes the shop's state at that moment.
+ * ceiling of requests; where none agreed, on while they hold fewer records than the list's count says, or, for a
+ * list without a count, until two readings in a row show nothing new, up to MAX_GROWING_READINGS): the activation
+ * then takes the shop's state at that moment.
  * Where no two readings agree, it keeps every record any reading showed, in its latest reading: no record that
  * existed is left out (one deleted meanwhile is reported deleted at the next poll, once two readings agree on it).
  */
@@ -78,13 +80,25 @@ export async function settledReading(
 	if (!plan.paged || onePage) return readings[0];
 	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
 	const seen = new Set(readings[0].map((r) => String(r[plan.key])));
+	let counted: number | undefined;
+	let nothingNew = 0;
 	while (readings.length < MAX_GROWING_READINGS && limits.requests + cost <= ceiling) {
 		const reading = await read();
 		readings.push(reading);
 		if (settled(readings, plan.key).agreed) break;
 		const before = seen.size;
 		for (const r of reading) seen.add(String(r[plan.key]));
-		if (readings.length >= MAX_READINGS && seen.size === before) break;
+		nothingNew = seen.size > before ? 0 : nothingNew + 1;
+		if (readings.length < MAX_READINGS || nothingNew === 0) continue;
+		// no reading agreed and this one showed nothing new: the readings together hold the list where they hold as
+		// many records as its count says (asked once); else some were left out of every reading, and it reads on.
+		// A list without a count: two readings in a row that show nothing new
+		if (!plan.count) {
+			if (nothingNew >= 2) break;
+			continue;
+		}
+		counted ??= await reader.count({});
+		if (seen.size >= counted) break;
 	}
 	return settled(readings, plan.key).records;
 }

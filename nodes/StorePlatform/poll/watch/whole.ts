@@ -1,5 +1,6 @@
 import type { PollOutcome } from './changes';
-import { readUpToPart, readWholePart } from '../reads/wholeRead';
+import { settledReading } from '../reads/settledReading';
+import { readUpTo, readUpToPart, readWholePart } from '../reads/wholeRead';
 import type { ShopReader } from '../reads/reader';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from '../rules/snapshot';
 import type { PollState } from '../rules/state';
@@ -16,8 +17,16 @@ import { droppedIn, readShape, shapeOf } from '../rules/shape';
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const known = stored.known ?? {};
+	const start = reader.limits.requests;
 	const first = await readUpToPart(reader, MAX_SNAPSHOT);
-	const { records } = first;
+	// records moved between its pages (rows of one second in another order at each request): read again, as the
+	// activation does, until two readings agree or together they hold the list (settledReading.ts)
+	const records = first.shifted
+		? await settledReading(reader, async () => await readUpTo(reader, MAX_SNAPSHOT), {
+				records: first.records,
+				cost: reader.limits.requests - start,
+			})
+		: first.records;
 	const reading = readingOf(records, plan.key);
 	let gone = missingFrom(known, reading);
 	if (gone.length > 0) {

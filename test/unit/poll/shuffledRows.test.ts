@@ -1,0 +1,41 @@
+/**
+ * Issue 49 #5 on the fake shop: a list whose rows come in another order at each request (a list sorted by
+ * created_at, hundreds imported in one second) leaves some records out of every reading by page number. The
+ * readings are then read again until together they hold the list (reads/settledReading.ts: its count, or two
+ * readings in a row that show nothing new), so that no record that existed comes later as created, and a whole
+ * list's poll decides a deletion only on readings that hold the list (watch/whole.ts).
+ */
+import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
+
+describe('rows in another order at each request (issue 49 #5)', () => {
+	test('a list without a count (theme scripts): the activation keeps every record; no later poll invents one', async () => {
+		const shop = new FakeShop({ filters: 'strict', order: 'shuffled' });
+		shop.seed(60);
+		const plan = fakePlan({
+			strategy: 'stamped',
+			stamp: 'updated_at',
+			events: ['created', 'updated'],
+			pageSize: 10,
+			count: undefined,
+		});
+		const trigger = new FakeTrigger(shop, plan);
+		expect(await trigger.poll()).toEqual([]);
+		// each reading of six pages leaves about a third out; several readings together hold all 60
+		expect(trigger.lastRequests).toBeGreaterThan(7 * 3);
+		for (let i = 0; i < 3; i++) expect(await trigger.poll()).toEqual([]);
+	});
+
+	test('a whole list with a count (promotions): an edit and a deletion come once, no live record is deleted', async () => {
+		const shop = new FakeShop({ filters: 'strict', order: 'shuffled' });
+		shop.seed(60);
+		const plan = fakePlan({ strategy: 'snapshot', stamp: undefined, pageSize: 10 });
+		const trigger = new FakeTrigger(shop, plan);
+		expect(await trigger.poll()).toEqual([]);
+		expect(await trigger.poll()).toEqual([]);
+		shop.update(7, { title: 'edited' });
+		shop.remove(30);
+		const got: string[] = [];
+		for (let i = 0; i < 4; i++) got.push(...lines(await trigger.poll()));
+		expect(got.sort()).toEqual(['deleted 30', 'updated 7 edited']);
+	});
+});
