@@ -125,10 +125,11 @@ export interface Decided {
 }
 
 /**
- * Whether a reading that lacks a suspect again decides it, besides a complete reading of the audit (`complete`): a
- * suspect its Get never answered (the poll's budget, no connection) by a reading of any later poll (two observations
- * at two times, each a reading the count agrees with); one held (its Get answered the record, or could not say)
- * only by a reading an audit after its first lack (a trash: two readings an audit apart).
+ * Whether a whole list's reading (two readings that agree, one of them complete: watch/whole.ts) that lacks a
+ * suspect again decides it: a suspect its Get never answered (the poll's budget, no connection) at any later poll
+ * (two observations at two times); one held (its Get answered the record, or could not say) only an audit after its
+ * first lack (a trash: two readings an audit apart). `complete`: a complete reading decides any suspect (the
+ * audit of a ledger list decides so alone: verify.ts).
  */
 export function lackedAgain(suspect: Suspect, now: number, complete: boolean): boolean {
 	const apart = minuteOf(now) - suspect.l;

@@ -130,11 +130,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
 	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
-	const readings = {
-		lacked,
-		decides: (s: Suspect) => lackedAgain(s, run.now, complete),
-		held: (k: string) => held.has(k),
-	};
+	// only a complete reading decides here: the count search's findings make suspects, asked by Get (a count
+	// search on a list that ignores `since_id` lacks records that are there, at every poll)
+	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
 	state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))

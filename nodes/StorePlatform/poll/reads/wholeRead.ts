@@ -73,13 +73,17 @@ export async function readWholePart(
 ): Promise<WholePart> {
 	const { plan } = reader;
 	if (!plan.paged) return { records: await reader.list({}), byPages: false };
-	const pages = new Pages(reader, bound, from, held);
+	let pages = new Pages(reader, bound, from, held);
 	if (plan.strategy === 'keyed' && from.page === undefined) {
 		const keyset = await readByKeyset(reader, pages, stop, from.since);
 		if (keyset) return { ...keyset, byPages: false };
 		// a part after one read by `since_id` that the list now ignores: read again by page number from page 1,
-		// where the records an earlier part read are no sign of anything (they are page 1)
-		if (from.since !== undefined) before = () => false;
+		// where the records an earlier part read are no sign of anything (they are page 1), nor held beside this
+		// reading (it reads them again: counted twice, a list that ignores `page` too would seem read whole)
+		if (from.since !== undefined) {
+			before = () => false;
+			pages = new Pages(reader, bound, {}, 0);
+		}
 	}
 	const read = await readByPages(reader, pages, stop, from.page ?? 1, before);
 	return { ...read, byPages: true };

@@ -197,6 +197,26 @@ describe('the audit in parts', () => {
 		expect(kinds(got)).toEqual(Array.from({ length: 60 }, (_, i) => `created ${601 + i}`).sort());
 	});
 
+	test('a list that starts ignoring since_id and page between the parts: no live record is deleted', async () => {
+		// the next part reads page 1 again by page number, and page 2 repeats it: the part read before is page 1, not
+		// more of the list, so the reading is not whole (it was taken as whole: 50 live vouchers deleted)
+		const { shop, trigger } = setUp({ ignores: 'page' }, 304, vouchers());
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 3;
+		trigger.now += AUDIT_EVERY_MS;
+		await trigger.poll();
+		expect(cursor(trigger).audit?.since).toBeDefined();
+		(shop.opts as { ignores?: string }).ignores = 'both';
+		// the fast reads fail as unreadable (docs/poll.md, Limits: one error); no poll deletes a voucher
+		const got: Change[] = [];
+		for (let i = 0; i < 30; i++) {
+			// (an hour on after the tenth and the twentieth poll: a record its Get showed is decided by a later audit)
+			if (i % 10 === 9) trigger.now += AUDIT_EVERY_MS;
+			got.push(...(await trigger.poll().catch(() => [])));
+		}
+		expect(got).toEqual([]);
+	});
+
 	test('a part repeated from the same cursor gives the same changes and the same cursor', async () => {
 		const { shop, trigger } = setUp({ pageCap: 50 }, 2000, pages());
 		expect(await trigger.poll()).toEqual([]);
