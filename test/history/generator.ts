@@ -302,14 +302,17 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (h.steps.slice(lastPoll + 1).some((s) => edits(changeOf(s)))) return false;
 		if (lastPoll < 0 && edits(h.activation?.change)) return false;
 	}
-	// docs/poll.md, Limits: a whole list read by page number whose rows of one second come in another order at each
-	// request, and whose count lies: no reading is complete, so its deletions wait
+	// docs/poll.md, Limits: a list whose rows of one second come in another order at each request, and whose count
+	// lies: no reading by page number is complete, so its deletions wait
 	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
 	const countLiesEver = all.some((s) => s.op === 'countOffset' || s.op === 'countLag');
-	if (p.kind.includes('fingerprints') && ties && countLiesEver) return false;
+	if (ties && countLiesEver) return false;
 	// docs/poll.md, Limits: a list past the ledger's bound is watched by its fast reads alone: a deletion its count
 	// hides (a count off its list, or one request late) is not seen
 	if (h.preload >= PAST_LEDGER && countLiesEver) return false;
+	// docs/poll.md, Limits: past the ledger's bound no shape is kept: a field dropped reads as an edit of each
+	// record a fast read reads again
+	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'shape')) return false;
 	// docs/poll.md, Limits: a repeated poll starts from a cursor that never knew what the run it repeats emitted;
 	// `between`: the changes since the last poll; `seen`: those the last poll read (a repeat reads them again)
 	let seen: Change[] = [];

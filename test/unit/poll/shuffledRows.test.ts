@@ -5,7 +5,10 @@
  * readings in a row that show nothing new), so that no record that existed comes later as created, and a whole
  * list's poll decides a deletion only on readings that hold the list (watch/whole.ts).
  */
+import { AUDIT_EVERY_MS } from '../../../nodes/StorePlatform/poll/ledger/audit';
+import type { Change } from '../../../nodes/StorePlatform/poll/watch/poller';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
+import { kinds, setUp, vouchers } from './ledger/verifiedShop';
 
 describe('rows in another order at each request (issue 49 #5)', () => {
 	test('a list without a count (theme scripts): the activation keeps every record; no later poll invents one', async () => {
@@ -37,5 +40,18 @@ describe('rows in another order at each request (issue 49 #5)', () => {
 		const got: string[] = [];
 		for (let i = 0; i < 4; i++) got.push(...lines(await trigger.poll()));
 		expect(got.sort()).toEqual(['deleted 30', 'updated 7 edited']);
+	});
+});
+
+describe('the audit of a list whose rows come in another order at each request', () => {
+	test('vouchers (a count, since_id ignored): the audits over readings in another order each time report each creation once', async () => {
+		const { shop, trigger } = setUp({ order: 'shuffled', ignores: 'since_id' }, 60, vouchers(10));
+		expect(await trigger.poll()).toEqual([]);
+		trigger.budgetRequests = 4;
+		for (let i = 0; i < 40; i++) shop.create({ title: `new ${i}` });
+		trigger.now += AUDIT_EVERY_MS;
+		const got: Change[] = [];
+		for (let i = 0; i < 40; i++) got.push(...(await trigger.poll().catch(() => [])));
+		expect(kinds(got)).toEqual(Array.from({ length: 40 }, (_, i) => `created ${61 + i}`).sort());
 	});
 });

@@ -95,12 +95,17 @@ export async function auditPart(
 	}
 	const { records, next, byPages } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
-	// what an audit begun carries to its next part: re-taking contents (r), a reading again (a)
-	const carried = {
-		...(begun?.r ? { r: 1 as const } : {}),
-		...(begun?.a ? { a: begun.a } : {}),
-	};
+	// what an audit begun carries to its next part: re-taking contents (r), a reading again (a, q), a record found (g)
 	const findings = asFindings(records, key);
+	// whether this reading showed a record the ledger lacked (in this part or an earlier one: `g`)
+	const grew = begun?.g === 1 || findings.some((c) => !ledger.has(ledgerKey(c.id)));
+	const retaking = begun?.r ? { r: 1 as const } : {};
+	const carried = {
+		...retaking,
+		...(begun?.a ? { a: begun.a } : {}),
+		...(begun?.q ? { q: 1 as const } : {}),
+		...(grew ? { g: 1 as const } : {}),
+	};
 	for (const c of findings) seen.add(ledgerKey(c.id));
 	if (next)
 		return {
@@ -125,19 +130,26 @@ export async function auditPart(
 	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice
 	// the polls its pages take
 	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits; again
-	// while each reading shows a record the ledger lacked, up to MAX_READINGS_AGAIN: rows of one second in another
-	// order at each request leave out others at each reading, and the readings together find them)
+	// until two readings in a row show no record the ledger lacked (`q`: the last one did not), up to
+	// MAX_READINGS_AGAIN: rows of one second in another order at each request leave out others at each reading,
+	// and the readings together find them)
 	const again = begun?.a ?? 0;
-	const grew = findings.some((c) => !ledger.has(ledgerKey(c.id)));
-	const more = again === 0 || (grew && again < MAX_READINGS_AGAIN);
-	if (!complete && (unseen.length > 0 || grew) && more)
+	const more =
+		again === 0
+			? unseen.length > 0 || grew
+			: again < MAX_READINGS_AGAIN &&
+				(grew || begun?.q !== 1 || (await fewerThanCounted(run, stored, ledger, findings)));
+	if (!complete && more)
 		return {
 			findings,
 			missing: [],
 			complete: false,
 			onePoll: false,
 			state: rest,
-			going: { at: begun ? { ...carried, a: again + 1 } : {}, seen: new Set() },
+			going: {
+				at: begun ? { ...retaking, a: again + 1, ...(grew ? {} : { q: 1 as const }) } : {},
+				seen: new Set(),
+			},
 		};
 	if (begun)
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
@@ -149,6 +161,21 @@ export async function auditPart(
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
 	return { findings, missing, complete, onePoll: true, state };
+}
+
+/**
+ * Whether the ledger, with what this reading found, holds fewer records than the count says the list shows (asked
+ * now: one request; a list without a count, never): the readings together left some out.
+ */
+async function fewerThanCounted(
+	run: AuditRun,
+	stored: PollState,
+	ledger: Ledger,
+	findings: Change[],
+): Promise<boolean> {
+	if (!run.trackers.includes('ids')) return false;
+	const found = findings.filter((c) => !ledger.has(ledgerKey(c.id))).length;
+	return ledger.size + found < listed(stored, await run.reader.count({ since_id: 0 }));
 }
 
 /**

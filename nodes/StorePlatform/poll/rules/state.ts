@@ -83,6 +83,10 @@ export interface WholeAt {
 	 * a record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
 	 */
 	a?: number;
+	/** 1: the last of those readings again showed no record the ledger lacked (two in a row end the audit). */
+	q?: 1;
+	/** 1: an earlier part of this reading showed a record the ledger lacked. */
+	g?: 1;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
