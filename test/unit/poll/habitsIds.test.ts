@@ -190,6 +190,34 @@ describe('lists that ignore since_id or page', () => {
 		expect(JSON.stringify(trigger.stored)).toBe(before);
 	});
 
+	test("a scanned list newest first, a page's worth created between its pages 1 and 2: no error, each creation once", async () => {
+		// page 2 then repeats page 1 (issue 49 #9 on a fast read): the next page tells that the list reads `page`
+		const plan = fakePlan({
+			strategy: 'stamped',
+			stamp: 'created_at',
+			events: ['created'],
+			pageSize: 10,
+			count: undefined,
+		});
+		const shop = new FakeShop({ filters: 'strict', order: 'newest' });
+		shop.seed(30, true);
+		const trigger = new FakeTrigger(shop, plan);
+		await trigger.poll();
+		shop.at('2024-03-10 09:30:00');
+		for (let i = 0; i < 10; i++) shop.create({ title: `before ${i}` });
+		shop.beforeAnswer = (n) => {
+			if (n !== 2) return;
+			for (let i = 0; i < 10; i++) shop.create({ title: `during ${i}` });
+		};
+		const got = lines(await trigger.poll());
+		shop.beforeAnswer = undefined;
+		shop.at('2024-03-10 09:31:00');
+		got.push(...lines(await trigger.poll()), ...lines(await trigger.poll()));
+		expect(got.map((l) => l.split(' ').slice(0, 2).join(' ')).sort()).toEqual(
+			Array.from({ length: 20 }, (_, i) => `created ${31 + i}`).sort(),
+		);
+	});
+
 	test('a list read by page number that ignores page: the poll fails naming it, within a few requests', async () => {
 		const plan = fakePlan({ strategy: 'stamped', events: ['created', 'updated'], pageSize: 10 });
 		const shop = new FakeShop({ filters: 'strict' });

@@ -436,8 +436,9 @@ export class ShopReader {
 
 	/**
 	 * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores
-	 * `page`) ends the read where it is shorter than a page (it was the whole list); else the list is unreadable
-	 * beyond its first page: UnreadableList.
+	 * `page`) ends the read where it is shorter than a page (it was the whole list); else the next page tells (a
+	 * page's worth of records created ahead of the reading, newest first, repeats a page too: issue 49 #9): a
+	 * repeat again, the list is unreadable beyond its first page: UnreadableList.
 	 */
 	async readPages(
 		from: number,
@@ -448,13 +449,16 @@ export class ShopReader {
 		const asked = this.limits.full ?? this.plan.pageSize;
 		let length: number | undefined;
 		let previous: string | undefined;
+		let probed = false;
 		for (let n = from; ; n++) {
 			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
 			const page = await this.list({ ...query, limit: asked, page: n });
 			const keys = this.keysOf(page);
 			if (page.length > 0 && keys === previous) {
 				if (this.wholeList(page, asked)) return true;
-				throw this.unreadableList('page', page.length);
+				if (probed) throw this.unreadableList('page', page.length);
+				probed = true;
+				continue;
 			}
 			previous = keys;
 			const end = this.ends(page, asked, length);
