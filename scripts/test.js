@@ -5,7 +5,10 @@
  * machine's second core idle), then jest, which spreads over every core itself. Each check's output is printed
  * whole when it ends, with its time; jest's as it runs. Any check that fails fails `npm test` once the others
  * have ended (naming each), and jest does not run, as with the `&&` chain this replaces.
- * STORE_PLATFORM_TEST_JOBS=1 runs the checks one at a time.
+ * Jest starts as soon as no check waits and a core is free (the last check running alone, 5 to 10 s of a 2-core
+ * machine's second core idle before): its output is held until the checks passed, then printed and followed as
+ * it runs; if a check fails, jest is stopped and its output dropped.
+ * STORE_PLATFORM_TEST_JOBS=1 runs the checks one at a time, then jest.
  */
 const os = require('os');
 const path = require('path');
@@ -49,11 +52,19 @@ function runCaptured(name) {
 
 /**
  * Runs the checks, at most `jobs` at a time, each once those it waits for passed (in CHECKS order otherwise);
- * resolves to the names of those that failed or could not run.
+ * resolves to the names of those that failed or could not run. `whenFree` is called once, the first time no
+ * check waits and fewer than `jobs` run (a core free for what comes after the checks).
  */
-async function runChecks(checks, jobs, run = runCaptured, print = (s) => process.stdout.write(s)) {
+async function runChecks(
+	checks,
+	jobs,
+	run = runCaptured,
+	print = (s) => process.stdout.write(s),
+	whenFree = () => undefined,
+) {
 	const state = new Map(checks.map((c) => [c.name, 'waiting']));
 	const failed = [];
+	let freed = false;
 	return await new Promise((resolve) => {
 		let running = 0;
 		const next = () => {
@@ -80,8 +91,12 @@ async function runChecks(checks, jobs, run = runCaptured, print = (s) => process
 					next();
 				});
 			}
-			if (running === 0 && [...state.values()].every((s) => s !== 'waiting' && s !== 'running'))
-				resolve(failed);
+			const waiting = [...state.values()].some((s) => s === 'waiting');
+			if (!freed && !waiting && running < jobs && running > 0 && failed.length === 0) {
+				freed = true;
+				whenFree();
+			}
+			if (running === 0 && !waiting) resolve(failed);
 		};
 		next();
 	});
@@ -93,23 +108,79 @@ function jobsOf(env = process.env, cores = os.availableParallelism?.() ?? os.cpu
 	return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, cores);
 }
 
+/**
+ * Starts `npm run test:unit`. `hold`: jest started while the last check runs, its output held (`show()` prints
+ * what it wrote so far, then follows it; `stop()` ends it and its children, as does a Ctrl-C of npm test);
+ * otherwise its output is npm test's own, as it runs.
+ */
+function startJest(hold) {
+	const posix = process.platform !== 'win32';
+	if (!hold) {
+		const child = spawn(NPM, ['run', 'test:unit'], { cwd: ROOT, stdio: 'inherit' });
+		const closed = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+		return { closed, show() {}, stop() {} };
+	}
+	// its own process group on POSIX, so that stop() ends npm, jest and jest's workers together
+	const child = spawn(NPM, ['run', 'test:unit'], { cwd: ROOT, detached: posix });
+	const stop = () => {
+		try {
+			if (posix) process.kill(-child.pid, 'SIGTERM');
+			else child.kill();
+		} catch {
+			// already ended
+		}
+	};
+	// out of npm test's process group, a Ctrl-C reaches it only through npm test
+	for (const signal of ['SIGINT', 'SIGTERM'])
+		process.once(signal, () => {
+			stop();
+			process.exit(130);
+		});
+	const held = [];
+	let shown = false;
+	for (const [from, to] of [
+		[child.stdout, process.stdout],
+		[child.stderr, process.stderr],
+	])
+		from.on('data', (c) => (shown ? to.write(c) : held.push([to, c])));
+	const closed = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+	return {
+		startedAt: Date.now(),
+		closed,
+		show() {
+			shown = true;
+			for (const [to, c] of held.splice(0)) to.write(c);
+		},
+		stop,
+	};
+}
+
 async function main() {
 	const started = Date.now();
 	const jobs = jobsOf();
-	console.log(`npm test: ${CHECKS.map((c) => c.name).join(', ')} (${jobs} at a time), then jest`);
-	const failed = await runChecks(CHECKS, jobs);
+	console.log(
+		`npm test: ${CHECKS.map((c) => c.name).join(', ')} (${jobs} at a time), then jest (from the last check on)`,
+	);
+	let jest;
+	const failed = await runChecks(CHECKS, jobs, runCaptured, undefined, () => {
+		jest = startJest(true);
+	});
 	if (failed.length) {
+		jest?.stop();
 		console.error(`\nnpm test: FAILED after ${secs(Date.now() - started)}: ${failed.join('; ')}`);
 		process.exit(1);
 	}
+	const early = jest
+		? ` (jest started at ${secs(jest.startedAt - started)}, beside the last check)`
+		: '';
 	console.log(
-		`\nnpm test: checks passed in ${secs(Date.now() - started)}; jest (npm run test:unit):`,
+		`\nnpm test: checks passed in ${secs(Date.now() - started)}${early}; jest (npm run test:unit):`,
 	);
-	const jest = spawn(NPM, ['run', 'test:unit'], { cwd: ROOT, stdio: 'inherit' });
-	jest.on('close', (code) => {
-		console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ${secs(Date.now() - started)}`);
-		process.exit(code ?? 1);
-	});
+	jest ??= startJest(false);
+	jest.show();
+	const code = await jest.closed;
+	console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ${secs(Date.now() - started)}`);
+	process.exit(code);
 }
 
 module.exports = { CHECKS, runChecks, jobsOf };

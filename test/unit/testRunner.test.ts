@@ -1,6 +1,7 @@
 /**
  * `npm test`'s runner (scripts/test.js): the checks side by side, at most as many as asked, each after those it
- * waits for; a failure named, what waits for it not run, the others run to their end.
+ * waits for; a failure named, what waits for it not run, the others run to their end; jest started (whenFree) once
+ * a core is free with no check waiting.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const runner = require('../../scripts/test.js') as {
 		jobs: number,
 		run: (name: string) => Promise<{ code: number; output: string; ms: number }>,
 		print: (s: string) => void,
+		whenFree?: () => void,
 	) => Promise<string[]>;
 	jobsOf: (env: Record<string, string | undefined>, cores: number) => number;
 };
@@ -91,13 +93,62 @@ describe("npm test's runner", () => {
 
 	it('runs them one at a time on one job', async () => {
 		const f = fakeRun();
-		const done = runner.runChecks(CHECKS, 1, f.run, () => undefined);
+		let freed = 0;
+		const done = runner.runChecks(
+			CHECKS,
+			1,
+			f.run,
+			() => undefined,
+			() => freed++,
+		);
 		for (const c of CHECKS) {
 			expect(f.running()).toEqual([c.name]);
 			await f.end(c.name);
 		}
 		expect(await done).toEqual([]);
 		expect(f.most()).toBe(1);
+		// no core is free before the checks end: jest starts after them
+		expect(freed).toBe(0);
+	});
+
+	it('calls whenFree once, when no check waits and a core is free: jest beside the last check', async () => {
+		const f = fakeRun();
+		const freedWith: string[][] = [];
+		const done = runner.runChecks(
+			CHECKS,
+			2,
+			f.run,
+			() => undefined,
+			() => freedWith.push(f.running()),
+		);
+		await f.end('typecheck');
+		await f.end('build');
+		await f.end('format:check');
+		expect(freedWith).toEqual([]);
+		await f.end('lint');
+		expect(freedWith).toEqual([['scan']]);
+		await f.end('scan');
+		expect(await done).toEqual([]);
+		expect(freedWith).toHaveLength(1);
+	});
+
+	it('does not call whenFree once a check failed (jest would be stopped)', async () => {
+		const f = fakeRun({ typecheck: 1 });
+		let freed = 0;
+		const done = runner.runChecks(
+			CHECKS,
+			2,
+			f.run,
+			() => undefined,
+			() => freed++,
+		);
+		await f.end('typecheck');
+		await f.end('build');
+		await f.end('format:check');
+		await f.end('lint');
+		await f.end('scan');
+		expect(await done).toEqual(['typecheck']);
+		expect(freed).toBe(0);
 	});
 
 	it('names what failed, runs no scan after a failed build, and lets the others end', async () => {
