@@ -307,12 +307,25 @@ export function withinLimits(h: History, p: Profile): boolean {
 	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
 	const countLiesEver = all.some((s) => s.op === 'countOffset' || s.op === 'countLag');
 	if (ties && countLiesEver) return false;
+	// docs/poll.md, Limits: ... nor is a deletion only a complete reading decides (a trash, a Get answering 403 or
+	// 500): after three hours its Get is asked once more, and a record its Get still shows stays known
+	const heldGets = all.some((s) => s.op === 'getHabit' && s.habit !== 'stale');
+	if (ties && heldGets) return false;
+	// docs/poll.md, Limits: on a slow shop (a budget that holds the fast reads and no count search) a deletion is
+	// found by a complete audit: under rows in another order at each request it waits
+	const deletes = (c?: Change) =>
+		c !== undefined && (c.op === 'delete' || c.op === 'deleteMany' || c.op === 'reuseId');
+	if (ties && h.slow && [h.activation?.change, ...all.map(changeOf)].some(deletes)) return false;
 	// docs/poll.md, Limits: a list past the ledger's bound is watched by its fast reads alone: a deletion its count
 	// hides (a count off its list, or one request late) is not seen
 	if (h.preload >= PAST_LEDGER && countLiesEver) return false;
-	// docs/poll.md, Limits: past the ledger's bound no shape is kept: a field dropped reads as an edit of each
-	// record a fast read reads again
-	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'shape')) return false;
+	// docs/poll.md, Limits: past the ledger's bound no shape is kept: a field dropped, or stamps a zone change
+	// shifted, read as an edit of each record a fast read reads again
+	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'shape' || s.op === 'zone'))
+		return false;
+	// docs/poll.md, Limits: past the ledger's bound a deletion is found by the count search, which one poll's
+	// budget must hold: on a slow shop it waits
+	if (h.preload >= PAST_LEDGER && h.slow) return false;
 	// docs/poll.md, Limits: a repeated poll starts from a cursor that never knew what the run it repeats emitted;
 	// `between`: the changes since the last poll; `seen`: those the last poll read (a repeat reads them again)
 	let seen: Change[] = [];

@@ -429,10 +429,30 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		expect(deletion(times, 5, 0)).toEqual([
 			expect.stringMatching(/^late: 1 was null .* by poll 4/),
 		]);
-		// the habit switched on after the deletion: an hour
-		expect(deletion(times, 4, 1)).toEqual([
+		// the habit switched on after the deletion, within its hour: two hours too; after its hour: an hour
+		expect(deletion(times, 4, 1)).toEqual([]);
+		expect(deletion(times, 4, HOUR + 120_000)).toEqual([
 			expect.stringMatching(/^late: 1 was null .* by poll 3/),
 		]);
+	});
+
+	test("a record's changes are owed in order: a held deletion's later creation (an id handed out again) is owed with it", () => {
+		const log = [entry(1, 'deleted'), entry(1, 'created', 'Two')];
+		const times = [0, 60_000, HOUR + 60_000, HOUR + 120_000, 2 * HOUR + 60_000, 2 * HOUR + 120_000];
+		const polls = times.map((t, i) =>
+			run(
+				i,
+				i === 4
+					? [
+							['deleted', 1, null, 'k1'],
+							['created', 1, 'Two', 'k2'],
+						]
+					: [],
+				i === 0 ? 0 : 2,
+				{ at: t },
+			),
+		);
+		expect(check({ ...trace(log, polls), times: [0, 0], heldFrom: 0 })).toEqual([]);
 	});
 
 	test('a change never emitted is lost, not also late', () => {

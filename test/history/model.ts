@@ -328,15 +328,14 @@ export function check(trace: Trace): string[] {
 
 /** docs/poll.md, the worst delay of a change a fast read missed: an hour (the audit's period) ... */
 export const WORST_DELAY_MS = 60 * 60_000;
-/** ... of a deletion whose Get answered the record, 403 or 500 (held): the audit after the next one. */
-export const HELD_DELAY_MS = 2 * WORST_DELAY_MS;
 
 /**
  * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
- * (WORST_DELAY_MS; HELD_DELAY_MS for a deletion while the Get answers held ones) or more of n8n's clock after the
- * first poll that could read it (n8n's clock at the first poll that starts after the change; with polls a Poll
- * Time apart: an hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left
- * an audit going on, and the one that ends it), and for a deletion one poll more (its second observation, where
+ * (WORST_DELAY_MS) or more of n8n's clock after the first poll that could read it (n8n's clock at the first poll
+ * that starts after the change; with polls a Poll Time apart: an hour and one Poll Time), then the polls of an
+ * audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
+ * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
+ * and for a deletion one poll more (its second observation, where
  * the budget held no Get; on a slow shop, a poll for each deletion n8n could first read at that poll, one Get a
  * poll). Infinity: no such poll (the end's promise 1 owes it).
  */
@@ -349,17 +348,34 @@ export function deadlinesOf(trace: Trace): number[] {
 	// (docs/poll.md: at most 50 a poll within the budget) take a poll each
 	const together = (k: number) =>
 		trace.log.filter((e, j) => e.kind === 'deleted' && chances[j] === chances[k]).length;
-	return trace.log.map((entry, k) => {
-		const made = trace.times[k];
+	const own = trace.log.map((entry, k) => {
 		const chance = chances[k];
 		if (chance === undefined) return Infinity;
 		const deletion = entry.kind === 'deleted';
-		const delay = deletion && made >= trace.heldFrom ? HELD_DELAY_MS : WORST_DELAY_MS;
-		let d = polls.findIndex((p) => p.at >= chance + delay);
+		// held: the Gets answered so before the deletion's hour was up (its Get may be asked that late)
+		const held = deletion && trace.heldFrom <= chance + WORST_DELAY_MS;
+		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
+		// a held deletion: the audit after that one, an hour after the first (n8n may not have polled for a while
+		// after the change, so the first audit came later than an hour)
+		if (held && d < polls.length) {
+			const first = polls[d].at;
+			d = polls.findIndex((p) => p.at >= first + WORST_DELAY_MS);
+			if (d < 0) return Infinity;
+			while (d < polls.length && polls[d].auditing) d++;
+		}
 		if (deletion) d += trace.history.slow ? together(k) : 1;
 		return d < polls.length ? d : Infinity;
+	});
+	// a record's changes are owed in order: none earlier than a change before it (a deletion may be owed later
+	// than the creation that follows it)
+	const latest = new Map<string, number>();
+	return own.map((d, k) => {
+		const record = `${trace.log[k].resource} ${trace.log[k].id}`;
+		const due = Math.max(d, latest.get(record) ?? 0);
+		latest.set(record, due);
+		return due;
 	});
 }
 
