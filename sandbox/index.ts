@@ -11,6 +11,7 @@ import { ChangeLog, type ChangeEntry } from './changeLog';
 import { Faults } from './faults';
 import { applyHabits, DEFAULT_HABITS, type ShopHabits } from './habits';
 import { Renderer } from './list';
+import { resetTurns } from './listHabits';
 import { registerOAuthFlow } from './oauth';
 import { OAuthState } from './tokens';
 import {
@@ -250,6 +251,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		app.hooks.reset();
 		app.oauth.reset();
 		shopTime.reset();
+		resetTurns(app);
 		app.render = new Renderer(app.render.mode);
 		startHabits();
 	};

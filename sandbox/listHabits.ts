@@ -82,6 +82,11 @@ function tieRank(r: Rec, turn: number): number {
 /** Requests answered in the `createdTies` order, per sandbox (each request orders ties anew). */
 const turns = new WeakMap<object, number>();
 
+/** The `createdTies` orders start again (reset(): a history replays alike whatever ran before it). */
+export function resetTurns(host: object): void {
+	turns.delete(host);
+}
+
 /** The page of a list answered in `order`, or undefined where the list keeps ascending ids. */
 export function orderedPage(
 	host: object,

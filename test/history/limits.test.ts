@@ -17,6 +17,103 @@ async function brokenBy(history: History): Promise<string[]> {
 }
 
 describe('docs/poll.md Limits: what the trigger does in the histories the checker leaves out', () => {
+	test('rows of one second in another order at each request, a trashed page (its Get answers 200): its deletion waits', async () => {
+		const history = {
+			resource: 'page',
+			preload: 300,
+			slow: false,
+			before: [{ op: 'order', order: 'createdTies' }],
+			steps: [
+				{ op: 'getHabit', habit: 'trash' },
+				{ op: 'during', n: 1, change: { op: 'delete', pick: 46 } },
+				{ op: 'createMany', n: 300, v: 2 },
+				{ op: 'poll' },
+			],
+		} as History;
+		const broken = await brokenBy(history);
+		expect(broken[0]).toMatch(/^lost: 47 ends deleted/);
+	});
+
+	test('rows of one second in another order at each request, the count one below its list: a deletion waits', async () => {
+		const history = {
+			resource: 'page',
+			preload: 0,
+			slow: false,
+			before: [
+				{ op: 'countOffset', n: -1 },
+				{ op: 'createMany', n: 500, v: 0 },
+				{ op: 'shape', change: 'add' },
+			],
+			activation: { n: 2, change: { op: 'create', v: 3 } },
+			steps: [
+				{ op: 'order', order: 'createdTies' },
+				{ op: 'poll' },
+				{ op: 'update', pick: 17, v: 0 },
+				{ op: 'poll' },
+				{ op: 'pageCap', cap: 200 },
+				{ op: 'shape', change: 'add' },
+				{ op: 'fillIdGaps' },
+				{ op: 'ignoreParam', param: 'since_id' },
+				{ op: 'shape', change: 'add' },
+				{ op: 'zone', hours: 1 },
+				{ op: 'getHabit', habit: 'refuse403' },
+				{ op: 'delete', pick: 27 },
+			],
+		} as History;
+		const broken = await brokenBy(history);
+		expect(broken[0]).toMatch(/^lost: 28 ends deleted/);
+	});
+
+	test('rows in another order at each request on a slow shop: a deletion waits for a complete reading', async () => {
+		const history = {
+			resource: 'page',
+			preload: 0,
+			slow: true,
+			before: [
+				{ op: 'createMany', n: 500, v: 0 },
+				{ op: 'pageCap', cap: 200 },
+			],
+			steps: [
+				{ op: 'order', order: 'createdTies' },
+				{ op: 'poll' },
+				{ op: 'stampForm', form: 'naive-t' },
+				{ op: 'create', v: 2 },
+				{ op: 'delete', pick: 1 },
+				{ op: 'fillIdGaps' },
+				{ op: 'emptyAnswer', body: 'null' },
+				{ op: 'delete', pick: 41 },
+				{ op: 'order', order: 'createdTies' },
+				{ op: 'flipForms', on: false },
+			],
+		} as History;
+		const broken = await brokenBy(history);
+		expect(broken[0]).toMatch(/^lost: 2 ends deleted/);
+	});
+
+	test('rows in another order at each request on a slow shop: a creation every reading of the audit left out comes at a later audit', async () => {
+		const history = {
+			resource: 'page',
+			preload: 0,
+			slow: true,
+			before: [{ op: 'shape', change: 'drop' }],
+			activation: { n: 2, change: { op: 'delete', pick: 4 } },
+			steps: [
+				{ op: 'getHabit', habit: 'refuse403' },
+				{ op: 'bigIds' },
+				{ op: 'order', order: 'createdTies' },
+				{ op: 'shape', change: 'add' },
+				{ op: 'during', n: 2, change: { op: 'createMany', n: 300, v: 0 } },
+				{ op: 'idStep', step: 3 },
+				{ op: 'update', pick: 23, v: 3 },
+				{ op: 'reuseId', v: 1 },
+				{ op: 'poll' },
+				{ op: 'getHabit', habit: 'stale' },
+			],
+		} as History;
+		const broken = await brokenBy(history);
+		expect(broken[0]).toMatch(/^lost: 9007199254741456 ends v-A/);
+	});
+
 	test('a field dropped from every user while one user is edited (issue 49 #13): the edit is lost', async () => {
 		const broken = await brokenBy({
 			resource: 'user',
