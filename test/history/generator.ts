@@ -296,9 +296,12 @@ export function withinLimits(h: History, p: Profile): boolean {
 			.slice(0, dropAt)
 			.map((s) => s.op)
 			.lastIndexOf('poll');
-		// (an id handed out again reads as an edit where the new record is born in the old one's minute)
+		// (an id handed out again reads as an edit where the new record is born in the old one's minute: after a
+		// restart of its database, or a creation where the shop fills gaps in its ids)
+		const gaps = all.some((s) => s.op === 'fillIdGaps');
 		const edits = (c?: Change) =>
-			c !== undefined && (c.op.startsWith('update') || c.op === 'reuseId');
+			c !== undefined &&
+			(c.op.startsWith('update') || c.op === 'reuseId' || (gaps && c.op.startsWith('create')));
 		if (h.steps.slice(lastPoll + 1).some((s) => edits(changeOf(s)))) return false;
 		if (lastPoll < 0 && edits(h.activation?.change)) return false;
 	}
@@ -370,6 +373,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 			createdBetween = s.op === 'during' && creates(s.change);
 		if (s.op === 'poll' || s.op === 'during') formsBetween = [];
 		if (s.op === 'stampForm') formsBetween.push(s.form);
+		if (s.op === 'shape') formsBetween.push('shape');
 		if (s.op === 'poll') [seen, between, seenAt, betweenAt] = [between, [], betweenAt, []];
 		if (s.op === 'during')
 			[seen, between, seenAt, betweenAt] = [
@@ -402,7 +406,8 @@ export function withinLimits(h: History, p: Profile): boolean {
 			between.some((c, i) => isEdit(c) && createdAt.includes(betweenAt[i]));
 		// stamps written without seconds from between the poll and its repeat: a creation's birth (its seconds) reads
 		// otherwise, and the repeat's creation gets a key of its own
-		const noSeconds = formsBetween.includes('minutes');
+		// (a field added or dropped between them too: the record's content, and so its key, reads otherwise)
+		const noSeconds = formsBetween.includes('minutes') || formsBetween.includes('shape');
 		// n8n restarted between the poll and its repeat, the count lying: the run's keys are forgotten with the process
 		const forgotten = n8nRestartedSince && countLies;
 		if (deleted || back || edited || sameSecond || noSeconds || forgotten) return false;

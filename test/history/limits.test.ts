@@ -17,6 +17,55 @@ async function brokenBy(history: History): Promise<string[]> {
 }
 
 describe('docs/poll.md Limits: what the trigger does in the histories the checker leaves out', () => {
+	test('a field dropped while the shop fills a gap in its ids with a new page (it reads as an edit of the deleted one): the creation is lost', async () => {
+		const history = {
+			resource: 'page',
+			preload: 0,
+			slow: true,
+			activation: { n: 2, change: { op: 'restore', pick: 35 } },
+			steps: [
+				{ op: 'stampForm', form: 'iso-z' },
+				{ op: 'during', n: 4, change: { op: 'delete', pick: 29 } },
+				{ op: 'zone', hours: 2 },
+				{ op: 'delete', pick: 16 },
+				{ op: 'shape', change: 'drop' },
+				{ op: 'countOffset', n: -1 },
+				{ op: 'ignoreParam', param: 'since_id' },
+				{ op: 'poll' },
+				{ op: 'repeat' },
+				{ op: 'fillIdGaps' },
+				{ op: 'poll' },
+				{ op: 'create', v: 0 },
+			],
+		} as History;
+		expect((await brokenBy(history))[0]).toMatch(
+			/^lost: 3 ends v-A, the workflow last got Returns/,
+		);
+	});
+
+	test('a repeated poll: a field dropped between the run and the repeat: the creations come twice, under two keys', async () => {
+		const history = {
+			resource: 'user',
+			preload: 300,
+			slow: true,
+			before: [{ op: 'countOffset', n: 2 }, { op: 'bigIds' }],
+			activation: { n: 2, change: { op: 'create', v: 0 } },
+			steps: [
+				{ op: 'flipForms', on: false },
+				{ op: 'create', v: 1 },
+				{ op: 'create', v: 1 },
+				{ op: 'poll' },
+				{ op: 'shape', change: 'drop' },
+				{ op: 'stampForm', form: 'iso-z' },
+				{ op: 'tick', s: 5 },
+				{ op: 'repeat' },
+			],
+		} as History;
+		expect((await brokenBy(history))[0]).toMatch(
+			/^a repeated poll changed the key: created 9007199254740994/,
+		);
+	});
+
 	test('rows of one second in another order at each request, a trashed page (its Get answers 200): its deletion waits', async () => {
 		const history = {
 			resource: 'page',

@@ -336,18 +336,17 @@ export const WORST_DELAY_MS = 60 * 60_000;
  * audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
  * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
  * and for a deletion one poll more (its second observation, where
- * the budget held no Get; on a slow shop, a poll for each deletion n8n could first read at that poll, one Get a
- * poll). Infinity: no such poll (the end's promise 1 owes it).
+ * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). Infinity: no such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
 	// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
 	// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
 	const chances = trace.times.map((made) => polls.find((p) => p.at >= made)?.at);
-	// deletions n8n could first read at one poll: on a slow shop, whose budget holds one Get a poll, their Gets
-	// (docs/poll.md: at most 50 a poll within the budget) take a poll each
-	const together = (k: number) =>
-		trace.log.filter((e, j) => e.kind === 'deleted' && chances[j] === chances[k]).length;
+	// deletions n8n could read by the poll `at`: on a slow shop, whose budget holds one Get a poll, their Gets
+	// (docs/poll.md: at most 50 a poll within the budget) take a poll each, in no promised order
+	const backlog = (at: number) =>
+		trace.log.filter((e, j) => e.kind === 'deleted' && (chances[j] ?? Infinity) <= at).length;
 	const own = trace.log.map((entry, k) => {
 		const chance = chances[k];
 		if (chance === undefined) return Infinity;
@@ -365,7 +364,7 @@ export function deadlinesOf(trace: Trace): number[] {
 			if (d < 0) return Infinity;
 			while (d < polls.length && polls[d].auditing) d++;
 		}
-		if (deletion) d += trace.history.slow ? together(k) : 1;
+		if (deletion) d += trace.history.slow && d < polls.length ? backlog(polls[d].at) : 1;
 		return d < polls.length ? d : Infinity;
 	});
 	// a record's changes are owed in order: none earlier than a change before it (a deletion may be owed later
