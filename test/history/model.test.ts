@@ -455,6 +455,23 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		expect(check({ ...trace(log, polls), times: [0, 0], heldFrom: 0 })).toEqual([]);
 	});
 
+	test('a state no poll could read is owed with the state that replaced it (updated, then deleted before n8n polled)', () => {
+		const log = [entry(1, 'updated', 'A'), entry(1, 'deleted')];
+		const times = [0, 60_000, HOUR + 60_000, HOUR + 120_000, HOUR + 180_000];
+		const deletedBy = (at: number, made: number[]) => {
+			const polls = times.map((t, i) =>
+				run(i, i === at ? [['deleted', 1, null, 'k1']] : [], i === 0 ? 0 : 2, { at: t }),
+			);
+			return check({ ...trace(log, polls), times: made });
+		};
+		// both before poll 1: the deletion's delay (one poll more) holds for the update too
+		expect(deletedBy(3, [10_000, 20_000])).toEqual([]);
+		// the update read by poll 1 (deleted after it): owed by its own hour
+		expect(deletedBy(3, [10_000, 70_000])).toEqual([
+			expect.stringMatching(/^late: 1 was A .* by poll 2/),
+		]);
+	});
+
 	test('a change never emitted is lost, not also late', () => {
 		expect(delayed([0, HOUR, HOUR + 60_000], -1)).toEqual([
 			expect.stringMatching(/^lost: 1 ends A/),

@@ -336,7 +336,9 @@ export const WORST_DELAY_MS = 60 * 60_000;
  * audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
  * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
  * and for a deletion one poll more (its second observation, where
- * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). Infinity: no such poll (the end's promise 1 owes it).
+ * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). A state
+ * replaced before the first poll after it began (no poll could read it) is owed with the state that replaced it.
+ * Infinity: no such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
@@ -367,6 +369,15 @@ export function deadlinesOf(trace: Trace): number[] {
 		if (deletion) d += trace.history.slow && d < polls.length ? backlog(polls[d].at) : 1;
 		return d < polls.length ? d : Infinity;
 	});
+	// a state no poll could read (replaced before the first poll after it began) is owed with the state that
+	// replaced it: an update followed by a deletion before n8n polled comes as the deletion, at the deletion's time
+	const next = new Map<string, number>();
+	for (let k = trace.log.length - 1; k >= 0; k--) {
+		const record = `${trace.log[k].resource} ${trace.log[k].id}`;
+		const after = next.get(record);
+		if (after !== undefined && chances[after] === chances[k]) own[k] = Math.max(own[k], own[after]);
+		next.set(record, k);
+	}
 	// a record's changes are owed in order: none earlier than a change before it (a deletion may be owed later
 	// than the creation that follows it)
 	const latest = new Map<string, number>();
