@@ -60,6 +60,7 @@ export function guard(
 	ledger: Ledger,
 	events: ChangeKind[],
 	shapes: Shapes = { compares: true, takes: true },
+	births = false,
 ): Guarded {
 	const emit: Change[] = [];
 	const confirm: string[] = [];
@@ -75,7 +76,7 @@ export function guard(
 			continue;
 		}
 		if (!change.record) continue;
-		const entry = entryOf(change.record, shapes.keep);
+		const entry = entryOf(change.record, shapes.keep, births);
 		if (held === undefined) {
 			ledger.set(key, entry);
 			put({ ...change, kind: 'created' });
@@ -88,9 +89,9 @@ export function guard(
 			continue;
 		}
 		// a reading that dropped a field compares no content (shape.ts): the entry is kept, or taken afresh on the
-		// shape a complete reading keeps
-		if (!shapes.compares) {
-			if (shapes.takes) ledger.set(key, entry);
+		// shape a complete reading keeps; a ledger of births holds none
+		if (births || !shapes.compares) {
+			if (births || shapes.takes) ledger.set(key, entry);
 			continue;
 		}
 		ledger.set(key, entry);

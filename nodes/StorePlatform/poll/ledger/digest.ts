@@ -79,11 +79,15 @@ export function birthOf(record: IDataObject): string {
 	return time === undefined ? NO_BIRTH : B64[Number(time.slice(14, 16))];
 }
 
-/** One ledger entry: the content's digest followed by the birth (one character). */
-export const entryOf = (record: IDataObject, shape?: Shape): string =>
-	`${contentOf(record, shape)}${birthOf(record)}`;
+/**
+ * One ledger entry: the content's digest followed by the birth (one character); the birth alone where `births`
+ * (a list whose records show no update: no content to compare).
+ */
+export const entryOf = (record: IDataObject, shape?: Shape, births = false): string =>
+	births ? birthOf(record) : `${contentOf(record, shape)}${birthOf(record)}`;
 
-export const birthIn = (entry: string): string => entry.slice(DIGEST_LENGTH);
+/** The birth of an entry: its last character, in either form. */
+export const birthIn = (entry: string): string => entry.slice(-1);
 
 /** Minutes every zone's offset is a whole number of (+05:30, +05:45, -03:30): a zone change keeps a birth. */
 const ZONE_STEP = 15;

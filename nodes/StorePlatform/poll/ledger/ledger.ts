@@ -1,5 +1,5 @@
 import { shortHash } from '../../api/hash';
-import { entryOf } from './digest';
+import { birthIn, ENTRY_LENGTH, entryOf } from './digest';
 import type { Shape } from '../rules/shape';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -12,6 +12,8 @@ import type { IDataObject } from 'n8n-workflow';
  * `entry + step`, and `,` between them: about 9 characters a record. A text key (an abandoned cart's 32-character
  * `user_key`) is kept as its digest (ledgerKey: 34 bits), after a lone `#`, each `entry + step` from the digest
  * before in base 64: about 12 characters a record. A text kept whole by a cursor from before (`entry + '~' + key`) is read.
+ * A list whose records show no update (carts, vouchers: no content to compare) keeps births alone, after a lone
+ * `!`: about 3 characters a record with decimal ids, 6 with text keys.
  * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
  */
 
@@ -22,6 +24,12 @@ export const MAX_LEDGER = 12_000;
 
 /** The cursor's text of a ledger that is past MAX_LEDGER. */
 export const OVER = 'over';
+
+/** The first part of a ledger's text whose entries are births alone. */
+const BIRTHS = '!';
+
+/** Whether a ledger's text holds each record's content (not births alone: made for a list without updates). */
+export const holdsContent = (text: string): boolean => !text.startsWith(BIRTHS);
 
 const DECIMAL = /^(0|[1-9]\d{0,30})$/;
 const DIGESTED = /^#\d{1,12}$/;
@@ -39,7 +47,7 @@ export const ledgerKey = (key: string): string =>
 		: `#${Math.floor(parseInt(shortHash(['ledger/key', key]).slice(0, 9), 16) / 4)}`;
 
 /** Whether a ledger key is a text key's digest. */
-export const isDigested = (key: string): boolean => key.startsWith('#');
+export const isDigested = (key: string): boolean => DIGESTED.test(key);
 
 /** Keys in the order the text keeps them: decimal keys by value, then the others as text. */
 function compareKeys(a: string, b: string): number {
@@ -64,6 +72,8 @@ export function encodeLedger(ledger: Ledger): string {
 	let previous = BigInt(0);
 	let digest = 0;
 	const parts: string[] = [];
+	if (keys.length > 0 && keys.every((k) => (ledger.get(k) as string).length === 1))
+		parts.push(BIRTHS);
 	for (const key of keys) {
 		const entry = ledger.get(key) as string;
 		if (DECIMAL.test(key)) {
@@ -81,14 +91,19 @@ export function encodeLedger(ledger: Ledger): string {
 	return parts.join(',');
 }
 
-/** The ledger of a cursor's text; undefined where there is none or it is past its bound. */
-export function decodeLedger(text: unknown, entryLength: number): Ledger | undefined {
+/**
+ * The ledger of a cursor's text; undefined where there is none or it is past its bound. `births`: entries are
+ * kept as births alone (a text made with the content, before, is read so).
+ */
+export function decodeLedger(text: unknown, births = false): Ledger | undefined {
 	if (typeof text !== 'string' || text === OVER) return undefined;
 	const ledger: Ledger = new Map();
 	if (text === '') return ledger;
+	const entryLength = holdsContent(text) ? ENTRY_LENGTH : 1;
 	let previous = BigInt(0);
 	let digest: number | undefined;
 	for (const part of text.split(',')) {
+		if (part === BIRTHS) continue;
 		if (part === '#') {
 			digest = 0;
 			continue;
@@ -104,6 +119,7 @@ export function decodeLedger(text: unknown, entryLength: number): Ledger | undef
 			ledger.set(previous.toString(), entry);
 		}
 	}
+	if (births) for (const [key, entry] of ledger) ledger.set(key, birthIn(entry));
 	return ledger;
 }
 
@@ -129,14 +145,19 @@ function parseInt36(text: string): bigint {
 	return n;
 }
 
-/** The ledger of a list's records, by `key`; undefined past MAX_LEDGER. */
-export function ledgerOf(records: IDataObject[], key: string, shape?: Shape): Ledger | undefined {
+/** The ledger of a list's records, by `key` (births alone where `births`); undefined past MAX_LEDGER. */
+export function ledgerOf(
+	records: IDataObject[],
+	key: string,
+	shape?: Shape,
+	births = false,
+): Ledger | undefined {
 	if (records.length > MAX_LEDGER) return undefined;
 	const ledger: Ledger = new Map();
 	for (const r of records) {
 		const k = r[key];
 		if (k === undefined || k === null) continue;
-		ledger.set(ledgerKey(String(k)), entryOf(r, shape));
+		ledger.set(ledgerKey(String(k)), entryOf(r, shape, births));
 	}
 	return ledger;
 }

@@ -19,9 +19,10 @@ import {
 	type Suspect,
 	type Suspects,
 } from './decide';
-import { contentOf, ENTRY_LENGTH } from './digest';
+import { contentOf } from './digest';
 import {
 	decodeLedger,
+	holdsContent,
 	encodeLedger,
 	isDigested,
 	ledgerKey,
@@ -70,6 +71,9 @@ export interface Run {
 	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
 }
 
+/** Whether a list's ledger keeps births alone: its records show no update, so it has no content to compare. */
+const birthsOnly = (events: ChangeKind[]): boolean => !events.includes('updated');
+
 export async function verifiedPoll(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
 	const { reader } = run;
 	const { plan } = reader;
@@ -78,7 +82,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		const outcome = await run.fast(undefined);
 		const shape = outcome.records ? shapeOf(outcome.records) : undefined;
 		const ledger = outcome.records
-			? ledgerOf(outcome.records, plan.key, readShape(shape))
+			? ledgerOf(outcome.records, plan.key, readShape(shape), birthsOnly(plan.events))
 			: undefined;
 		outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
 		if (ledger) outcome.state.shape = shape;
@@ -86,8 +90,11 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		delete outcome.records;
 		return outcome;
 	}
-	if (stored.ledger === undefined) return await firstLedger(run, stored);
-	const ledger = decodeLedger(stored.ledger, ENTRY_LENGTH);
+	const births = birthsOnly(plan.events);
+	// a ledger of births alone where the list now shows updates (a version that watches more) is taken afresh
+	const lacksContent = typeof stored.ledger === 'string' && !births && !holdsContent(stored.ledger);
+	if (stored.ledger === undefined || lacksContent) return await firstLedger(run, stored);
+	const ledger = decodeLedger(stored.ledger, births);
 	for (const id of run.told ?? []) ledger?.delete(ledgerKey(id));
 	if (!ledger) {
 		// past its bound: at the audit's cadence, the ledger again where the list is back within it
@@ -124,7 +131,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
-	const guarded = guard(findings, ledger, run.events, shapes);
+	const guarded = guard(findings, ledger, run.events, shapes, births);
 	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
@@ -295,9 +302,10 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	}
 	const outcome = await run.fast(stored);
 	const shape = shapeOf(records);
-	const ledger = ledgerOf(records, run.reader.plan.key, readShape(shape)) as Ledger;
+	const births = birthsOnly(run.reader.plan.events);
+	const ledger = ledgerOf(records, run.reader.plan.key, readShape(shape), births) as Ledger;
 	outcome.state.shape = shape;
-	guard(outcome.changes, ledger, []);
+	guard(outcome.changes, ledger, [], undefined, births);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const found = outcome.changes.filter((c) => c.kind === 'deleted');
 	// the whole reading made before the fast reads lacks it too: two readings agree, deleted as the fast reads

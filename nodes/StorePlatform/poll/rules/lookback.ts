@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, sameState } from './fingerprint';
-import { copyOf, from, indexOf, put, type Seen } from './seen';
+import { copyOf, from, indexOf, put, seenKey, type Seen } from './seen';
 import { secondBefore, secondsBefore, timeOf } from './shopTime';
 
 /**
@@ -95,9 +95,9 @@ export function takeSlice(
 		if (time === undefined || time < back || time >= slice.to) continue;
 		const id = String(record[key]);
 		const state = fingerprint(record);
-		const earlier = index.get(id);
+		const earlier = index.get(seenKey(id));
 		if (earlier && sameState(earlier[1], record, state)) continue;
-		put(next, index, id, time, state);
+		put(next, index, seenKey(id), time, state);
 		changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
 	return { seen: next, slice: { ...slice, at }, changes };

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint, sameState } from './fingerprint';
 import { LOOKBACK_S, MAX_WINDOW, SLICE_S, windowStart, type Slice } from './lookback';
-import { copyOf, from, indexOf, put, sizeOf, type Seen } from './seen';
+import { copyOf, from, indexOf, put, seenKey, sizeOf, type Seen } from './seen';
 import { laterOf, secondBefore, secondsBefore, secondsBetween, timeOf } from './shopTime';
 
 export type { Seen } from './seen';
@@ -96,10 +96,11 @@ export function floorOf(seen: Seen): string | undefined {
 /** Forgets a record (deleted). */
 export function forget(scan: ScanState, id: string): ScanState {
 	const seen = copyOf(scan.seen);
+	const key = seenKey(id);
 	let reached = scan.reached;
 	for (const [time, group] of Object.entries(seen)) {
-		if (!(id in group)) continue;
-		delete group[id];
+		if (!(key in group)) continue;
+		delete group[key];
 		if (Object.keys(group).length > 0) continue;
 		delete seen[time];
 		if (reached === undefined || time > reached) reached = time;
@@ -113,7 +114,7 @@ export function baselineScan(records: IDataObject[], field: string, key: string)
 	const index = new Map<string, [string, string]>();
 	for (const r of records) {
 		const time = timeOf(r, field);
-		if (time !== undefined) put(all, index, String(r[key]), time, fingerprint(r));
+		if (time !== undefined) put(all, index, seenKey(String(r[key])), time, fingerprint(r));
 	}
 	const floor = floorOf(all) ?? '';
 	const back = windowStart(floor, all);
@@ -170,14 +171,15 @@ export function takePage(
 		// below the floor, records of the lookback window are compared as well (a clock stepped back)
 		if (time === undefined || time < back) continue;
 		const id = String(record[key]);
+		const at = seenKey(id);
 		const state = fingerprint(record);
-		const earlier = index.get(id);
+		const earlier = index.get(at);
 		if (earlier && sameState(earlier[1], record, state)) {
 			// the same state (a version-1 fingerprint, or another form of its values): kept in the new fingerprint
-			if (earlier[1] !== state) put(seen, index, id, time, state);
+			if (earlier[1] !== state) put(seen, index, at, time, state);
 			continue;
 		}
-		put(seen, index, id, time, state);
+		put(seen, index, at, time, state);
 		if (!scan.pass?.quiet)
 			changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
@@ -200,7 +202,8 @@ export function noteRecords(
 	const back = backOf(scan);
 	for (const r of records) {
 		const time = timeOf(r, field);
-		if (time !== undefined && time >= back) put(seen, index, String(r[key]), time, fingerprint(r));
+		if (time !== undefined && time >= back)
+			put(seen, index, seenKey(String(r[key])), time, fingerprint(r));
 	}
 	return { ...scan, seen };
 }

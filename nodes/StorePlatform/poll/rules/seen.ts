@@ -1,8 +1,15 @@
+import { isDigested, ledgerKey } from '../ledger/ledger';
+
 /**
  * The fingerprints a scan keeps: time → id → fingerprint of the records accounted for (grouped: the time once).
- * Pure helpers of scan.ts and lookback.ts.
+ * A text key (a cart's 32-character `user_key`) is kept as the ledger's digest of it (seenKey): about 55
+ * characters a record where each has its own second, 1,000 records at most (lookback.ts). Pure helpers of
+ * scan.ts and lookback.ts.
  */
 export type Seen = Record<string, Record<string, string>>;
+
+/** The key a record has in `seen`: its id as decimal text, a text key's digest (the ledger's), kept as it is. */
+export const seenKey = (id: string): string => (isDigested(id) ? id : ledgerKey(id));
 
 /** Where each seen record is: id → [time, fingerprint]. */
 export function indexOf(seen: Seen): Map<string, [string, string]> {
@@ -12,8 +19,14 @@ export function indexOf(seen: Seen): Map<string, [string, string]> {
 	return index;
 }
 
+/** A copy of `seen`; text keys a cursor from before kept whole are digested. */
 export const copyOf = (seen: Seen): Seen =>
-	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
+	Object.fromEntries(
+		Object.entries(seen).map(([time, group]) => [
+			time,
+			Object.fromEntries(Object.entries(group).map(([id, state]) => [seenKey(id), state])),
+		]),
+	);
 
 /** The records of `seen` at or after a time. */
 export function from(seen: Seen, time: string): Seen {
