@@ -124,7 +124,9 @@ export async function auditPart(
 	const complete =
 		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
 	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
-	const missing = complete ? unseen : [];
+	// suspects the ledger no longer holds (a list back within its bound took its ledger afresh) are missing too
+	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !seen.has(k));
+	const missing = complete ? [...unseen, ...away] : [];
 	// a reading that is not complete decides nothing and is read again from the start at the next poll, as an audit
 	// begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold every
 	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice

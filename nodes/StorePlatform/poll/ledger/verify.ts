@@ -136,7 +136,10 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
-	const lacked = [...guarded.confirm, ...missing].filter((k) => ledger.has(k));
+	const lacked = [
+		...guarded.confirm.filter((k) => ledger.has(k)),
+		...missing.filter((k) => ledger.has(k) || k in (stored.suspects ?? {})),
+	];
 	// only a complete reading decides here: the count search's findings make suspects, asked by Get (a count
 	// search on a list that ignores `since_id` lacks records that are there, at every poll)
 	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };

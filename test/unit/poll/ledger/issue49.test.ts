@@ -17,7 +17,7 @@ import {
 } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
 import { FakeShop, FakeTrigger, fakePlan, secondsBefore } from '../fakeShop';
-import { kinds, settle, setUp, vouchers } from './verifiedShop';
+import { kinds, pages, settle, setUp, vouchers } from './verifiedShop';
 
 /** Abandoned carts: keyed by a 32-character `user_key`, read by their creation time, no count. */
 const carts = () =>
@@ -102,6 +102,22 @@ describe("issue 49 #6: a list past the ledger's bound and back", () => {
 		shop.create({ title: 'in a gap' }, 5);
 		expect(await trigger.poll()).toEqual([]);
 		expect(kinds(await settle(trigger, true))).toEqual(['created 5', 'deleted 500']);
+	}, 120_000);
+});
+
+describe("held deletions while a list comes back within the ledger's bound (soak 50101)", () => {
+	test('deleted records whose Get answers 500, found while the list was past 12,000: the first complete audit after the ledger came back deletes them (before: they waited until their hold ended, three hours)', async () => {
+		const { shop, trigger } = setUp({}, MAX_LEDGER + 1, pages());
+		expect(await trigger.poll()).toEqual([]);
+		shop.getHabit = (id) => (Number(id) <= 10 ? { unsure: 'HTTP 500' } : undefined);
+		for (let id = 1; id <= 10; id++) shop.remove(id);
+		// past the bound: the fast reads find them, their Gets say nothing clear: held
+		expect(await settle(trigger)).toEqual([]);
+		// the audit's hour: the ledger taken afresh (11,991 records), without them
+		expect(await settle(trigger, true)).toEqual([]);
+		// the next audit's complete reading lacks them again: deleted, an audit apart
+		const deleted = Array.from({ length: 10 }, (_, i) => `deleted ${i + 1}`).sort();
+		expect(kinds(await settle(trigger, true))).toEqual(deleted);
 	}, 120_000);
 });
 
