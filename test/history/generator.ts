@@ -376,8 +376,13 @@ export function withinLimits(h: History, p: Profile): boolean {
 			betweenAt.push(second);
 		}
 		if (s.op !== 'repeat') continue;
-		// a record the run reported created, deleted before the repeat: its deletion is not reported
-		const deleted = between.some((c) => c.op === 'delete' || c.op === 'reuseId');
+		// a record the run reported created, deleted before the repeat: its deletion is not reported where n8n
+		// restarted between the runs (the process forgot the run: node/lostRuns.ts) or on a whole list; its id
+		// handed out again meanwhile, in any case
+		const deletedBetween = between.some((c) => c.op === 'delete' || c.op === 'deleteMany');
+		const deleted =
+			between.some((c) => c.op === 'reuseId') ||
+			(deletedBetween && (n8nRestartedSince || p.kind.includes('fingerprints')));
 		// a record the run reported deleted, back before the repeat (restored, or its id handed out again to a record
 		// created where the shop fills gaps in its ids or restarted its database): its return is not reported
 		const gone = seen.some((c) => c.op === 'delete' || c.op === 'reuseId');

@@ -67,6 +67,11 @@ export interface Run {
 	 * and a record restored since comes as created (issue 49 #10).
 	 */
 	told?: string[];
+	/**
+	 * Creations a run n8n did not keep reported: where the kept cursor's ledger lacks the record and this poll did
+	 * not read it, it is a suspect (its Get decides), so a deletion before the kept run read it still comes.
+	 */
+	toldCreated?: string[];
 	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
 	fast: (stored: PollState | undefined) => Promise<PollOutcome>;
 }
@@ -136,9 +141,11 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the shop's zone or of its stamps' form gives the same change the same key
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
+	const unknown = (k: string) => !ledger.has(k) && !held.has(k);
 	const lacked = [
 		...guarded.confirm.filter((k) => ledger.has(k)),
 		...missing.filter((k) => ledger.has(k) || k in (stored.suspects ?? {})),
+		...(run.toldCreated ?? []).map(ledgerKey).filter(unknown),
 	];
 	// only a complete reading decides here: the count search's findings make suspects, asked by Get (a count
 	// search on a list that ignores `since_id` lacks records that are there, at every poll)

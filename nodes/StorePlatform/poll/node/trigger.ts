@@ -267,6 +267,7 @@ async function pollOnce(
 		now,
 		lastAudit: AUDITS.get(auditKey),
 		told: [...orphans.values()].filter((o) => o.kind === 'deleted').map((o) => o.id),
+		toldCreated: [...orphans.values()].filter((o) => o.kind === 'created').map((o) => o.id),
 		fast: async (from) => await runPoll(reader, watch, trackers, from),
 	};
 	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
