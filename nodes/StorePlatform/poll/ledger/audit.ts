@@ -4,19 +4,13 @@ import { fingerprint } from '../rules/fingerprint';
 import type { Change } from '../watch/poller';
 
 /**
- * The audit: a slow read that catches what the fast reads missed. Pure (its read is wholeRead.ts).
+ * The audit: a slow read that catches what the fast reads missed. Pure (its read is wholeRead.ts; docs/poll.md,
+ * "Nothing learned is trusted").
  *
- * At most once every AUDIT_EVERY_MS of n8n's clock (the only use of n8n's clock: how long since the last audit,
- * never compared with the shop's times), a poll reads the list whole instead of its fast reads, within the
- * poll's budget (auditParts.ts: an audit one poll cannot hold goes on over the next polls), and compares every
- * record with the ledger (what was reported): a record the ledger lacks is a creation, another content an
- * update, another birth a deletion and a creation (decide.ts says the same of a fast read's findings), a record of
- * the ledger the complete reading lacks a deletion to confirm by the record's own Get (decide.ts). Where the
- * reading was made in one poll, the fast reads' cursor is then taken afresh from it, so a wrong thing they
- * learned (a page size, a count's offset, an order, a floor) lasts at most until the next audit; after an audit
- * in parts it is kept (a reading spread over polls is no one state of the shop). A change a fast read missed
- * comes at the latest one audit later: the worst delay is AUDIT_EVERY_MS plus one Poll Time, plus the polls of
- * an audit in parts.
+ * At most once every AUDIT_EVERY_MS of n8n's clock (its only use: never compared with the shop's times), a poll reads
+ * the list whole, within its budget (auditParts.ts), and holds every record against the ledger (decide.ts). A reading
+ * made in one poll then takes the fast cursor afresh, so a wrong thing the fast reads learned lasts at most until the
+ * next audit. Worst delay of a missed change: AUDIT_EVERY_MS plus one Poll Time, plus an audit's parts.
  */
 
 /** How often a list is read whole: hourly. */

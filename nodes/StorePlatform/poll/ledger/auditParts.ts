@@ -10,24 +10,18 @@ import { asFindings } from './audit';
 import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
 
 /**
- * The audit within the poll's budget: one poll reads as much of the list as its budget holds, and an audit that
- * one poll cannot hold goes on at the next (an audit in parts). I/O through the reader (reads/wholeRead.ts).
+ * The audit within the poll's budget: a part reads pages until the budget (or the ceiling) is spent, a page at least,
+ * and an audit one poll cannot hold goes on at the next (docs/poll.md, "Within the poll's budget"). I/O through the
+ * reader (reads/wholeRead.ts).
  *
- * Assumption it does not make: that the whole list can be read within one poll's budget (a slow shop, a long
- * list). A part reads pages until the budget (or the ceiling) is spent, a page at least, so a poll whose budget
- * is always spent still goes on. Its records go through the guard as the audit's always did (audit.ts), and where
- * the reading goes on is kept in the cursor (`audit`: WholeAt and which of the ledger's keys were read); until it
- * is complete, each poll reads the next part instead of its fast reads, whose cursor waits as it is. Only the
- * complete reading says what it lacks: the ledger's keys no part read are deletions to confirm by the record's
- * Get (decide.ts; a record that moved between pages read in different polls is still there and stays), and
- * `audited` moves. Only a reading made in one poll is consistent enough to take the fast cursor afresh from
- * (start.ts baseline, as before); after an audit in parts the fast cursor is kept, and its reads catch up with
- * what changed meanwhile (the guard lets through only what the parts did not report).
+ * Its records go through the guard as they come (audit.ts); where the reading goes on is kept in the cursor (`audit`).
+ * Meanwhile polls read parts instead of their fast reads, whose cursor waits. Only the complete reading's missing keys
+ * are suspects (decide.ts; a record that moved between pages read in different polls is still there). Only a reading
+ * made in one poll takes the fast cursor afresh (start.ts baseline); after one in parts it is kept and catches up.
  *
- * `seen` is a bitset over the ledger's keys in the order its text keeps them, base64, its trailing zero bytes
- * left out: at most one bit a record (12,000 records: about 2,000 characters). It is read against the ledger the
- * cursor holds and written against the ledger the poll leaves, so creations and deletions between parts shift
- * nothing.
+ * `seen` is a bitset over the ledger's keys in its text's order, base64, trailing zero bytes left out (12,000 records:
+ * about 2,000 characters), read against the cursor's ledger and written against the one the poll leaves, so creations
+ * and deletions between parts shift nothing.
  */
 
 export interface AuditRun {
@@ -43,9 +37,8 @@ export interface AuditStep {
 	/** The records read, as findings for the guard (audit.ts asFindings). */
 	findings: Change[];
 	/**
-	 * The ledger's keys the reading lacks, where it is complete (read to its end, no record moved between its pages,
-	 * as many records as the count said): suspects (decide.ts). None while the reading goes on, or where it is not
-	 * complete: such a reading decides no deletion.
+	 * The ledger's keys the reading lacks, where it is complete (read to its end, no record moved between its pages, as
+	 * many records as the count said): suspects (decide.ts). None otherwise: such a reading decides no deletion.
 	 */
 	missing: string[];
 	/** Whether this poll ended a complete reading (decide.ts: it decides the suspects it lacks). */
@@ -71,9 +64,8 @@ export async function auditPart(
 	const { key } = reader.plan;
 	const begun = stored.audit;
 	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
-	// the count before the reading, as at every poll: a record deleted while the list is read stays counted, so
-	// the next poll's count finds its deletion (asked after, the fresh cursor took it as gone unreported). Only an
-	// audit's first part asks it: only a reading made in one poll gives a fresh cursor
+	// the count before the reading, as at every poll: a record deleted meanwhile stays counted, so the next poll's count
+	// finds its deletion. Only a first part asks it: only a reading made in one poll gives a fresh cursor
 	const counted =
 		!begun && run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
 	const stop = () => reader.spent() || reader.limits.expired();
@@ -95,7 +87,7 @@ export async function auditPart(
 	}
 	const { records, next, byPages } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
-	// what an audit begun carries to its next part: re-taking contents (r), a reading again (a, q), a record found (g)
+	// carried to the next part: re-taking contents (r), a reading again (a, q), a record found (g)
 	const findings = asFindings(records, key);
 	// whether this reading showed a record the ledger lacked (in this part or an earlier one: `g`)
 	const grew = begun?.g === 1 || findings.some((c) => !ledger.has(ledgerKey(c.id)));
@@ -119,21 +111,18 @@ export async function auditPart(
 				seen,
 			},
 		};
-	// a reading by page number is complete where no record moved between its pages and it holds what the count
-	// said before it (a record deleted meanwhile moves another out of the pages read: the reading decides nothing)
+	// by page number, complete where no record moved between its pages and it holds what the count said before it
 	const complete =
 		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
 	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
-	// suspects the ledger no longer holds (a list back within its bound took its ledger afresh) are missing too
+	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
 	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !seen.has(k));
 	const missing = complete ? [...unseen, ...away] : [];
-	// a reading that is not complete decides nothing and is read again from the start at the next poll, as an audit
-	// begun (its completeness then rests on its pages alone: a count off its list, or lagging, cannot hold every
-	// audit back); its records still go through the guard, and the fast cursor stays. So an audit ends within twice
-	// the polls its pages take
-	// (an audit in parts, once: `a`, so that a list that moves under every reading still ends its audits; again
-	// until two readings in a row show no record the ledger lacked (`q`: the last one did not), up to
-	// MAX_READINGS_AGAIN: rows of one second in another order at each request leave out others at each reading,
+	// a reading that is not complete decides nothing and is read again from the start at the next poll (its completeness
+	// then rests on its pages alone: a count off its list cannot hold every audit back); its records still go through the
+	// guard, and the fast cursor stays. An audit in parts is read again once (`a`), so a list that moves under every
+	// reading still ends its audits; a reading that found records the ledger lacked, until two in a row find none (`q`),
+	// up to MAX_READINGS_AGAIN (rows of one second answered in another order at each request hide others at each reading,
 	// and the readings together find them)
 	const again = begun?.a ?? 0;
 	const more =
@@ -157,8 +146,7 @@ export async function auditPart(
 		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
-	// the times the shop had reached stay reached (changeKey.ts readUpTo): a record deleted before the audit and
-	// restored after it with its old stamps is no new edit
+	// the times the shop had reached stay reached (changeKey.ts readUpTo): a restore with old stamps is no edit
 	const upTo = readUpTo(stored.scan);
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
@@ -166,8 +154,8 @@ export async function auditPart(
 }
 
 /**
- * Whether the ledger, with what this reading found, holds fewer records than the count says the list shows (asked
- * now: one request; a list without a count, never): the readings together left some out.
+ * Whether the ledger, with what this reading found, holds fewer records than the count says (asked now: one request;
+ * never without a count): the readings together left some out.
  */
 async function fewerThanCounted(
 	run: AuditRun,
@@ -180,10 +168,7 @@ async function fewerThanCounted(
 	return ledger.size + found < listed(stored, await run.reader.count({ since_id: 0 }));
 }
 
-/**
- * The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts: ids
- * it counts and the list does not show, or shows and it does not count, and a number it gives beyond the ids).
- */
+/** The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts). */
 function listed(stored: PollState, counted: number): number {
 	if (stored.ids === undefined) return counted;
 	const { tally, unplaced } = loadKnown(stored);

@@ -10,42 +10,24 @@ import { AUDIT_EVERY_MS } from './audit';
 export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
 /**
- * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything
- * is emitted. Pure (the Gets come through `getOne`). The reads only read; verify.ts hands their findings here.
+ * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything is
+ * emitted. Pure (the Gets come through `getOne`); verify.ts hands the findings here.
  *
- * 1. Creations and updates (`guard`). A finding is held against the ledger:
- *    - `created` of a record the ledger holds: no creation. The same birth and content: nothing (a list answered in
- *      another order, a count off its list, a restore of a record never reported deleted, a zone change); another
- *      content: an update; another birth: the id was handed out again, so the old record's deletion and the new
- *      one's creation.
- *    - `updated` of a record the ledger lacks: its creation was missed, so it comes as `created`; the content
- *      reported already: nothing (a change of the stamps only: zone, form, A → B → A).
- *    - contents are compared on the list's shape (rules/shape.ts): a field added, `null` or dropped in every record
- *      is no update; a reading that dropped a field compares none.
- *    - `deleted`: only where the ledger holds the record; never emitted here: the record becomes a suspect (2).
- *    The ledger is updated with every change let through, whether its event is watched or not.
+ * 1. Creations and updates (`guard`), held against the ledger:
+ *    - `created` of a record the ledger holds: the same birth and content, nothing (another order, a count off its
+ *      list, a zone change); another content, an update; another birth, the id handed out again: a deletion and a
+ *      creation. `updated` of a record the ledger lacks: its missed creation; the content reported already: nothing.
+ *    - contents are compared on the list's shape (rules/shape.ts); `deleted` of a record the ledger holds makes a
+ *      suspect (2). The ledger takes every change let through, watched or not.
  *
- * 2. Deletions: two observations that agree (`observe`, `ask`). A record the trigger knows (the ledger, or a whole
- *    list's fingerprints) that a reading lacks is a suspect, never at once a deletion: the reading may have skipped
- *    it (a record that moved between pages, a count off its list, a list that answered in another order). The
- *    observations of a suspect:
- *    - `lacked`: a reading of the list lacked it: the count search of the fast reads (the count agrees with the
- *      list's ranges), a complete whole reading (an audit, a whole list), the first of which made it a suspect;
- *    - `gone`: its own Get answered 404 or 410, or refused this record (a 400, a 422, an error body about it);
- *    - `there`: its Get answered the record;
- *    - `unsure`: its Get answered anything else for this record (a 403 of a shop that refuses unknown ids, a 500 of
- *      a record it cannot show, a body that cannot be read) while the list reads: no observation, and never a
- *      failed poll (the list read; the credential is not the cause).
- *    A suspect is deleted on two observations that agree, of different kinds (lacked and gone: one poll, one Get,
- *    as before) or of one kind at two times (lacked by a later complete reading an audit apart: a trashed record
- *    whose Get still answers 200, or one whose Get answers 403 or 500). A reading that holds it clears it. A suspect
- *    whose Get answered `there` or `unsure` is asked no more: it waits, costing nothing, for the next complete
- *    reading (at most an audit and its parts: an hour and a few polls), which decides. One that no complete
- *    reading decided within HOLD_MS (two audits: a shop whose list moves under every reading) is asked once more:
- *    the record, cleared (it stays known, so a later reading that lacks it makes it a suspect again); gone,
- *    deleted; any other answer, deleted: the list lacked it, and for three hours the shop showed it to nobody.
- *    Nothing waits longer, and nothing waits behind it: Gets that fail for want of an answer (no connection, a
- *    timeout) end this poll's asking, and the others wait for the next poll.
+ * 2. Deletions: two observations that agree (`observe`, `ask`; docs/poll.md, "Nothing learned is trusted"). A known
+ *    record a reading lacks is a suspect, never at once a deletion (the reading may have skipped it). Observations:
+ *    `lacked` (the count search, a complete reading), `gone` (its Get: 404, 410, or a refusal of this record),
+ *    `there`, `unsure` (a 403 of a shop refusing unknown ids, a 500 of a record it cannot show: never a failed poll).
+ *    Deleted on two of different kinds, or lacked by two complete readings an audit apart; a reading that holds it
+ *    clears it. After `there` or `unsure` it is held, asked no more, until a complete reading decides; past HOLD_MS
+ *    it is asked once more: the record, cleared; anything else, deleted (three hours shown to nobody). Gets that get
+ *    no answer end this poll's asking.
  */
 
 export interface Guarded {
@@ -88,8 +70,7 @@ export function guard(
 			put({ ...change, kind: 'created' });
 			continue;
 		}
-		// a reading that dropped a field compares no content (shape.ts): the entry is kept, or taken afresh on the
-		// shape a complete reading keeps; a ledger of births holds none
+		// a reading that dropped a field compares no content (shape.ts); a ledger of births holds none
 		if (births || !shapes.compares) {
 			if (births || shapes.takes) ledger.set(key, entry);
 			continue;
@@ -126,11 +107,9 @@ export interface Decided {
 }
 
 /**
- * Whether a whole list's reading (two readings that agree, one of them complete: watch/whole.ts) that lacks a
- * suspect again decides it: a suspect its Get never answered (the poll's budget, no connection) at any later poll
- * (two observations at two times); one held (its Get answered the record, or could not say) only an audit after its
- * first lack (a trash: two readings an audit apart). `complete`: a complete reading decides any suspect (the
- * audit of a ledger list decides so alone: verify.ts).
+ * Whether a whole list's reading that lacks a suspect again decides it: a suspect whose Get never answered, at any
+ * later poll (two times); a held one only an audit after its first lack (a trash: two readings an audit apart).
+ * `complete`: a complete reading decides any suspect.
  */
 export function lackedAgain(suspect: Suspect, now: number, complete: boolean): boolean {
 	const apart = minuteOf(now) - suspect.l;
@@ -153,8 +132,8 @@ export function observe(before: Suspects, readings: Readings): Decided {
 }
 
 /**
- * Asks the Gets of suspects not held (and of held ones past HOLD_MS), at most `max`, until `stopped` (the poll's
- * budget or ceiling; one is asked in any case).
+ * Asks the Gets of suspects not held (and of held ones past HOLD_MS), at most `max`, until `stopped` (budget or
+ * ceiling; one is asked in any case).
  */
 export async function ask(
 	before: Suspects,
@@ -165,7 +144,7 @@ export async function ask(
 ): Promise<Decided> {
 	const suspects: Suspects = { ...before };
 	const deleted: string[] = [];
-	// the hold runs from the first lack (a cursor from before knows no time: from this hold)
+	// the hold runs from the first lack (a cursor from before: from this hold)
 	const expired = (s: Suspect) => s.h === 1 && minuteOf(now) - s.l >= minuteOf(HOLD_MS);
 	const hold = (s: Suspect): Suspect => ({ l: s.l === 0 ? minuteOf(now) : s.l, h: 1 });
 	const due = Object.keys(suspects).filter((k) => !suspects[k].h || expired(suspects[k]));
@@ -177,7 +156,7 @@ export async function ask(
 			deleted.push(key);
 			delete suspects[key];
 		} else if (answer.gone === false) {
-			// there: asked no more until the hold ends; past it, cleared
+			// there: held until the hold ends; past it, cleared
 			if (expired(suspect)) delete suspects[key];
 			else suspects[key] = hold(suspect);
 		} else if (answer.retry) break;

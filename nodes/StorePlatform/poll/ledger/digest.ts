@@ -7,15 +7,11 @@ import { secondsBetween, shopTimeOf } from '../rules/shopTime';
 /**
  * What the ledger keeps of a record: a short digest of its content and the mark of its birth. Pure.
  *
- * - The content leaves out `created_at` and `updated_at` but for the minutes between them (editedOf): a shop
- *   that changes its time zone (every stamp moved by the same whole hours) or the form of its stamps
- *   (`…T12:05:10Z`, no seconds) changes no record's content, so nothing is reported for it; an edit is seen even
- *   where it leaves every value as it was. Other values are read in either of the spec's two forms
- *   (fingerprint.ts).
- * - The birth is the minute of `created_at`, compared by its quarter hour (sameBirth): unmoved by a change of
- *   zone (every zone's offset is a whole number of quarter hours: +05:30, +05:45) or by stamps written without
- *   seconds, and different (14 times in 15) for another record given the same id, which is then a deletion and a
- *   creation, not an update.
+ * - The content leaves out `created_at` and `updated_at` but for the minutes between them (editedOf): a change of the
+ *   shop's zone or of its stamps' form changes no content; an edit is seen even where it leaves every value as it was.
+ * - The birth is the minute of `created_at`, compared by the quarter hour (sameBirth): unmoved by a change of zone
+ *   (+05:30, +05:45) or stamps without seconds, and different 14 times in 15 for another record given the same id (then
+ *   a deletion and a creation, not an update).
  */
 
 /** Characters of the content's digest (36 bits in base 64: 1 in 69 billion that an edit leaves it equal). */
@@ -29,15 +25,12 @@ export const NO_BIRTH = '.';
 
 const WITHOUT = new Set(['created_at', 'updated_at']);
 
-/**
- * The content's digest, on the fields of `shape` that have a value (rules/shape.ts: a field the shop adds or
- * gives as null changes no content).
- */
+/** The content's digest, on the fields of `shape` that have a value (rules/shape.ts). */
 export function contentOf(record: IDataObject, shape?: Shape): string {
 	return digestOf(within(record, shape), record);
 }
 
-/** The content as entries made before issue 49 hold it (null fields counted): read, never made. */
+/** The content as older entries hold it (null fields counted): read, never made. */
 export const contentBefore = (record: IDataObject): string => digestOf(record, record);
 
 function digestOf(fields: IDataObject, record: IDataObject): string {
@@ -51,7 +44,7 @@ function digestOf(fields: IDataObject, record: IDataObject): string {
 	return out;
 }
 
-/** Whether an entry holds the record's content (made on `shape`, or before issue 49). */
+/** Whether an entry holds the record's content (made on `shape`, or as older entries were). */
 export const sameContent = (entry: string, record: IDataObject, shape?: Shape): boolean =>
 	contentIn(entry) === contentOf(record, shape) || contentIn(entry) === contentBefore(record);
 
@@ -59,9 +52,8 @@ export const sameContent = (entry: string, record: IDataObject, shape?: Shape): 
 const EDITED = '\u0000edited';
 
 /**
- * Minutes from a record's creation to its last update, as the shop's stamps give them (whole minutes: a stamp
- * written without seconds gives the same). A change of zone moves both stamps alike; an edit, even one that
- * leaves every value as it was (a save in the shop's admin, A → B → A), moves `updated_at` alone. Without a
+ * Minutes from a record's creation to its last update, as its stamps give them (whole minutes). A change of zone moves
+ * both stamps alike; an edit, even one that leaves every value as it was, moves `updated_at` alone. Without a
  * `created_at`, the minute of the hour of `updated_at`.
  */
 export function editedOf(record: IDataObject): string {
@@ -79,10 +71,7 @@ export function birthOf(record: IDataObject): string {
 	return time === undefined ? NO_BIRTH : B64[Number(time.slice(14, 16))];
 }
 
-/**
- * One ledger entry: the content's digest followed by the birth (one character); the birth alone where `births`
- * (a list whose records show no update: no content to compare).
- */
+/** One ledger entry: the content's digest and the birth (one character); the birth alone where `births`. */
 export const entryOf = (record: IDataObject, shape?: Shape, births = false): string =>
 	births ? birthOf(record) : `${contentOf(record, shape)}${birthOf(record)}`;
 
@@ -92,10 +81,7 @@ export const birthIn = (entry: string): string => entry.slice(-1);
 /** Minutes every zone's offset is a whole number of (+05:30, +05:45, -03:30): a zone change keeps a birth. */
 const ZONE_STEP = 15;
 
-/**
- * Whether two births may be one record's: the same minute within the quarter hour (a change of zone by any
- * offset keeps it), or one of them unknown (no `created_at` to tell them apart).
- */
+/** Whether two births may be one record's: the same minute within the quarter hour, or one of them unknown. */
 export function sameBirth(a: string, b: string): boolean {
 	if (a === b || a === NO_BIRTH || b === NO_BIRTH) return true;
 	const [x, y] = [B64.indexOf(a), B64.indexOf(b)];

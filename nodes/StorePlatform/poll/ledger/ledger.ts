@@ -5,16 +5,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The ledger: every record of a list as the trigger last reported it (or took it at the activation), one entry
- * (digest.ts) per key. It is what a fast read's finding is checked against before anything is emitted, and what
- * the audit (audit.ts) compares a whole reading with. Pure.
+ * (digest.ts) per key: what a fast read's finding and the audit's reading are checked against. Pure.
  *
- * Kept in the cursor as one text: keys sorted, decimal keys as the step from the one before in base 36, each
- * `entry + step`, and `,` between them: about 9 characters a record. A text key (an abandoned cart's 32-character
- * `user_key`) is kept as its digest (ledgerKey: 34 bits), after a lone `#`, each `entry + step` from the digest
- * before in base 64: about 12 characters a record. A text kept whole by a cursor from before (`entry + '~' + key`) is read.
- * A list whose records show no update (carts, vouchers: no content to compare) keeps births alone, after a lone
- * `!`: about 3 characters a record with decimal ids, 6 with text keys.
- * A list of more than MAX_LEDGER records keeps none (`over`): its changes are what the fast reads find.
+ * Kept in the cursor as one text, keys sorted, `,` between entries: decimal keys as `entry + step` from the one before
+ * in base 36 (about 9 characters a record); text keys as their digest (ledgerKey) after a lone `#`, steps in base 64;
+ * text kept whole by an older cursor (`entry + '~' + key`) is read. Births alone (carts, vouchers: no update to
+ * compare) after a lone `!`: about 3 characters a record. Past MAX_LEDGER records, none (`over`).
  */
 
 export type Ledger = Map<string, string>;
@@ -35,11 +31,9 @@ const DECIMAL = /^(0|[1-9]\d{0,30})$/;
 const DIGESTED = /^#\d{1,12}$/;
 
 /**
- * The key a record has in the ledger: its id as decimal text; a text key's digest, `#` and 34 bits as a decimal
- * number. Two of 12,000 keys share one digest in about 1 of 240 such lists; the newer record's creation is then
- * still reported unless both were created in the same minute of a quarter hour (guard: another birth is another
- * record), so about 1 list in 3,600 loses one creation. A digested key cannot be asked by Get: its deletion is decided by the readings
- * alone (decide.ts).
+ * The key a record has in the ledger: its id as decimal text; a text key's digest, `#` and 34 bits in decimal. Two of
+ * 12,000 keys share a digest in about 1 list of 240; the newer creation is still reported unless both births match, so
+ * about 1 list in 3,600 loses one creation. A digested key cannot be asked by Get (decide.ts: readings alone).
  */
 export const ledgerKey = (key: string): string =>
 	DECIMAL.test(key)
@@ -91,10 +85,7 @@ export function encodeLedger(ledger: Ledger): string {
 	return parts.join(',');
 }
 
-/**
- * The ledger of a cursor's text; undefined where there is none or it is past its bound. `births`: entries are
- * kept as births alone (a text made with the content, before, is read so).
- */
+/** The ledger of a cursor's text; undefined where there is none or it is past its bound. `births`: births alone. */
 export function decodeLedger(text: unknown, births = false): Ledger | undefined {
 	if (typeof text !== 'string' || text === OVER) return undefined;
 	const ledger: Ledger = new Map();

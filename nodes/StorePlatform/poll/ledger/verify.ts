@@ -35,18 +35,14 @@ import { readWhole } from '../reads/wholeRead';
 import { droppedIn, readShape, shapeOf, type Shapes } from '../rules/shape';
 
 /**
- * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What
- * changed is decided in decide.ts alone; this file only gathers what the poll read and hands it there.
+ * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What changed
+ * is decided in decide.ts alone; this file gathers what the poll read and hands it there.
  *
- * - Activation: the fast reads take their start; the ledger (and the list's shape) is made of the records read.
- * - A poll: the fast reads' findings, or, when the audit is due (audit.ts) or one is going on, the part of the list
- *   the poll's budget holds (auditParts.ts), go to decide.ts's guard; an audit read whole in one poll takes the
- *   fast reads' cursor and the list's shape afresh from its reading, an audit in parts keeps them.
- * - Deletions: what the readings lacked and the suspects the cursor keeps are decided by decide.ts (two
- *   observations that agree: a reading and the record's Get, or two complete readings an audit apart).
- * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading, and that
- *   poll's findings are emitted as the fast reads give them. Lists compared whole at every poll (`snapshot`) keep
- *   fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
+ * - Activation: the fast reads take their start; the ledger and the list's shape are made of the records read.
+ * - A poll: the fast reads' findings, or the audit's part (audit.ts, auditParts.ts), go to decide.ts's guard; an audit
+ *   read whole in one poll takes the fast cursor and the shape afresh, an audit in parts keeps them.
+ * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading. Snapshot lists
+ *   keep fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
  */
 
 export interface Run {
@@ -57,19 +53,15 @@ export interface Run {
 	/** n8n's clock (ms): only for the audit's cadence. */
 	now: number;
 	/**
-	 * n8n's clock (ms) at this node's last audit in this n8n process: n8n saves the static data of a poll that
-	 * emits only, so a quiet audit's `audited` may be lost (the durable scheduler without durable cursors), and
-	 * every poll would read the list whole.
+	 * n8n's clock (ms) at this node's last audit in this process: a quiet poll's cursor may not be saved, and without
+	 * this every poll would read the list whole.
 	 */
 	lastAudit?: number;
-	/**
-	 * Deletions a run n8n did not keep reported (node/lostRuns.ts): the user was told, so the ledger forgets them,
-	 * and a record restored since comes as created (issue 49 #10).
-	 */
+	/** Deletions a run n8n did not keep reported (node/lostRuns.ts): forgotten, so a restore comes as created. */
 	told?: string[];
 	/**
-	 * Creations a run n8n did not keep reported: where the kept cursor's ledger lacks the record and this poll did
-	 * not read it, it is a suspect (its Get decides), so a deletion before the kept run read it still comes.
+	 * Creations a run n8n did not keep reported: where the kept ledger lacks the record and this poll did not read it, a
+	 * suspect (its Get decides), so a deletion before the kept run read it still comes.
 	 */
 	toldCreated?: string[];
 	/** The fast reads of one poll from `stored` (poller.ts runPoll). */
@@ -96,13 +88,13 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		return outcome;
 	}
 	const births = birthsOnly(plan.events);
-	// a ledger of births alone where the list now shows updates (a version that watches more) is taken afresh
+	// births alone where the list now shows updates: taken afresh
 	const lacksContent = typeof stored.ledger === 'string' && !births && !holdsContent(stored.ledger);
 	if (stored.ledger === undefined || lacksContent) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, births);
 	for (const id of run.told ?? []) ledger?.delete(ledgerKey(id));
 	if (!ledger) {
-		// past its bound: at the audit's cadence, the ledger again where the list is back within it
+		// past its bound: at the audit's cadence, a ledger again where the list is back within it
 		if (auditDue(latest(stored.audited, run.lastAudit), run.now))
 			return await firstLedger(run, stored);
 		return await withoutLedger(run, stored);
@@ -117,9 +109,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	const auditing =
 		stored.audit !== undefined || auditDue(latest(stored.audited, run.lastAudit), run.now);
 	if (auditing) {
-		// the audit, or the next part of one the poll's budget could not hold (auditParts.ts)
+		// the audit, or its next part (auditParts.ts)
 		const step = await auditPart(run, stored, ledger);
-		// grown past the ledger's bound (a bulk import): its fast reads alone until it is within it again
+		// past the ledger's bound (a bulk import): its fast reads alone until within it again
 		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
 		({ findings, missing, state, going, complete, onePoll } = step);
 	} else {
@@ -127,8 +119,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		findings = outcome.changes;
 		state = outcome.state;
 	}
-	// the stamps the guard reads (digest.ts: the birth and the minutes edited), checked where it relies on them:
-	// a form no rule reads is one clear error, never every record another birth (deleted and created again)
+	// the stamps the guard reads (digest.ts), checked: a form no rule reads is one clear error, not every record reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
 	const shapes = shapesOf(stored, judged, onePoll);
@@ -137,8 +128,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
 	const guarded = guard(findings, ledger, run.events, shapes, births);
-	// the state a key holds (changeKey.ts) is the ledger's content: a repeat that reads the record after a change of
-	// the shop's zone or of its stamps' form gives the same change the same key
+	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
 	const unknown = (k: string) => !ledger.has(k) && !held.has(k);
@@ -147,8 +137,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		...missing.filter((k) => ledger.has(k) || k in (stored.suspects ?? {})),
 		...(run.toldCreated ?? []).map(ledgerKey).filter(unknown),
 	];
-	// only a complete reading decides here: the count search's findings make suspects, asked by Get (a count
-	// search on a list that ignores `since_id` lacks records that are there, at every poll)
+	// only a complete reading decides here: the count search's suspects are asked by Get (on a list that ignores
+	// `since_id` it lacks records that are there, at every poll)
 	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
 	state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
@@ -157,15 +147,14 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	});
 	state.ledger = encodeLedger(ledger);
 	if (going) state.audit = auditCursorOf(going, ledger);
-	// the last audit this process made, where the cursor it saved was lost (Run.lastAudit)
+	// this process's last audit, where the cursor it saved was lost (Run.lastAudit)
 	state.audited = latest(state.audited, run.lastAudit);
 	return { changes: oneEach(changes), state, baseline: false };
 }
 
 /**
- * This poll's readings (at n8n's clock of the run) and the Gets of the suspects `stored` keeps (decide.ts);
- * `deleted` for each key decided gone. Returns the suspects left (undefined where none). A list without a Get by
- * key takes the readings as they are: where deletions are watched, what a reading lacked is gone.
+ * This poll's readings and the Gets of the suspects `stored` keeps (decide.ts); `deleted` for each key decided gone.
+ * Returns the suspects left. Without a Get by key, where deletions are watched, what a reading lacked is gone.
  */
 async function decided(
 	run: Run,
@@ -180,7 +169,7 @@ async function decided(
 		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);
 		return undefined;
 	}
-	// a text key kept as its digest (ledger.ts) cannot be asked: the readings decide it
+	// a text key kept as its digest cannot be asked: the readings decide it
 	const askable = Object.fromEntries(Object.entries(suspects).filter(([k]) => !isDigested(k)));
 	if (Object.keys(askable).length > 0) {
 		const asked = await ask(askable, getOneOf(run), run.now, MAX_CONFIRMS, stoppedOf(run));
@@ -192,10 +181,9 @@ async function decided(
 }
 
 /**
- * The shapes of a poll (rules/shape.ts): contents are compared on the stored shape; a reading made whole in one
- * poll keeps its own shape, every record taken afresh on it. Any other reading that dropped a field compares no
- * content and leaves the field out of the shape; an audit follows that takes every record afresh (`retake`),
- * comparing none. A cursor from before keeps the shape of its first reading.
+ * The shapes of a poll (rules/shape.ts): contents are compared on the stored shape; a reading made whole in one poll
+ * takes its own. Any other reading that dropped a field compares no content, and an audit that takes every record
+ * afresh follows (`retake`).
  */
 function shapesOf(
 	stored: PollState,
@@ -248,10 +236,7 @@ const latest = (a: number | undefined, b: number | undefined): number | undefine
 
 const getOneOf = (run: Run) => async (id: string) => await run.reader.getOne(id);
 
-/**
- * Whether a poll stops confirming: at the ceiling (a Get past it fails the poll, and the next poll would do the
- * same), or past the budget once one was asked (n8n abandons a poll past its budget).
- */
+/** Whether a poll stops confirming: at the ceiling (a Get past it fails), or past the budget once one was asked. */
 const stoppedOf =
 	(run: Run) =>
 	(asked: number): boolean =>
@@ -269,8 +254,8 @@ function oneEach(changes: Change[]): Change[] {
 }
 
 /**
- * The list read whole for a ledger; undefined past MAX_LEDGER records (the read stops there, or at once where the
- * count says more): a list grown past what one poll may read would fail every poll at the ceiling.
+ * The list read whole for a ledger; undefined past MAX_LEDGER records: a list grown past what one poll may read would
+ * fail every poll at the ceiling.
  */
 async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefined> {
 	const tried = await attempt(async () => await readWhole(reader, MAX_LEDGER));
@@ -279,10 +264,7 @@ async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefine
 	throw tried.error;
 }
 
-/**
- * A list past the ledger's bound: its fast reads alone, and their deletions still asked by Get (decide.ts). At
- * the audit's cadence, a list back within the bound gets its ledger again (firstLedger).
- */
+/** A list past the ledger's bound: its fast reads alone, their deletions still asked by Get (decide.ts). */
 async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
 	delete outcome.state.audit;
@@ -299,9 +281,9 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 }
 
 /**
- * A cursor saved before the ledger, or one past its bound at the audit's cadence: the ledger is taken from a whole
- * reading made before the fast reads, and their findings are emitted as they give them (the ledger follows them;
- * deletions asked by Get, decide.ts). A list still past the bound (its count says so: one request) stays without.
+ * A cursor saved before the ledger, or one past its bound at the audit's cadence: the ledger comes from a whole reading
+ * made before the fast reads, whose findings are emitted as they give them. Still past the bound (its count: one
+ * request), it stays without.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const records = await readBounded(run.reader);
@@ -318,8 +300,7 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	guard(outcome.changes, ledger, [], undefined, births);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const found = outcome.changes.filter((c) => c.kind === 'deleted');
-	// the whole reading made before the fast reads lacks it too: two readings agree, deleted as the fast reads
-	// said; one it holds is a suspect
+	// the whole reading made before lacks it too: two readings agree; one it holds is a suspect
 	const held = new Set(changes.map((c) => ledgerKey(c.id)));
 	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
 	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id)));
@@ -339,9 +320,8 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 }
 
 /**
- * A list compared whole at every poll: a record missing from a reading is a suspect (decide.ts), deleted where
- * its Get answers gone, or where a reading an audit later still lacks it; meanwhile it keeps its fingerprint, so
- * each poll looks again.
+ * A list compared whole at every poll: a record a reading lacks is a suspect (decide.ts); meanwhile it keeps its
+ * fingerprint, so each poll looks again.
  */
 async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);

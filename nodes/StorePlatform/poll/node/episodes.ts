@@ -1,11 +1,7 @@
 /**
- * Errors caused by the shop's state come once, not at every poll. Pure.
- *
- * An episode is a run of polls of one node that fail for one cause (a list answered without its list, a whole list
- * past its bound). A poll of an episode is quiet (it ends without items and without moving the cursor) until the
- * episode has lasted `after` polls; then its error is shown once; later polls of the episode are quiet again. A
- * poll that succeeds ends the episode, so a later one is shown again. Where no cursor is stored yet (the activation,
- * with the user looking), an error is shown at once.
+ * Errors caused by the shop's state come once, not at every poll. Pure. An episode is a run of polls of one node
+ * failing for one cause: quiet (no items, the cursor not moved) until it has lasted `after` polls, then its error shown
+ * once, then quiet again; a poll that succeeds ends it. With no cursor yet (the user looking), shown at once.
  */
 
 export interface Cause {

@@ -1,21 +1,14 @@
 /**
- * The keys of changes a run reported and n8n did not keep (issue 41 #19, #20). Pure (the runs are the caller's,
- * kept in the n8n process by workflow, node and what it watches).
+ * The keys of changes a run reported and n8n did not keep (docs/poll.md, "A change the run n8n did not keep reported").
+ * Pure (the runs are the caller's, kept in the n8n process by workflow, node and what it watches).
  *
- * Assumption it does not make: that n8n's repeat of a poll finds what the first run found. n8n's durable scheduler
- * can run a poll twice from the same saved cursor (docs/poll.md, "Keys and repeated polls"); both runs give a change
- * the same key, and the cursor n8n keeps is one run's. Where the shop answers the second run otherwise (a count that
- * lags a poll, or reads one below its list), the kept run may miss a deletion or a restore that the other run
- * reported. Its cursor does not hold that change, so a later poll reports it again, and under the key of a later
- * number a workflow that drops repeated keys would take it twice. So each run is remembered here: the number of
- * the cursor it started from (`from`) and of the one it left (`to`: nextSeq gives two runs from one cursor two
- * numbers), and what it emitted, each change by its identity (changeKey.ts changeIdentity) with the number its key
- * used. A poll whose stored cursor is one run's `to` knows that run was kept: what the other runs from the same
- * cursor emitted and the kept run did not are orphans, and a later change with an orphan's identity takes the
- * orphan's key (the change reported once, not again). An orphan lasts until a poll emits it, a poll emits another
- * change of its record (the record moved on: the orphan is no longer what the shop shows), or {@link ORPHAN_MS}
- * after its run (the hourly audit has found what the fast reads missed by then). An n8n process that restarts
- * between the runs forgets them: a change reported again then has a new key (docs/poll.md, Limits).
+ * Two runs from one saved cursor give a change the same key, but the shop may answer them otherwise (a count that
+ * lags): the kept run may miss a deletion or a restore the other reported, and a later poll would report it again under
+ * a new key. So each run is remembered: the numbers of the cursor it started from (`from`) and left (`to`: nextSeq
+ * differs between two runs) and what it emitted, by identity (changeKey.ts changeIdentity) with the number its key
+ * used. What the other runs from the kept run's cursor emitted and it did not are orphans: a later change with an
+ * orphan's identity takes the orphan's key. An orphan lasts until a poll emits it or another change of its record, or
+ * {@link ORPHAN_MS}. A restart of n8n between the runs forgets them (docs/poll.md, Limits).
  */
 
 /** A change a run n8n did not keep emitted: its record and the number its key used. */
@@ -48,9 +41,8 @@ export const ORPHAN_MS = 3 * 60 * 60_000;
 export const RUNS_KEPT = 8;
 
 /**
- * The orphans of a poll whose stored cursor has the number `seq`: those the kept run (the latest whose `to` is
- * `seq`) inherited, and what the other runs from its cursor emitted, less any change of a record the kept run
- * emitted a change of. None where no run left `seq` (another process, or none since the start).
+ * The orphans of a poll whose stored cursor has the number `seq`: those the kept run (the latest whose `to` is `seq`)
+ * inherited, and what the other runs from its cursor emitted, less any record the kept run emitted a change of.
  */
 export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string, Orphan> {
 	const orphans = new Map<string, Orphan>();
@@ -76,9 +68,8 @@ export interface Emitting {
 }
 
 /**
- * The number each change's key uses: an orphan's where the change has its identity (the orphan is then taken),
- * else `seq`. The orphans of a record that emits another change go (after all are matched: a creation and its
- * later edit come together). `orphans` is left with what this poll did not emit.
+ * The number each change's key uses: an orphan's where the change has its identity (the orphan is taken), else `seq`.
+ * The orphans of a record that emits another change go, after all are matched. `orphans` keeps what was not emitted.
  */
 export function keySeqs(changes: Emitting[], orphans: Map<string, Orphan>, seq: number): number[] {
 	const seqs = changes.map((c) => {

@@ -1,20 +1,17 @@
 import { isTransientFailure, type FailureClass } from '../../api/transient';
 
 /**
- * An outage of the shop is one error, not one per poll (issue 49). Pure; trigger.ts keeps one `Outages` in the n8n
- * process (n8n does not always save the static data of a poll that ends quiet), keyed by workflow and node.
+ * An outage of the shop is one error, not one per poll. Pure; trigger.ts keeps one `Outages` in the n8n process (n8n
+ * does not always save the static data of a quiet poll), keyed by workflow and node.
  *
- * An outage of a node is a run of its polls that meet a shop unable to answer for now (no connection, a timeout,
- * 5xx, 408, 425, 429: api/transient.ts). Nothing is lost by waiting: such a poll ends quiet (no items, the cursor
- * not moved) and the first poll that reads again brings every change since the cursor. So its polls are quiet
- * until the outage has lasted `afterMs` by n8n's clock, measured from its first failed poll; the first poll past
- * that shows ONE error naming the shop's answer and since when; the later polls of the outage are quiet again. A
- * poll that reads ends the outage: the next one starts afresh.
+ * An outage is a run of polls meeting a shop unable to answer for now (api/transient.ts). Nothing is lost by waiting:
+ * such a poll ends quiet (the cursor not moved), and the first that reads again brings every change since. So polls are
+ * quiet until the outage has lasted `afterMs` of n8n's clock from its first failed poll; the first poll past that shows
+ * ONE error; later ones are quiet again. A poll that reads ends the outage.
  *
- * Failing at once ('fail', the poll's own error), outside any outage: a failure the shop's return does not cure (a
- * refused credential, another 4xx, an answer that is not the API's), and any failure where no cursor is stored
- * yet (a first activation: the user is looking, and there is nothing to catch up from). The activation poll with a
- * cursor stored (n8n started during an outage, issue 42) is the outage's first poll like any other: quiet.
+ * Failing at once ('fail'): a failure the shop's return does not cure (a refused credential, another 4xx, an answer not
+ * the API's), and any failure where no cursor is stored yet (the user is looking). An activation poll with a cursor
+ * stored (n8n started during an outage) is quiet like any other.
  */
 
 /** Minutes an outage lasts before its error is shown, unless the node says otherwise (Report Outage After). */

@@ -3,9 +3,8 @@ import type { INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-work
 import { POLL_AMOUNTS_HINT } from '../../api/amountsHint';
 
 /**
- * What the poll trigger's panel says beside its fields: the notice on top (what it cannot watch and which node
- * can), the left pane's help on Fetch Test Event (n8n's trigger panel), and the output pane's hints on the example
- * Fetch Test Event shows (n8n's node hints). Texts only.
+ * What the poll trigger's panel says beside its fields: the notice on top, the left pane's help on Fetch Test Event and
+ * the output pane's hints on its example. Texts only.
  */
 
 /** The panel's notice: no public URL needed, and what only the webhook trigger receives. */
@@ -17,7 +16,7 @@ export const POLL_NOTICE: INodeProperties = {
 	default: '',
 };
 
-/** Plain words, for a user who has not met n8n's execution modes (issue 43: no `deliveryKey` jargon up front). */
+/** Plain words, for a user who has not met n8n's execution modes (no `deliveryKey` jargon up front). */
 const SAMPLE =
 	'Fetch Test Event shows the newest record as an example of what an item looks like, marked sample: true. It is not a change that just happened: real changes have no sample field.';
 
@@ -28,8 +27,8 @@ const ONCE =
 	'Rarely, after n8n restarts in the middle of a poll, a change comes twice. To run each change once, put a Remove Duplicates node after the trigger, on the field deliveryKey.';
 
 /**
- * The left pane of the panel (n8n's TriggerPanel): "When will this node trigger my flow?" explains the example,
- * the executions once published, and how to run each change once (n8n renders these texts as HTML, as its own).
+ * The left pane (n8n's TriggerPanel): the example, the executions once published, and how to run each change once (n8n
+ * renders these texts as HTML).
  */
 export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
 	executionsHelp: {
@@ -39,15 +38,11 @@ export const POLL_TRIGGER_PANEL: TriggerPanelDefinition = {
 };
 
 /**
- * Above the output pane, before the node has run: what Fetch Test Event will show. n8n 2.41.1's editor (RunData:
- * useNodeHelpers().getNodeHints and its filter) shows a `whenToDisplay: 'beforeExecution'` hint only while the node
- * has no output, so it is never above a real execution. No hint after a run: a poll function has no execution
- * hints (`addExecutionHints` is on execute functions only), and a `displayCondition` cannot tell Fetch Test Event's
- * example from a real execution: it sees no output of a trigger (it has no input), and `$workflow.active` is false
- * in the execution preview too (test/e2e/newcomer.test.js, point k, showed the notice above a real execution).
- * The left pane's help (POLL_TRIGGER_PANEL) explains the example after the run, and the item says it is one
- * (`sample: true`, sample.ts). After a run, only what holds for the sample and real changes alike: the unit of
- * amounts (api/amountsHint.ts), where the resource has amounts.
+ * Above the output pane, before the node has run: what Fetch Test Event will show. n8n 2.41.1's editor shows a
+ * `whenToDisplay: 'beforeExecution'` hint only while the node has no output, so never above a real execution. No hint
+ * after a run: a poll function has no execution hints, and a `displayCondition` cannot tell the example from a real
+ * execution (test/e2e/newcomer.test.js, point k); the left pane's help and `sample: true` explain it instead. After a
+ * run, only what holds for sample and real changes alike: the unit of amounts, where the resource has amounts.
  */
 export const POLL_HINTS: NodeHint[] = [
 	{

@@ -1,18 +1,13 @@
 import type { PollState } from '../rules/state';
 
 /**
- * The cursor of quiet audit parts, kept in the n8n process where n8n did not save it. Pure (the map is the
- * caller's).
+ * The cursor of quiet audit parts, kept in the n8n process where n8n did not save it. Pure (the map is the caller's).
  *
- * Assumption it does not make: that n8n saves the static data of a poll that emits nothing. It saves it when a
- * poll emits (docs/poll.md); the durable scheduler without durable cursors builds the workflow afresh for each
- * poll, so a quiet part of an audit in parts (ledger/auditParts.ts) would be lost and the next poll would read
- * the same part again: an audit that never completes, and no change ever again. So the cursor a quiet poll leaves
- * is kept here with the cursor the static data held when it was read (`from`); a poll that finds the static data
- * still at `from` goes on from the kept cursor instead. Kept only while an audit in parts runs, or while the
- * static data lags behind one (its polls after it, quiet too); a poll that emits is saved by n8n: nothing kept.
- * Where n8n keeps a quiet poll's static data (its in-memory scheduler, durable cursors) the static data never
- * stays at `from`, and nothing changes.
+ * n8n saves the static data of a poll that emits only (docs/poll.md); the durable scheduler without durable cursors
+ * builds the workflow afresh for each poll, so a quiet part of an audit in parts would be lost and read again: an audit
+ * that never completes. So a quiet poll's cursor is kept here with the static data's cursor it read (`from`), and a
+ * poll that finds the static data still at `from` goes on from the kept one. Kept only while an audit in parts runs or
+ * the static data lags behind one; where n8n keeps quiet polls' data, nothing changes.
  */
 
 export interface QuietPart {

@@ -5,20 +5,15 @@ import type { ShopReader } from '../reads/reader';
 import type { ChangeKind } from '../rules/fingerprint';
 
 /**
- * Fetch Test Event's example (n8n's manual mode): the newest record of the list, shaped as a change would be, and
- * marked as a sample in its own data, so that the mark survives pinning and a later reading, and a downstream node
- * can test it (`{{ $json.sample }}` → Boolean → is true). Real polls emit no `sample` field (docs/poll.md).
- *
- * - `event` stays what the record stands for (page/updated, page/created): a workflow built on the sample routes it
- *   as it will route the real change.
- * - `deliveryKey` is the sample's own: `sample-<resource>-<id>-<n8n's clock in ms>`. A change's key is 32 hex
- *   digits (rules/changeKey.ts), so no sample key equals one, and a Remove Duplicates node that saw a sample in a
- *   test run never drops a real change for it; a new key at each fetch lets every test run pass that node.
+ * Fetch Test Event's example (n8n's manual mode): the newest record, shaped as a change would be, with `event` what it
+ * stands for (a workflow routes it as it will the real change) and two marks in its own data, kept when pinned:
+ * `sample: true` and a `deliveryKey` of its own, new at each fetch and never a change's 32 hex digits, so Remove
+ * Duplicates never drops a real change for it (docs/poll.md, "What an item holds").
  */
 
 /**
- * The event a sample record stands for: `updated` where it was changed after its creation and updates are
- * watched, else `created` where creations are, else the first event watched.
+ * The event a sample stands for: `updated` where it was changed after its creation and updates are watched, else
+ * `created` where creations are, else the first event watched.
  */
 export function sampleKind(events: ChangeKind[], record: IDataObject): ChangeKind {
 	const changed =

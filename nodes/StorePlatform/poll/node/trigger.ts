@@ -39,8 +39,8 @@ import { asSample, newestRecord, sampleKind } from './sample';
 /** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
 /**
- * Key of the baseline an activation also writes to the workflow's global static data: n8n 2.36+ with durable
- * poll cursors drops the node data an activation poll writes when it returns null, and saves the global data.
+ * Key of the baseline an activation also writes to the global static data: n8n 2.36+ with durable poll cursors drops
+ * the node data an activation poll writes when it returns null.
  */
 export const BASELINE_PREFIX = 'storePlatformPollBaseline:';
 
@@ -105,8 +105,7 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 }
 
 /**
- * The parts of a change's key (changeKey.ts). `seq`: the sequence number of the cursor the poll started from
- * (undefined: none, or from before).
+ * The parts of a change's key (changeKey.ts). `seq`: the number of the cursor the poll started from (undefined: none).
  */
 function partsOf(settings: Settings, change: Change, seq?: number): ChangeParts {
 	return {
@@ -114,8 +113,7 @@ function partsOf(settings: Settings, change: Change, seq?: number): ChangeParts 
 		scope: Object.values(settings.scope).join('/'),
 		id: change.id,
 		kind: change.kind,
-		// a record's content (ledger/digest.ts), not its stamps: a poll repeated after a change of the shop's zone or
-		// of its stamps' form gives the same change the same key (a cursor from before `seq`: that version's key)
+		// a record's content (ledger/digest.ts), not its stamps: the same key after a change of zone or stamps' form
 		state: change.record && seq !== undefined ? contentOf(change.record) : change.state,
 		birth: change.record ? birthKeyOf(change.record) : undefined,
 	};
@@ -178,8 +176,7 @@ export async function pollChanges(
 		return [[asSample(toItem(settings, change, ''), plan.table.resource, change.id, Date.now())]];
 	}
 
-	// n8n (legacy scheduling) starts the next poll even while one still runs: it would read the same cursor and
-	// emit the same changes again, so it waits for the next Poll Time instead
+	// n8n (legacy scheduling) starts the next poll while one still runs: it would emit the same changes again
 	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	if (IN_FLIGHT.has(inFlightKey)) return null;
 	IN_FLIGHT.add(inFlightKey);
@@ -217,10 +214,7 @@ const IN_FLIGHT = new Set<string>();
 const REPORTED = new Set<string>();
 /** Polls failing for the shop's state, by workflow and node (in the n8n process). */
 const EPISODES = new Episodes();
-/**
- * n8n's clock at each node's last audit (ledger/audit.ts), by workflow, node and what it watches (in the n8n
- * process): n8n saves the static data of a poll that emits only, so a quiet audit's time can be lost.
- */
+/** n8n's clock at each node's last audit, by workflow, node and watch: a quiet audit's cursor may not be saved. */
 const AUDITS = new Map<string, number>();
 /** The cursor of quiet audit parts n8n may not save, by the same key (quietParts.ts). */
 const QUIET_PARTS = new Map<string, QuietPart>();
@@ -248,8 +242,7 @@ async function pollOnce(
 	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
 	const trackers = trackersOf(plan, settings.events);
 	const cursor = usableState(staticData.cursor, watch, trackers);
-	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors): the
-	// node's cursor is then missing, or one of what the node watched before an edit (another event added)
+	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
 	const saved = cursor ?? usableState(global[baselineKey], watch, trackers);
 	const auditKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${watch}`;
 	// an audit in parts goes on where its last quiet part left it, where n8n did not save that (quietParts.ts)
@@ -271,8 +264,7 @@ async function pollOnce(
 		fast: async (from) => await runPoll(reader, watch, trackers, from),
 	};
 	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
-	// the keys of a cursor with a sequence number (changeKey.ts): on a scanned list, a creation edited since the
-	// cursor's times also comes as updated
+	// on a scanned list, a creation edited since the cursor's times also comes as updated (changeKey.ts)
 	const upTo = seq === undefined ? undefined : readUpTo(stored?.scan);
 	const changes = withLaterEdit(outcome.changes, upTo).filter((c) =>
 		settings.events.includes(c.kind),
@@ -291,8 +283,7 @@ async function pollOnce(
 	);
 	// the cursor moves only here, with the items this poll returns
 	const next: PollState = outcome.state;
-	// kept for a quiet audit only (n8n may not save its cursor); an audit that emits is saved with its cursor, and a
-	// repeat of it from the cursor before must audit again, so that it gives the same changes the same keys
+	// a quiet audit only (n8n may not save its cursor): a repeat of one that emits must audit again, for the same keys
 	if (next.audited !== undefined && items.length === 0) AUDITS.set(auditKey, next.audited);
 	const nextNumber = outcome.baseline
 		? firstSeq(Date.now())

@@ -5,15 +5,10 @@ import { isUnreadableAnswer } from '../../api/request';
 import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 
 /**
- * What an answer to a poll's read proves. Pure, but for the error class.
- *
- * The action node unwraps tolerantly (api/unwrap.ts): a body without records is an empty list. A poll cannot: an
- * empty list there means every known record is deleted. So a list answer is a list only where it carries one: an
- * array, or an object holding the list's wrapper key (or its twin, or a single key) with an array or object of
- * records, or a record itself (an object with the list's key); records of which none has the list's key are no
- * list. A 200 with no body, `{}`, `null`, text, or an object without its wrapper is a failed read (FailedRead),
- * never an empty list; so is a count answer without a count. A body that is not JSON at all (HTML, truncated) is
- * one too (reader.ts: api/request.ts marks it).
+ * What an answer to a poll's read proves. Pure, but for the error class. Unlike the action node (api/unwrap.ts), a poll
+ * cannot read a body without records as an empty list: that would mean every known record deleted. So a list answer is
+ * a list only where it carries one, else it is a failed read (FailedRead): the table in docs/poll-reads.md, "An answer
+ * without its list is a failed read".
  */
 
 /** What a list answer carries: its records, or undefined where it carries no list. */
@@ -61,9 +56,8 @@ export const REREADS = 1;
 export const FAILED_READ_POLLS = 3;
 
 /**
- * A read whose answer proves nothing: no list, no count, or a body that could not be read. The poll that meets it
- * (after REREADS) ends without emitting and without moving its cursor; the error reaches the user only where it
- * persists (episodes.ts).
+ * A read whose answer proves nothing (no list, no count, an unreadable body): the poll ends without emitting or moving
+ * its cursor; the user sees it only where it persists (episodes.ts).
  */
 export class FailedRead extends NodeOperationError {
 	constructor(
@@ -105,8 +99,8 @@ export const goneStatus = (status: number | undefined): boolean => status === 40
 const NOT_OF_THE_RECORD = new Set([401, 403, 407, 408, 429]);
 
 /**
- * Whether a failed Get refused this record (an error in a 200 body, or a 4xx other than the credential's or the
- * rate's): the shop does not show it, so it is gone, as the list said.
+ * Whether a failed Get refused this record (an error in a 200 body, a 4xx other than the credential's or the rate's):
+ * the shop does not show it, so it is gone, as the list said.
  */
 export const refusedStatus = (status: number | undefined): boolean =>
 	status !== undefined &&

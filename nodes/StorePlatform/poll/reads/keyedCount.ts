@@ -68,8 +68,8 @@ export interface Reconciled {
 }
 
 /**
- * Where `counted` (the count since the floor, asked before this poll's creations were read) is not what the
- * known ids make expected, the search finds why, within the poll's budget and ceiling; else nothing is asked.
+ * Where `counted` (the count since the floor, asked before this poll's creations) is not what the known ids make
+ * expected, the search finds why, within the budget and ceiling; else nothing is asked.
  */
 export async function reconcile(
 	reader: ShopReader,

@@ -53,8 +53,7 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 }
 
 /**
- * A list the trigger cannot read whole: it ignores `since_id` and `page` (or `page` alone, where it has no
- * `since_id`) and holds more than one page. The trigger reports it once (trigger.ts) and then waits.
+ * A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Reported once (trigger.ts).
  */
 export class UnreadableList extends NodeOperationError {
 	constructor(
@@ -71,8 +70,8 @@ export class UnreadableList extends NodeOperationError {
 }
 
 /**
- * A list whose stamps come in a form the trigger cannot read (shopTime.ts unreadableStamp): a scan by that time
- * would pass over its records. Shown once while it lasts (trigger.ts); the poll moves nothing.
+ * A list whose stamps come in a form shopTime.ts cannot read: a scan would pass over its records. Shown once
+ * (trigger.ts).
  */
 export class UnreadableStamp extends NodeOperationError {
 	constructor(node: INode, noun: string, field: string, value: string) {
@@ -88,10 +87,8 @@ export class UnreadableStamp extends NodeOperationError {
 }
 
 /**
- * Requests one poll of one resource sends at most, its activation included: enough for an activation that reads
- * a list whole, its count, 998 pages of 250 records (249,500 records) and the empty page after them. A read that
- * may stop (creations, scans, the search of the count) stops there and goes on at the next poll; a read that must
- * be whole fails the poll, naming the list.
+ * Requests one poll of one resource sends at most, its activation included: a whole list's count, 998 pages of 250
+ * records and the empty page after. A read that may stop goes on at the next poll; one that must be whole fails.
  */
 export const MAX_POLL_REQUESTS = 1000;
 
@@ -113,9 +110,8 @@ export interface ReadLimits {
 const NOT_FOUND = /not[ _-]?found|no such|does not exist/i;
 
 /**
- * What a Get's 200 answer says of the record asked (the list already lacks it): the record, there; no record at all
- * (an empty body, `{}`, `null`, an empty wrapper) or only records of other keys, gone: neither the list nor the Get
- * shows it. A record without its key (a shop whose Get leaves the key out) is taken as the record: there.
+ * What a Get's 200 answer says of a record the list lacks: the record, there; no record (an empty body, `{}`, `null`,
+ * an empty wrapper) or only other keys, gone. A record without its key (a Get that leaves it out) counts as there.
  */
 export function answerOf(records: IDataObject[], key: string, id: string): Answer {
 	const asked = idOf(id);
@@ -187,8 +183,7 @@ export class ShopReader {
 	}
 
 	/**
-	 * A read whose answer proves nothing (answer.ts: no list, no count, a body that cannot be read) is asked again,
-	 * REREADS times; then it fails the poll, which ends without emitting and without moving its cursor.
+	 * A read whose answer proves nothing (answer.ts) is asked again REREADS times, then fails the poll: no emit, no move.
 	 */
 	private async reread<T>(read: () => Promise<T>): Promise<T> {
 		for (let n = 0; ; n++) {
@@ -249,9 +244,8 @@ export class ShopReader {
 	}
 
 	/**
-	 * The record's own Get (ledger/decide.ts): gone where it answers 404 or 410, or refuses the record (an error
-	 * in a 200 body, a 400: refusedStatus); else the record, where the answer holds it. Any other failure (5xx, no
-	 * answer, a body that cannot be read) fails the poll.
+	 * The record's own Get (ledger/decide.ts): gone where it answers 404 or 410, or refuses the record (refusedStatus, an
+	 * error in a 200 body); else the record, where the answer holds it, or `unsure`.
 	 */
 	async getOne(id: string): Promise<Answer> {
 		const get = this.plan.get;
@@ -278,9 +272,8 @@ export class ShopReader {
 				!(status === 200 && NOT_ABOUT_THE_RECORD.test(said))
 			)
 				return { gone: true };
-			// anything else says nothing of the record (a 403 of a shop refusing unknown ids, a 500 of a record it
-			// cannot show): the list read, so the poll goes on (ledger/decide.ts); where no answer came at all, or
-			// the rate, the other Gets wait for the next poll
+			// anything else says nothing of the record (a 403 of a shop refusing unknown ids, a 500): the list read, so the
+			// poll goes on (ledger/decide.ts); where no answer came at all, or 429, the other Gets wait for the next poll
 			const failure = failureOf(tried.error);
 			if (!failure) throw tried.error;
 			const retry =
@@ -301,13 +294,11 @@ export class ShopReader {
 	}
 
 	/**
-	 * Reads by `since_id` from `from`, page by page, handing each page's records above the id asked for to `onPage`
-	 * (which may stop the read by returning false). Records created or deleted meanwhile shift nothing: each page
-	 * starts after the last id read. Returns whether the read reached the end (false when the budget, the ceiling
-	 * or `onPage` stopped it). A read that must be whole (`budgeted` false) ignores the budget, not the ceiling.
-	 * A list that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list and
-	 * the read ends; else the read goes on by page number (readAfterPages), even where the page is shorter than
-	 * the size the shop was seen to fill: the shop may have lowered its cap since, and page 2 tells.
+	 * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage` (false stops the
+	 * read). Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
+	 * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
+	 * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
+	 * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
 	 */
 	async readSince(
 		from: Id,
@@ -323,13 +314,11 @@ export class ShopReader {
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 			const next = maxIdOf(page, since);
 			if (page.length > 0 && !(next > since)) {
-				// shorter than any cap, it is the whole list; a page the size of a cap (the one learned may have been
-				// lowered since) is checked by asking page 2 (readAfterPages)
+				// shorter than any cap, the whole list; a page the size of a cap (perhaps lowered since) is checked by page 2
 				if (belowAnyCap(page.length, asked)) return true;
 				return await this.readAfterPages(since, query, onPage, budgeted, page);
 			}
-			// checked here, where the keyset relies on it: a page in id order (a jump to its highest id would skip the
-			// records below it in a list answered in another order)
+			// a keyset needs a page in id order (a jump to its highest id would skip the records below it)
 			if (!inIdOrder(page)) return await this.readUnordered(since, query, onPage, budgeted);
 			const end = this.ends(page, asked, previous);
 			previous = page.length;
@@ -342,9 +331,9 @@ export class ShopReader {
 	}
 
 	/**
-	 * The rest of a read by `since_id` from a list that answers it in another order than by id: its pages by
-	 * number under the same `since_id`, every record above it gathered, handed on in id order once the read ends.
-	 * A read the budget stops hands on nothing (the next poll reads again from `since`).
+	 * The rest of a read by `since_id` from a list answered out of id order: its pages by number under the same
+	 * `since_id`, every record above it gathered and handed on in id order at the end. A read the budget stops hands on
+	 * nothing (the next poll reads again from `since`).
 	 */
 	private async readUnordered(
 		since: Id,
@@ -376,8 +365,7 @@ export class ShopReader {
 	}
 
 	/**
-	 * Whether a page answered again (a list that ignores `since_id` or `page`) is the whole list: shorter than
-	 * asked and than any page the shop was seen to fill.
+	 * Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap seen.
 	 */
 	private wholeList(page: IDataObject[], asked: number): boolean {
 		if (belowAnyCap(page.length, asked)) return true;
@@ -385,10 +373,9 @@ export class ShopReader {
 	}
 
 	/**
-	 * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above
-	 * the highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the first
-	 * page was the whole list where it is shorter than a page (wholeList), else the list is unreadable beyond its
-	 * first page: UnreadableList.
+	 * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above the
+	 * highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the whole list where
+	 * the first page is short (wholeList), else UnreadableList.
 	 */
 	private async readAfterPages(
 		since: Id,
@@ -406,7 +393,7 @@ export class ShopReader {
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 			if (page.length === 0) return true;
 			const keys = this.keysOf(page);
-			// a page that repeats the one before is checked before any size is learned from it: it is no cap
+			// a repeated page is checked before any size is learned from it: it is no cap
 			if (keys === previous) {
 				if (n === 2 && this.wholeList(first, asked)) return true;
 				throw this.unreadableList('since_id and page', first.length);
@@ -435,10 +422,9 @@ export class ShopReader {
 	}
 
 	/**
-	 * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores
-	 * `page`) ends the read where it is shorter than a page (it was the whole list); else the next page tells (a
-	 * page's worth of records created ahead of the reading, newest first, repeats a page too: issue 49 #9): a
-	 * repeat again, the list is unreadable beyond its first page: UnreadableList.
+	 * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores `page`)
+	 * ends the read where it is shorter than a page; else the next page tells (a page's worth of records created ahead of
+	 * the reading, newest first, repeats a page too): a repeat again is UnreadableList.
 	 */
 	async readPages(
 		from: number,

@@ -3,31 +3,23 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
 
 /**
- * The whole list as an activation takes it, where the list is read by page number (lists compared whole:
- * promotions, webhooks, payment methods, ...).
+ * The whole list as an activation takes it, where the list is read by page number (lists compared whole: promotions,
+ * webhooks, payment methods, ...).
  *
  * A record deleted while the pages are read moves every later record one place up, so one reading can leave out a
- * record that exists, and a later poll would report it created. So a list read in more than one page is read
- * again until two readings in a row hold the same records (at most MAX_READINGS readings, or more while each shows
- * a record none before showed, up to MAX_GROWING_READINGS, and only while another reading fits under the poll's
- * ceiling of requests; where none agreed, on while they hold fewer records than the list's count says, or, for a
- * list without a count, until two readings in a row show nothing new, up to MAX_GROWING_READINGS): the activation
- * then takes the shop's state at that moment.
- * Where no two readings agree, it keeps every record any reading showed, in its latest reading: no record that
- * existed is left out (one deleted meanwhile is reported deleted at the next poll, once two readings agree on it).
+ * record that exists, which a later poll would report created. So a list of more than one page is read again until two
+ * readings in a row hold the same records (within MAX_READINGS, more while they grow, up to MAX_GROWING_READINGS, and
+ * the ceiling). Where none agree, it keeps every record any reading showed, in its latest reading: none that existed is
+ * left out (one deleted meanwhile comes deleted later, once two readings agree).
  */
 
-/**
- * Lists scanned by their time are read so too at their start (start.ts): the ledger (ledger/) must hold every
- * record there is, since a record it lacks would later come as created.
- */
+/** Lists scanned by a time are read so too at their start (start.ts): a record the ledger lacked would come created. */
 
 /** Readings of the whole list an activation makes at most, where the last one still showed a record new to them. */
 export const MAX_READINGS = 3;
 /**
- * Readings an activation makes at most while each shows a record none before showed (issue 49 #5: rows of one
- * second in another order at each request, so that every reading leaves out some): it stops once a reading shows
- * none new.
+ * Readings an activation makes at most while each shows a record none before showed (rows of one second answered in
+ * another order at each request, so every reading leaves out some); it stops once one shows none new.
  */
 export const MAX_GROWING_READINGS = 10;
 
@@ -90,9 +82,8 @@ export async function settledReading(
 		for (const r of reading) seen.add(String(r[plan.key]));
 		nothingNew = seen.size > before ? 0 : nothingNew + 1;
 		if (readings.length < MAX_READINGS || nothingNew === 0) continue;
-		// no reading agreed and this one showed nothing new: the readings together hold the list where they hold as
-		// many records as its count says (asked once); else some were left out of every reading, and it reads on.
-		// A list without a count: two readings in a row that show nothing new
+		// no reading agreed and this one showed nothing new: the readings together hold the list where they hold as many
+		// records as its count says (asked once); without a count, two readings in a row showing nothing new
 		if (!plan.count) {
 			if (nothingNew >= 2) break;
 			continue;

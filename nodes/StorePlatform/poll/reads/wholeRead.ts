@@ -10,32 +10,22 @@ import type { WholeAt } from '../rules/state';
 export type { WholeAt } from '../rules/state';
 
 /**
- * The whole list read without trusting what the fast reads learned: the read of the activation (keyed lists)
- * and of the audit (audit.ts). I/O through the reader.
+ * The whole list read without trusting what the fast reads learned: the activation's read (keyed lists) and the audit's
+ * (audit.ts). I/O through the reader.
  *
- * Assumptions it does not make: that the list keeps an order (records are gathered by key, in any order), that
- * a page size learned before still holds (a short page ends the read only right after a full page of this same
- * read; else the next page is asked), that the count agrees with the list (it is asked only to tell a list that
- * ignores `page` from a short one), that `since_id` is honoured (checked at each page where it is used:
- * readByKeyset). What it checks: a page that brings no record not read before repeats an earlier one (the list
- * ignores `page`, or records moved between pages); then the first page was the whole list where it was shorter
- * than any page cap a shop sets (MIN_PAGE_CAP) or than the count, else the list cannot be read whole
- * (UnreadableList, one clear error naming what the shop ignores). A record deleted while the pages are read can
- * move another out of the read: deletions are confirmed one by one (decide.ts), never taken from this read.
+ * It trusts no order (records gathered by key), no page size learned before (a short page ends the read only right
+ * after a full page of this read), no count (asked only to tell a list that ignores `page` from a short one) and no
+ * `since_id` it has not checked at each page (readByKeyset). A page that brings nothing new repeats an earlier one: the
+ * first page was the whole list where it was short (MIN_PAGE_CAP, the count), else UnreadableList. Deletions are never
+ * taken from this read: a deletion meanwhile can move another record out of it (decide.ts).
  */
 
-/**
- * `bound`: a list of more records is refused (PastBound): once its first page is full, its count is asked, and a
- * count past the bound refuses it at once; else the read stops as soon as it holds more.
- */
+/** `bound`: a longer list is refused (PastBound), by its count once a page is full, else once the read holds more. */
 export async function readWhole(reader: ShopReader, bound?: number): Promise<IDataObject[]> {
 	return (await readWholeHow(reader, bound)).records;
 }
 
-/**
- * readWhole, and whether it read by page number (`byPages`): a record deleted meanwhile can then move another out
- * of the reading, which a start must read again (start.ts).
- */
+/** readWhole, and whether it read by page number: a deletion meanwhile can move another record out (start.ts). */
 export async function readWholeHow(
 	reader: ShopReader,
 	bound?: number,
@@ -50,18 +40,16 @@ export interface WholePart {
 	byPages: boolean;
 	next?: WholeAt;
 	/**
-	 * Whether records moved between its pages (a page held records read before, beside new ones or alone): the
-	 * reading may have skipped some, so it decides no deletion (ledger/decide.ts).
+	 * Whether records moved between its pages: the reading may have skipped some, so it decides no deletion (decide.ts).
 	 */
 	shifted?: boolean;
 }
 
 /**
- * readWholeHow in parts (the audit in parts: ledger/auditParts.ts). `stop` is asked before every page but a
- * part's first (so a poll whose budget is always spent still reads a page); where it answers true, the read
- * hands back what it read and where it goes on. `from`: where an earlier part stopped; `before`: keys read by
- * the earlier parts (a page of them alone is a page read before: the list may ignore `page`) and `held` their
- * number (for the bound). Without `stop`, the read is readWholeHow's, request for request.
+ * readWholeHow in parts (ledger/auditParts.ts). `stop` is asked before every page but a part's first (a poll whose
+ * budget is always spent still reads a page); true hands back what was read and where it goes on. `from`: where an
+ * earlier part stopped; `before`: keys the earlier parts read, `held` their number (for the bound). Without `stop`, the
+ * read is readWholeHow's, request for request.
  */
 export async function readWholePart(
 	reader: ShopReader,
@@ -77,9 +65,8 @@ export async function readWholePart(
 	if (plan.strategy === 'keyed' && from.page === undefined) {
 		const keyset = await readByKeyset(reader, pages, stop, from.since);
 		if (keyset) return { ...keyset, byPages: false };
-		// a part after one read by `since_id` that the list now ignores: read again by page number from page 1,
-		// where the records an earlier part read are no sign of anything (they are page 1), nor held beside this
-		// reading (it reads them again: counted twice, a list that ignores `page` too would seem read whole)
+		// after a part read by `since_id` that the list now ignores: again by page number from page 1, where the earlier
+		// part's records are no sign of anything (they are page 1) nor held beside this reading (it reads them again)
 		if (from.since !== undefined) {
 			before = () => false;
 			pages = new Pages(reader, bound, {}, 0);
@@ -90,9 +77,8 @@ export async function readWholePart(
 }
 
 /**
- * The whole list, refused beyond `max` records (the static data keeps one fingerprint per record: whole lists). A
- * paged list whose count says more than PAST_BOUND_SLACK records beyond it is refused after its first full page
- * (the count may be off its list by a few: closer to the bound, the records read decide).
+ * The whole list, refused beyond `max` records (one fingerprint per record in the static data). A count more than
+ * PAST_BOUND_SLACK beyond it refuses it after its first full page (closer, the count may be off: the records decide).
  */
 export async function readUpTo(reader: ShopReader, max: number): Promise<IDataObject[]> {
 	return (await readUpToPart(reader, max)).records;
@@ -101,7 +87,7 @@ export async function readUpTo(reader: ShopReader, max: number): Promise<IDataOb
 /** readUpTo, and whether records moved between its pages (`shifted`: it decides no deletion). */
 export async function readUpToPart(reader: ShopReader, max: number): Promise<WholePart> {
 	const tried = await attempt(async () => await readWholePart(reader, max + PAST_BOUND_SLACK));
-	// the bound the user is told is `max`, not the slack the read allows the count
+	// the user is told `max`, not the slack the read allows the count
 	if (!tried.ok)
 		throw tried.error instanceof PastBound
 			? reader.pastBound(tried.error.records, max)
@@ -172,9 +158,8 @@ class Pages {
 
 /**
  * A list that takes `since_id`, read by it: no record deleted or created meanwhile moves another out of the read.
- * Checked at each page: every id above the one asked, in ascending order. A page that fails it (the list ignores
- * `since_id`, or answers in another order) gives up: undefined, and the list is read by page number instead (from
- * page 1). `from`: the last id an earlier part read.
+ * Checked at each page: every id above the one asked, ascending; a page that fails gives up (undefined: read by page
+ * number from page 1). `from`: the last id an earlier part read.
  */
 async function readByKeyset(
 	reader: ShopReader,
@@ -206,8 +191,8 @@ async function readByKeyset(
 }
 
 /**
- * The list by page number from page `from`. `before`: keys read by the earlier parts of this read (a page of
- * records read before is the sign of a list that ignores `page`, whichever part read them).
+ * The list by page number from page `from`. `before`: keys read by the earlier parts (a page of them alone is the sign
+ * of a list that ignores `page`).
  */
 async function readByPages(
 	reader: ShopReader,
@@ -249,12 +234,11 @@ async function readByPages(
 			if (pages.ends(page.length)) break;
 			continue;
 		}
-		// a page of records only earlier parts read proves nothing of `page`: records created ahead of them (a list
-		// newest first) moved them back a page between the parts. The reading ends here, and decides no deletion
+		// a page of records only earlier parts read proves nothing of `page` (records created ahead moved them back a page
+		// between the parts): the reading ends here, and decides no deletion
 		if (again === 0) return { records: records(), shifted: true };
-		// a page of records read before: the list ignores `page` (or answered page 1 for every page). The first
-		// page was the whole list where it was shorter than any cap (MIN_PAGE_CAP), than a page the shop was seen
-		// to fill, or than its count says; else the list cannot be read whole
+		// a page of records read before: the list ignores `page`. The first page was the whole list where it was shorter
+		// than any cap, than a page the shop filled, or than its count; else the list cannot be read whole
 		const first = pages.firstLength ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
 		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
@@ -264,8 +248,7 @@ async function readByPages(
 			(await reader.count({})) <= pages.heldWith(byKey.size + keyless.length)
 		)
 			break;
-		// a page's worth of records created ahead of the reading (a list newest first) repeats a page too: the next
-		// page tells (new records: the reading goes on, shifted; a repeat again: the list ignores `page`)
+		// a page's worth of records created ahead of the reading (newest first) repeats a page too: the next page tells
 		if (!probed) {
 			[probed, shifted] = [true, true];
 			continue;

@@ -4,20 +4,17 @@ import { idOf, type Id } from './decimalId';
 import { countIn, countUpTo, idsIn, withIds, withoutIds, type KnownIds } from './knownIds';
 
 /**
- * Where the count endpoint and the known ids disagree, and why: records deleted, records the trigger does not
- * know (an id handed out again, a record restored), or a count off its list. Found by bisection with the
- * count's `since_id`; the shop is reached only through the functions given, so tests run it against tables.
+ * Where the count endpoint and the known ids disagree, and why: records deleted, records the trigger does not know (an
+ * id handed out again, a record restored), or a count off its list. Found by bisection with the count's `since_id`; the
+ * shop only through the functions given.
  *
- * `countSince(a) - countSince(b)` is the number of records with an id in (a, b]; records created meanwhile have
- * higher ids and cancel out. A range is expected to count its known ids, plus the ids the count is known to count
- * that the list does not show (`unlisted`), minus those the list shows that the count does not (`uncounted`).
- * A range that counts as expected is not read; one that does not, in either direction, is halved (by rank of its
- * known ids) until it holds at most a page of them, and is then listed: a known id the list does not show is
- * deleted; an id it shows that is not known is created, once a second reading (of whole records) shows it again.
- * What the list leaves unexplained is the count's own: it is pinned to its id by halving the range by id value
- * (with counts asked again) and expected from then on, so it costs nothing at later polls and hides no change.
- * Beyond MAX_PINNED ids it stays unplaced: it is then expected only of the whole count.
- * k changes among n known ids cost about k·log2(n / page) counts and k pages (2k where records were created).
+ * `countSince(a) - countSince(b)` counts the ids in (a, b]; records created meanwhile have higher ids and cancel out. A
+ * range is expected to count its known ids, plus `unlisted` (counted, not shown), minus `uncounted` (shown, not
+ * counted). A range that counts otherwise is halved (by rank of its known ids) until it holds at most a page of them,
+ * then listed: a known id not shown is deleted; an unknown id shown is created once a second reading shows it too. What
+ * the list leaves unexplained is the count's own: pinned to its id by halving by id value and expected from then on
+ * (beyond MAX_PINNED ids, only of the whole count). k changes among n known ids cost about k·log2(n / page) counts and
+ * k pages (2k where records were created).
  */
 
 /** Ids at most where the count is known to be off its list (a few characters each in the static data). */
@@ -49,10 +46,7 @@ export interface SearchResult {
 	created: IDataObject[];
 	/** Whether every range that disagreed was read (else the rest waits for the next poll). */
 	complete: boolean;
-	/**
-	 * Where complete and the count stood still: what the count since the floor gave beyond the tally (a count off
-	 * its list at every id, or at ids beyond MAX_PINNED).
-	 */
+	/** Where complete and the count stood still: what the count since the floor gave beyond the tally. */
 	unplaced?: number;
 }
 
@@ -149,9 +143,8 @@ export async function searchCount(
 	};
 
 	await search(floor, maxId);
-	// the count's own offset is learned only from a shop that stood still: the count since the floor the same
-	// before the poll's creations were read (`before`), when the search began and asked afresh at its end; a
-	// record created meanwhile (an id above maxId) would else be learned as the count's, and cost a search
+	// the count's own offset is learned only from a shop that stood still (the count since the floor the same before the
+	// creations were read, at the search's start and end): a record created meanwhile would be learned as the count's
 	const atStart = complete ? await counts(floor) : undefined;
 	const atEnd = atStart === undefined ? undefined : await counter()(floor);
 	const total =

@@ -5,16 +5,11 @@ import { shopTimeOf, timeOf } from './shopTime';
 /**
  * What a record a scan reads in a new state is: a creation, an update, or nothing to report. Pure.
  *
- * A record is created once, by its own `created_at`, whatever its id:
- * - one not accounted for whose `created_at` is at or after `since` (the start of the scan's lookback window:
- *   every record read at or after it is accounted for) was created since the scan's last pass (an id handed out
- *   again: the highest id deleted, then given anew after a restart of MySQL before 8; a record created while the
- *   shop's clock stood back, or with `updated_at` null);
- * - one accounted for at a time before its `created_at` (and no later than its own stamp) is another record
- *   under the same id, created since it was read.
- * Any other record is an update; but a scan by `created_at` reports creations only: a record accounted for
- * whose state changed (a cart's e-mail, items or order) is not new, and its new state is kept silently.
- * Stamps are read in any of their forms (shopTime.ts).
+ * A record is created once, by its own `created_at`, whatever its id: not accounted for and created at or after `since`
+ * (the lookback window's start: every record from there is accounted for), or accounted for at a time before its
+ * `created_at` (no later than its stamp): another record under the same id (MySQL before 8 gives the highest id
+ * deleted anew after a restart). Anything else is an update; a scan by `created_at` reports creations only (a cart's
+ * new e-mail or items is kept silently).
  */
 export function scannedKind(
 	change: Pick<ScanChange, 'record' | 'at'>,

@@ -1,11 +1,7 @@
 /**
- * Ids compared exactly. Pure.
- *
- * The spec gives ids as JSON numbers or as strings; a JSON number loses the digits of an id beyond 2^53, a string
- * keeps them. In memory an id is a bigint, read from the decimal text of a string (exact) or from a number (exact
- * where it is a safe integer; beyond, as far as the number still tells: its own value). In the static data an id is
- * a number while it is a safe integer (so ordinary cursors keep their size and cursors saved before still load)
- * and its decimal text beyond.
+ * Ids compared exactly. Pure. A JSON number loses the digits of an id beyond 2^53, a string keeps them: in memory an id
+ * is a bigint (from a number, as far as it still tells); in the static data a number while it is a safe integer
+ * (ordinary cursors keep their size and older ones load), else its decimal text.
  */
 
 export type Id = bigint;

@@ -21,21 +21,18 @@ export function stableJson(value: unknown): string {
 export const FINGERPRINT_LENGTH = 12;
 
 /**
- * A short hash of a record as the shop sent it, where the spec's two forms of one value count as one value:
- * numbers as JSON numbers or as text (`1900`/`"1900"`, `10.5`/`"10.50"`), flags as `true`/`false` or `1`/`0`.
- * Text that is not a plain decimal (`"007"`, `"1e3"`, `" 12"`) is a code and kept as it is. So the fingerprint
- * changes only when the record does; stamps likewise in any of their forms (stampsOf). A record with neither
- * flags nor numbers as text (and stamps in the spec's form) keeps its version-1
- * fingerprint (the same hash of the same text), so its changes keep their `deliveryKey` across the upgrade.
+ * A short hash of a record as the shop sent it, where the spec's two forms of one value count as one: numbers as JSON
+ * numbers or as text (`1900`/`"1900"`, `10.5`/`"10.50"`), flags as `true`/`false` or `1`/`0`; text that is not a plain
+ * decimal (`"007"`) is a code, kept as it is; stamps in any of their forms (stampsOf). A record with neither flags nor
+ * numbers as text keeps its version-1 fingerprint, so its `deliveryKey` holds across the upgrade.
  */
 export function fingerprint(record: IDataObject): string {
 	return hashOf(canonical(stampsOf(record)));
 }
 
 /**
- * The fingerprint of a whole list's record (snapshot.ts), its stamps to the minute: a shop that writes its stamps
- * without seconds (`2030-01-01 12:05`) changes no record. A save that changes no value within the minute of the
- * record's last update is then not seen (as the ledger: docs/poll.md, Limits).
+ * The fingerprint of a whole list's record (snapshot.ts), its stamps to the minute: stamps written without seconds
+ * change no record (a save within the minute of the last update is then not seen: docs/poll.md, Limits).
  */
 export function minuteFingerprint(record: IDataObject): string {
 	return hashOf(canonical(stampsOf(record, true)));
@@ -44,10 +41,7 @@ export function minuteFingerprint(record: IDataObject): string {
 /** Fields that carry the shop's stamps (`created_at`, `updated_at`, `activated_on`, ...). */
 const STAMP_FIELD = /_(at|on)$/;
 
-/**
- * A record with its stamps in the spec's form: a stamp written in another form of the same instant
- * (`2026-11-27T12:00:10Z`, `…+01:00`, `…T12:00:10`: shopTime.ts) is the same value.
- */
+/** A record with its stamps in the spec's form: another form of the same instant (shopTime.ts) is the same value. */
 function stampsOf(record: IDataObject, toMinute = false): IDataObject {
 	let out = record;
 	for (const [k, v] of Object.entries(record)) {
@@ -61,10 +55,7 @@ function stampsOf(record: IDataObject, toMinute = false): IDataObject {
 	return out;
 }
 
-/**
- * The fingerprint of version 1 (ids and numbers as text, nothing else): fingerprints stored by it are still read
- * (`sameState`), never made.
- */
+/** The fingerprint of version 1 (ids and numbers as text): read in stored cursors (`sameState`), never made. */
 export function legacyFingerprint(record: IDataObject): string {
 	return hashOf(numbersAsText(record));
 }
@@ -76,8 +67,8 @@ const hashOf = (value: unknown) =>
 export const LEGACY_MARK = '~';
 
 /**
- * Whether a record is in the state a stored fingerprint names; `state` is the record's fingerprint. A stored
- * fingerprint marked as made by version 1 is also compared with the version-1 fingerprint of the record.
+ * Whether a record is in the state a stored fingerprint names (`state`: its fingerprint); one marked as version 1's is
+ * also compared with the record's version-1 fingerprint.
  */
 export function sameState(stored: string | undefined, record: IDataObject, state: string): boolean {
 	if (stored === undefined) return false;
@@ -133,10 +124,7 @@ export interface ChangeParts {
 	birth?: string;
 }
 
-/**
- * The `deliveryKey` of a change: equal whenever the same change is emitted again (after a crash, or by a poll
- * that repeats), different for different changes (another record, kind or state).
- */
+/** The `deliveryKey` of a change by a cursor from before `seq`: equal when the same change is emitted again. */
 export function changeKey(parts: ChangeParts): string {
 	return shortHash(['poll/1', parts.resource, parts.scope, parts.id, parts.kind, parts.state]);
 }

@@ -3,13 +3,10 @@ import { ascending, fromBase36, maxOf, toBase36, type Id } from './decimalId';
 /**
  * The ids of the records a trigger knows to exist (lists read by `since_id`, watched for deletions). Pure.
  *
- * In memory they are ascending numbers, each once. In the static data they are the gaps between them (the first
- * id's from 0), a token a gap: a lowercase letter for a gap of 1 to 26 (`a` is 1), else `-` and the gap in base 36
- * capitals (`-1B` is 47); a token followed by `*` and a number in base 36 capitals is that gap so many times
- * (`a*7PS`: 10,000 consecutive ids). So consecutive ids, and ids in steady steps of 2 or 3 (a database cluster's
- * auto-increment), cost one token in all, and irregular small steps (several database nodes) one character an id:
- * the size follows the number of records, never the number of gaps. Ids are exact whole numbers (decimalId.ts),
- * so an id beyond 2^53 costs only its first gap's few more digits.
+ * In memory, ascending bigints, each once. In the static data, the gaps between them (the first from 0), a token a gap:
+ * a lowercase letter for 1 to 26 (`a` is 1), else `-` and the gap in base 36 capitals (`-1B` is 47); `*` and a base-36
+ * number repeats a gap (`a*7PS`: 10,000 consecutive ids). So steady steps (1, or 2 or 3 of a database cluster) cost one
+ * token in all, irregular small steps one character an id: the size follows the records, not gaps.
  */
 
 export type KnownIds = Id[];
@@ -110,8 +107,8 @@ export function decodeIds(text: string): KnownIds {
 }
 
 /**
- * The ids as they are kept: at most MAX_KNOWN_IDS, in at most MAX_IDS_TEXT characters, the lowest forgotten
- * first. Returns the text, the ids kept and the floor (the highest id forgotten, else the given one).
+ * The ids as kept: at most MAX_KNOWN_IDS in at most MAX_IDS_TEXT characters, the lowest forgotten first; with the floor
+ * (the highest id forgotten, else the given one).
  */
 export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds; floor: Id } {
 	let drop = Math.max(0, ids.length - MAX_KNOWN_IDS);
@@ -132,8 +129,8 @@ export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds
 }
 
 /**
- * The known ids of a cursor saved before (runs of consecutive ids: the first start in base 36, then each run's
- * length minus one and the gap to the next run's start), the highest MAX_KNOWN_IDS of them, and the floor.
+ * The known ids of an older cursor (runs of consecutive ids: the first start in base 36, then each run's length minus
+ * one and the gap to the next start), the highest MAX_KNOWN_IDS of them, and the floor.
  */
 export function idsFromRuns(text: string, floor: Id): { ids: KnownIds; floor: Id } {
 	const numbers = text === '' ? [] : text.split('.').map((p) => parseInt(p, 36));

@@ -5,26 +5,20 @@ import { copyOf, from, indexOf, put, seenKey, type Seen } from './seen';
 import { secondBefore, secondsBefore, timeOf } from './shopTime';
 
 /**
- * The lookback window of a scan (scan.ts): a shop whose clock steps back (summer time ends on a shop that stamps
- * local time) stamps changes below the scan's floor for up to an hour. Pure.
+ * The lookback window of a scan (scan.ts): a shop whose clock steps back (summer time ends on a shop that stamps local
+ * time) stamps changes below the scan's floor for up to an hour. Pure.
  *
- * The scan keeps the fingerprints of the records it read in the hour below its floor (`back` to `floor`), at most
- * MAX_WINDOW of them, so that it can read that hour again and emit only states it has not accounted for:
- * - where they fit one page with the records at the floor, every pass reads from `back` (a wide pass): a change
- *   stamped in the repeated hour comes at the next poll, and a quiet poll still sends one read;
- * - else (a busy shop) passes read from the floor as before, and the part of the window the floor leaves behind
- *   is read once, as a slice `back` to the new window's start (`{field}_min`/`{field}_max`), before its
- *   fingerprints are dropped; a slice is read once the start has moved SLICE_S (or MAX_WINDOW forces it): a poll
- *   that reaches that sends one request more (more where the slice holds more than a page), any other poll none.
- *   A change stamped in the repeated hour then comes when the floor has moved an hour (and up to SLICE_S) past
- *   its stamp.
+ * The scan keeps the fingerprints of the records it read in the hour below its floor (`back` to `floor`, at most
+ * MAX_WINDOW), to read that hour again and emit only states it has not accounted for: a wide pass reads from `back`
+ * where they fit one page; else (a busy shop) the part the floor leaves behind is read once as a slice, every SLICE_S.
+ * Costs and delays: docs/poll-scan.md, "The lookback window".
  */
 
 /** How far below its floor a scan reads: a shop clock that steps back by up to this loses nothing. */
 export const LOOKBACK_S = 3600;
 /**
- * Fingerprints of records below the floor a scan keeps: where more changed in the hour, the window is shorter.
- * While a slice waits to be read (a poll's budget spent), its records are kept too: at most twice as many.
+ * Fingerprints of records below the floor a scan keeps: where more changed in the hour, the window is shorter. While a
+ * slice waits to be read, its records are kept too: at most twice as many.
  */
 export const MAX_WINDOW = 1000;
 /** A slice is read once the window's start has moved this far (or the bound moves it): one request per ten minutes. */
@@ -40,8 +34,8 @@ export interface Slice {
 }
 
 /**
- * The window's start for a floor: LOOKBACK_S below it, or higher where more than MAX_WINDOW records of `seen`
- * stand between (then the window starts at the lowest time that keeps them within the bound).
+ * The window's start for a floor: LOOKBACK_S below it, or higher where more than MAX_WINDOW records of `seen` stand
+ * between (the lowest time that keeps them within the bound).
  */
 export function windowStart(floor: string, seen: Seen): string {
 	if (floor === '') return '';
@@ -75,8 +69,8 @@ export interface SliceChange {
 }
 
 /**
- * One page of a slice: the records stamped in it (from `back`, below `slice.to`) whose state was not accounted
- * for, in page order; `seen` notes them. Records outside it (an inclusive filter's edges) are left alone.
+ * One page of a slice: the records stamped in it (from `back`, below `slice.to`) whose state was not accounted for, in
+ * page order, noted in `seen`. Records outside it (an inclusive filter's edges) are left alone.
  */
 export function takeSlice(
 	seen: Seen,

@@ -1,20 +1,13 @@
 /**
- * When a page ends a read, and the page size the shop is learned to fill. Pure.
- *
- * A shop may cap its pages below the `limit` asked, and lower that cap at any time (issue 34: 250, then 100). So
- * the size learned (`full`) is not trusted forever: a short page is the end of a read only where the shop's
- * answers agree.
- * - An empty page ends a read.
- * - A page of at least the size believed (`full`, else the size asked) is full: the read goes on.
- * - A shorter page ends a read where the page before it, in the same read, was full (the shop filled a page of
- *   that size just before), or where it holds fewer records than MIN_PAGE_CAP and than `full`.
- * - Any other short page may be a lowered cap: the next page is asked anyway. Where it holds records, the short
- *   page was the shop's cap, which is learned as the new `full`.
+ * When a page ends a read, and the page size the shop is learned to fill. Pure. A shop may cap its pages below the
+ * `limit` asked and lower the cap at any time, so the size learned (`full`) is not trusted forever: a short page ends a
+ * read only where the shop's answers agree (the rules: docs/poll-reads.md, "A short page is the end only where the
+ * shop's answers agree").
  */
 
 /**
- * The spec's default page size: a shop that capped its pages below it would answer a request without `limit`
- * with fewer records than its own default. A page shorter than it (and than the size learned) is an end.
+ * The spec's default page size: a shop capping its pages below it would answer a request without `limit` with fewer
+ * records than its own default. A page shorter than it (and than the size learned) is an end.
  */
 export const MIN_PAGE_CAP = 50;
 
@@ -30,8 +23,8 @@ export interface PageEnd {
 }
 
 /**
- * A page of `length` records, asked with `limit` `asked`, after a page of `previous` records in the same read
- * (undefined for a read's first page), where the shop was seen to fill pages of `full`.
+ * A page of `length` records asked with `limit` `asked`, after one of `previous` in the same read (undefined: the
+ * first), where the shop was seen to fill pages of `full`.
  */
 export function pageEnd(
 	full: number | undefined,
@@ -49,8 +42,7 @@ export function pageEnd(
 		previous >= Math.min(MIN_PAGE_CAP, asked) &&
 		previous < before
 	)
-		// (a short page below MIN_PAGE_CAP followed by records is no cap: records came meanwhile, or the list
-		// ignores `page`; the read goes on either way)
+		// (a short page below MIN_PAGE_CAP followed by records is no cap: records came meanwhile, or `page` is ignored)
 		learned = previous;
 	if (length === 0) return { end: true, full: learned };
 	const size = learned ?? asked;

@@ -8,24 +8,15 @@ import { laterOf, secondBefore, secondsBefore, secondsBetween, timeOf } from './
 export type { Seen } from './seen';
 
 /**
- * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure.
+ * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure. Nothing here reads n8n's clock.
  *
- * A pass reads every record whose time is at or after the floor. The filter is asked for one second before the
- * floor (the spec's "later than" may be strict or inclusive) and records before the floor are dropped here, so
- * both readings give the same records. `seen` holds the fingerprint of every record accounted for at or after
- * the floor: a record read again unchanged is not emitted again, a second change in the same second is.
- *
- * The next floor is a time the shop's clock had certainly reached when the pass began, taken from the records
- * accounted for before it and on its first page. A record changed after its page was read carries a later time,
- * so the next pass, which starts at that floor, reads it; the highest time seen during a long pass would lose it.
- * And up to OUTLIERS records standing more than OUTLIER_GAP_S ahead of all the others are left out of it (floorOf):
- * a record stamped in the shop's future (a writer whose clock runs ahead) is an outlier, not the new floor, else
- * no later change would be read until the shop's clock reached its stamp. Such records stay at or after the
- * floor and are read again, unchanged, by every pass. Nothing here reads n8n's clock.
- *
- * Below the floor, `seen` also keeps the records of the lookback window (`back` to the floor: an hour, bounded):
- * a shop clock that steps back stamps changes there, and they are read from it (lookback.ts). A record's time is
- * its stamp in any of its forms, and a record never updated stands at its created_at (shopTime.ts timeOf).
+ * A pass reads every record whose time is at or after the floor, asking the filter one second early (strict or
+ * inclusive) and dropping what lies below, so both readings give the same records. `seen` holds the fingerprint of
+ * every record accounted for: a record read again unchanged is not emitted, a second change in the same second is. The
+ * next floor is a time the shop's clock certainly reached when the pass began (not the highest seen during a long pass:
+ * a record changed after its page was read would be lost), leaving out a few outliers stamped in the shop's future
+ * (floorOf). Below the floor, `seen` keeps the lookback window for a clock that steps back (lookback.ts).
+ * Details: docs/poll-scan.md.
  */
 
 /** Records stamped in the shop's future that blind no scan (floorOf). */
@@ -42,16 +33,15 @@ export interface ScanState {
 	back?: string;
 	/** A part of the window the floor left behind, read before its fingerprints are dropped (lookback.ts). */
 	slice?: Slice;
-	// cursors stored before version 2 of the floor also hold `latest` (the latest time observed): not read, and
-	// dropped when their pass ends
+	// cursors from before version 2 of the floor also hold `latest`: not read, dropped when their pass ends
 	/**
-	 * A pass in progress: where it goes on (a `since_id`, or a page number), the floor it will leave, and the time
-	 * its filter starts from (`back` for a wide pass, else the floor; absent: the floor).
+	 * A pass in progress: where it goes on (a `since_id` or a page number), the floor it will leave, and the time its
+	 * filter starts from (`back` for a wide pass, else the floor).
 	 */
 	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
 	/**
 	 * The latest time of a record forgotten (deleted) that no other record of `seen` held: the shop had reached it
-	 * (changeKey.ts readUpTo), though no record may show it any more. Absent where no such record was forgotten.
+	 * (changeKey.ts readUpTo).
 	 */
 	reached?: string;
 }
@@ -74,9 +64,8 @@ export interface ScanChange {
 
 /**
  * The floor `seen` gives: its latest time, unless that time holds at most OUTLIERS records (with the times skipped
- * before it) and stands more than OUTLIER_GAP_S ahead of the next time: such records are outliers (a writer's
- * clock ahead), and the floor is looked for below them. Undefined while `seen` holds OUTLIERS records or fewer.
- * A burst of records in one second followed by a few in later seconds moves the floor to the later ones.
+ * before it) more than OUTLIER_GAP_S ahead of the next time: outliers (a writer's clock ahead), the floor is below
+ * them. Undefined while `seen` holds OUTLIERS records or fewer.
  */
 export function floorOf(seen: Seen): string | undefined {
 	const times = Object.keys(seen).sort().reverse();
@@ -122,10 +111,9 @@ export function baselineScan(records: IDataObject[], field: string, key: string)
 }
 
 /**
- * The time filter of a pass's requests: from the pass's start, asked one second early (a strict filter). A wide
- * pass whose start MAX_WINDOW raised (higher than LOOKBACK_S below the floor: lookback.ts windowStart) asks from
- * that start itself: the second below it is the one that overflowed the bound, no longer kept, and a shop's
- * inclusive filter would hand that burst back at every pass (its records are dropped as below the start anyway).
+ * The time filter of a pass's requests: from the pass's start, one second early (a strict filter). A wide pass whose
+ * start MAX_WINDOW raised asks from that start itself: the second below it overflowed the bound, and an inclusive
+ * filter would hand that burst back at every pass.
  */
 export function scanQuery(scan: ScanState, field: string): Record<string, string> {
 	const start = scan.pass?.from ?? scan.floor;
@@ -136,7 +124,7 @@ export function scanQuery(scan: ScanState, field: string): Record<string, string
 
 /**
  * Starts a pass where none is in progress (`start`: the first `since_id` or page number). It is wide (reads the
- * lookback window too) where every record kept fits one page of `page` records: a quiet pass still reads one page.
+ * lookback window too) where every record kept fits one page: a quiet pass still reads one page.
  */
 export function beginPass(scan: ScanState, start: number, page: number): ScanState {
 	if (scan.pass) return scan;
@@ -144,8 +132,8 @@ export function beginPass(scan: ScanState, start: number, page: number): ScanSta
 	const wide = back < scan.floor && sizeOf(scan.seen, back) < page;
 	const nextFloor = laterOf(scan.floor, floorOf(atFloor(scan))) ?? '';
 	const pass: ScanState['pass'] = { at: start, nextFloor, from: wide ? back : scan.floor };
-	// a cursor stored before stamps were read in every form, that could read none (a shop writing `Z`): its
-	// first pass takes the records as they are, as an activation does, rather than report each as created
+	// a cursor from before stamps were read in every form that read none (a shop writing `Z`): its first pass takes the
+	// records as an activation does, rather than report each as created
 	if (scan.back === undefined && scan.floor === '' && sizeOf(scan.seen) === 0) pass.quiet = true;
 	return { ...scan, pass };
 }
@@ -175,7 +163,7 @@ export function takePage(
 		const state = fingerprint(record);
 		const earlier = index.get(at);
 		if (earlier && sameState(earlier[1], record, state)) {
-			// the same state (a version-1 fingerprint, or another form of its values): kept in the new fingerprint
+			// the same state (a version-1 fingerprint, another form of its values): kept in the new fingerprint
 			if (earlier[1] !== state) put(seen, index, at, time, state);
 			continue;
 		}
@@ -209,9 +197,8 @@ export function noteRecords(
 }
 
 /**
- * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it (lookback.ts). Where the
- * pass read from the window's start, the part left behind was read by it and its fingerprints go; else that
- * part is left as a slice to read before they go.
+ * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it (lookback.ts). Where the pass
+ * read from the window's start, the part left behind goes; else it is left as a slice to read first.
  */
 export function endPass(scan: ScanState): ScanState {
 	const floor = laterOf(scan.floor, scan.pass?.nextFloor) ?? '';
@@ -225,7 +212,7 @@ export function endPass(scan: ScanState): ScanState {
 		start > secondsBefore(floor, LOOKBACK_S) || sizeOf(scan.seen, back, floor) > MAX_WINDOW;
 	if (back !== '' && !forced && secondsBetween(back, start) < SLICE_S)
 		return { floor, back, seen: from(scan.seen, back) };
-	// records from the pass's floor up were read by it: only those below it are left to the slice
+	// from the pass's floor up the pass read them: only those below it are left to the slice
 	const to = start < scan.floor ? start : scan.floor;
 	const seen = from(scan.seen, back);
 	for (const time of Object.keys(seen)) if (time >= to && time < start) delete seen[time];

@@ -1,10 +1,8 @@
 import { isDigested, ledgerKey } from '../ledger/ledger';
 
 /**
- * The fingerprints a scan keeps: time → id → fingerprint of the records accounted for (grouped: the time once).
- * A text key (a cart's 32-character `user_key`) is kept as the ledger's digest of it (seenKey): about 55
- * characters a record where each has its own second, 1,000 records at most (lookback.ts). Pure helpers of
- * scan.ts and lookback.ts.
+ * The fingerprints a scan keeps: time → id → fingerprint (the time once). A text key is kept as the ledger's digest
+ * (seenKey): about 55 characters a record, 1,000 records at most (lookback.ts). Helpers of scan.ts and lookback.ts.
  */
 export type Seen = Record<string, Record<string, string>>;
 

@@ -3,14 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * The shape of a list's answers: the fields its records carry with a value. Pure.
  *
- * Assumption it drops: that a shop's answers keep their fields. A shop whose API gains a field (`null`, or a
- * default, in every record) or loses one changes no record, as a change of its time zone changes none (issue 49).
- * So a record is compared on the fields of the shape its fingerprint was made with (`within`): a field `null` is no
- * field, a field added is left out until a complete reading (an audit, a whole list) takes the new shape, and a
- * reading in which a field of the shape is gone from every record it read (dropped) compares no content: its
- * records' fingerprints are kept, or taken afresh by a complete reading. Only values that were there before and differ now make an
- * update. The cost: an edit of a field in the hour after the shop added it is not seen, nor an edit of a record
- * made while the shop drops a field (docs/poll.md, Limits).
+ * A shop whose API gains a field (`null` or a default in every record) or loses one changes no record. So records are
+ * compared on the fields of the shape (`within`): `null` is no field, a field added is left out until a complete
+ * reading takes the new shape, and a reading from which a field of the shape is gone compares no content. Only values
+ * that were there and differ now make an update. The cost: docs/poll.md, Limits.
  */
 
 export type Shape = ReadonlySet<string>;
@@ -36,8 +32,7 @@ export function within(record: IDataObject, shape?: Shape): IDataObject {
 }
 
 /**
- * Whether a reading shows a field of the shape dropped: absent from every record it read (a field only some
- * records carry is no sign: one record without it is compared as it is).
+ * Whether a reading shows a field of the shape dropped: absent from every record it read (from some only is no sign).
  */
 export function droppedIn(records: IDataObject[], shape?: Shape): boolean {
 	if (!shape || records.length === 0) return false;

@@ -1,15 +1,8 @@
 /**
- * The shop's own times, `YYYY-MM-DD HH:MM:SS` in a zone the spec does not give. Pure.
- *
- * They are only ever compared with each other (as text: the format sorts as time does) and moved by whole
- * seconds, never turned into instants nor compared with n8n's clock.
- *
- * A stamp in another form is read as the same wall-clock time (shopTimeOf): a `T` for the space, no seconds (the
- * minute's first second), fractions of a second, and an offset (`Z`, `+01:00`, `-0500`) are dropped. The spec's form carries no zone, so the shop's
- * frame is its wall clock; a shop that writes an offset writes its own wall clock with the zone it is in. Where
- * the offset written is not the zone the shop's filters read (a `Z` from a shop an hour east or west of UTC, or
- * `+02:00` against `+01:00` across summer time), the stamps stand up to an hour off: the scan's lookback window
- * (scan.ts) reads an hour below its floor, so none is lost.
+ * The shop's own times, `YYYY-MM-DD HH:MM:SS` in a zone the spec does not give. Pure. They are only compared with each
+ * other (as text: the format sorts as time does) and moved by whole seconds, never turned into instants nor compared
+ * with n8n's clock. Other forms (`T`, no seconds, fractions, an offset) are read as the same wall-clock time: an offset
+ * is dropped, not applied (why, and what a `Z` from a shop not in UTC costs: docs/poll-scan.md, "Stamps").
  */
 
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -35,8 +28,8 @@ export function shopTimeOf(value: unknown): string | undefined {
 }
 
 /**
- * The first stamp of `field` among records that is written but in no form shopTimeOf reads (null, '' and the
- * empty date are not stamps): the scan would pass over such a record, so the poll says which form it met.
+ * The first stamp of `field` among records written in no form shopTimeOf reads (null, '' and the empty date are no
+ * stamps): the scan would pass over such a record, so the poll names the form it met.
  */
 export function unreadableStamp(
 	records: Array<Record<string, unknown>>,
@@ -52,8 +45,8 @@ export function unreadableStamp(
 }
 
 /**
- * A record's time for a scan by `field`: that stamp in any of its forms; for `updated_at`, a record never updated
- * (null, the empty date, or no readable stamp) stands at its created_at, as the shop's filters read it.
+ * A record's time for a scan by `field`: that stamp in any form; for `updated_at`, a record never updated stands at its
+ * created_at, as the shop's filters read it.
  */
 export function timeOf(record: Record<string, unknown>, field: string): string | undefined {
 	const time = shopTimeOf(record[field]);
@@ -75,10 +68,7 @@ function utcOf(time: string): number {
 	return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 
-/**
- * The second before a shop time, as the same wall-clock text (calendar arithmetic on the digits: no zone, no
- * daylight saving, as the shop writes them).
- */
+/** The second before a shop time, as the same wall-clock text (calendar arithmetic on the digits: no zone, no DST). */
 export function secondBefore(time: string): string {
 	return secondsBefore(time, 1);
 }

@@ -5,12 +5,9 @@ import { within, type Shape, type Shapes } from './shape';
 import { onlyZoneMoved } from './zoneShift';
 
 /**
- * The rules of a list watched by fingerprints (a list with no usable filter). Pure.
- *
- * The state is id → fingerprint of every record of the last reading. A record not in it is created, a record
- * whose fingerprint differs is updated (unless only the shop's zone moved its stamps: zoneShift.ts), and a remembered record absent from the reading is deleted; where the
- * list is paged by page number, only when it is also absent from a second reading (a record deleted while the
- * list is read moves the next ones one place up, so one reading can miss a record that still exists).
+ * The rules of a list watched by fingerprints (no usable filter). Pure. The state is id → fingerprint of the last
+ * reading: a record not in it is created, another fingerprint an update (unless only the shop's zone moved its stamps:
+ * zoneShift.ts), a record absent from the reading deleted once confirmed (ledger/verify.ts confirmSnapshot).
  */
 
 /** Records a fingerprinted list may have (the static data holds one fingerprint each, about 25 bytes). */
@@ -47,10 +44,7 @@ export function missingFrom(
 	return Object.keys(known).filter((id) => !reading.has(id));
 }
 
-/**
- * The changes between the remembered fingerprints and a reading, and the state to keep. `gone`: the ids
- * confirmed deleted (absent from every reading).
- */
+/** The changes between the remembered fingerprints and a reading, and the state to keep. `gone`: confirmed deleted. */
 export function diffSnapshot(
 	known: Record<string, string>,
 	reading: Map<string, IDataObject>,
@@ -63,8 +57,8 @@ export function diffSnapshot(
 		const state = minuteFingerprint(within(record, shapes.keep));
 		next[id] = state;
 		if (known[id] === undefined) changes.push({ kind: 'created', id, record, state });
-		// compared on the shape the fingerprints were made on (shape.ts), none where a field was dropped; a fingerprint
-		// kept before shapes (null fields counted) or before they were made to the minute (`fingerprint`)
+		// on the shape the fingerprints were made on (shape.ts), none where a field was dropped; or as kept before shapes
+		// (null fields counted) or before fingerprints to the minute
 		else if (
 			shapes.compares &&
 			!sameState(known[id], record, minuteFingerprint(within(record, shapes.compare))) &&

@@ -14,8 +14,7 @@ import type { PollPlan } from './strategy';
 export interface PollState {
 	v: 2;
 	/**
-	 * 2: its fingerprints are made by fingerprint() or marked as made by version 1 (LEGACY_MARK). Absent from
-	 * cursors stored before: their fingerprints get the mark when the cursor is read (usableState).
+	 * 2: its fingerprints are made by fingerprint() or marked as version 1's (LEGACY_MARK, on reading older ones).
 	 */
 	fp?: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
@@ -43,9 +42,8 @@ export interface PollState {
 	/** n8n's clock (ms) at the last whole reading (ledger/audit.ts). */
 	audited?: number;
 	/**
-	 * An audit read in parts (ledger/auditParts.ts): where its reading goes on (reads/wholeRead.ts WholeAt) and
-	 * which of the ledger's keys it read (`seen`: a bitset over the ledger's keys in its order, base64). While it
-	 * is there, a poll reads the next part instead of its fast reads, whose cursor waits as it is.
+	 * An audit read in parts (ledger/auditParts.ts): where its reading goes on and which of the ledger's keys it read
+	 * (`seen`: a bitset in the ledger's order, base64). While it is there, polls read its parts, not their fast reads.
 	 */
 	audit?: AuditCursor;
 	/** Keys a cursor saved before `suspects` kept waiting for their Get: read once as suspects, never written. */
@@ -54,18 +52,14 @@ export interface PollState {
 	shape?: string;
 	/** Records a reading lacked, waiting for a second observation that agrees (ledger/decide.ts). */
 	suspects?: Suspects;
-	/**
-	 * The sequence number of the next poll that emits, part of each `deliveryKey` (changeKey.ts). Absent from
-	 * cursors stored before: their first poll gives the keys of that version.
-	 */
+	/** The sequence number of the next poll that emits, part of each `deliveryKey` (changeKey.ts). */
 	seq?: number;
 }
 
 /**
- * Where a whole read stopped by the poll's budget goes on (reads/wholeRead.ts readWholePart): after the id `since`
- * (a read by `since_id`) or at page `page` (by page number), with what this read learned of its pages so far: the
- * last page's length (`prev`), the page size it saw filled (`full`), the first page's length (`first`, by page
- * number) and whether the bound's count was asked (`counted`).
+ * Where a whole read stopped by the poll's budget goes on (reads/wholeRead.ts readWholePart): after the id `since` or
+ * at page `page`, with what it learned of its pages: the last page's length (`prev`), the page size seen filled
+ * (`full`), the first page's length (`first`) and whether the bound's count was asked (`counted`).
  */
 export interface WholeAt {
 	since?: number | string;
@@ -79,8 +73,8 @@ export interface WholeAt {
 	/** 1: an audit that takes every record's content afresh on the list's shape, comparing none (rules/shape.ts). */
 	r?: 1;
 	/**
-	 * The readings again of an audit that was not complete (ledger/auditParts.ts): one more while the last showed
-	 * a record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
+	 * The readings again of an audit that was not complete (ledger/auditParts.ts): one more while the last showed a
+	 * record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
 	 */
 	a?: number;
 	/** 1: the last of those readings again showed no record the ledger lacked (two in a row end the audit). */
@@ -144,8 +138,8 @@ export function usableState(
 }
 
 /**
- * Marks the fingerprints of a cursor stored before `fp: 2` as version 1's, so that a record read unchanged after
- * the upgrade is not a change (fingerprint.ts sameState); each is replaced by its record's fingerprint when read.
+ * Marks the fingerprints of a cursor stored before `fp: 2` as version 1's, so a record read unchanged after the upgrade
+ * is no change (fingerprint.ts sameState).
  */
 function markVersion1(state: PollState): void {
 	const mark = (fingerprints: Record<string, string>) => {

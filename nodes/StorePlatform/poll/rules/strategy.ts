@@ -3,16 +3,12 @@ import { findEndpoint } from '../../endpoint';
 import type { ChangeKind } from './fingerprint';
 
 /**
- * How a resource is watched, read from its list endpoint's filters in the resource table. Pure; the poll module
- * has no branch on a resource's name.
+ * How a resource is watched, read from its list endpoint's filters in the resource table. Pure; no resource names.
  *
- * - `keyed`: the list takes `since_id` (keyset paging): creations are the records above the highest id seen;
- *   updates come from an `updated_at_min` scan where the list has one; deletions (and ids handed out again) from
- *   the count endpoint where it takes `since_id` (a count other than the known ids make expected, then bisection
- *   of them: countSearch.ts).
- * - `stamped`: no `since_id`, but an `updated_at_min` or `created_at_min` filter: one scan of that time, paged by
- *   page number.
- * - `snapshot`: no usable filter: the whole list is read and each record's fingerprint compared.
+ * - `keyed`: the list takes `since_id`: creations above the highest id seen; updates from an `updated_at_min` scan
+ *   where it has one; deletions (and ids handed out again) from a count that takes `since_id` (countSearch.ts).
+ * - `stamped`: no `since_id`, an `updated_at_min` or `created_at_min` filter: one scan of that time, by page number.
+ * - `snapshot`: no usable filter: the whole list read and each record's fingerprint compared.
  */
 export type Strategy = 'keyed' | 'stamped' | 'snapshot';
 
@@ -93,12 +89,10 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 
 /**
  * Requests of a poll in which nothing changed, by the events watched and the `records` the list holds (measured by
- * bench/poll.js and test/workflow/pollQuietCost.test.ts). While the shop has not yet filled a whole page (1 record
- * up to a page short of one), a read by `since_id`, time or page number ends on an empty page rather than a short
- * one (a shorter page may be the shop's own page cap): one request more. An empty list ends at its first, empty
- * page. A whole list is read page by page up to one short of full (an empty one after full pages), and counted
- * once a page was full (the bound of a whole read). A scan's lookback window (lookback.ts) adds nothing here:
- * where it fits the page it is read in it; else its slices come with polls that move the floor (docs/poll-scan.md).
+ * bench/poll.js and test/workflow/pollQuietCost.test.ts). While the shop has not filled a page, a read ends on an empty
+ * page rather than a short one (a short page may be the shop's cap): one request more; an empty list ends at its first
+ * page. A whole list reads up to one page short of full, and its count once a page was full. The lookback window adds
+ * nothing (docs/poll-scan.md, "Requests").
  */
 export function quietRequests(plan: PollPlan, events: ChangeKind[], records: number): number {
 	const scan = records > 0 && records < plan.pageSize ? 2 : 1;

@@ -4,15 +4,11 @@ import { fingerprint, minuteFingerprint } from './fingerprint';
 import { secondsBefore, shopTimeOf } from './shopTime';
 
 /**
- * A change of the shop's time zone, told from an edit. Pure.
- *
- * A shop that moves its zone (or its stamps' offset) rewrites no record, but every stamp it shows moves by the
- * same whole or half hours. A list compared by fingerprints (whole lists: snapshot.ts) would then report every
- * record updated. So a record whose fingerprint differs from the one kept is first read with every stamp moved
- * back by each whole and half hour up to 14 (the widest zone offsets): where one of them gives the fingerprint
- * kept, the record did not change. An edit moves `updated_at` alone, never every stamp by the same span, so it is
- * still an update. Where a record also holds dates a user entered (a promotion's `start_at`), the shop's own stamps
- * are also tried alone. Costs up to 112 fingerprints, only for records whose fingerprint changed.
+ * A change of the shop's time zone, told from an edit. Pure. A shop that moves its zone rewrites no record, but every
+ * stamp moves by the same whole or half hours, and a whole list would report every record updated. So a changed
+ * fingerprint is tried again with every stamp moved back by each half hour up to ±14 h (the shop's own stamps alone
+ * too, where a record also holds dates a user entered): a match is no change. An edit moves `updated_at` alone, so it
+ * stays an update. Up to 112 fingerprints, only for records whose fingerprint changed.
  */
 
 const STAMP_FIELD = /_(at|on)$/;

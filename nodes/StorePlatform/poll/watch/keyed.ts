@@ -10,14 +10,11 @@ import { forget, noteRecords, type ScanState } from '../rules/scan';
 import type { PollState } from '../rules/state';
 
 /**
- * A list watched by `since_id` (pages, vouchers, categories, collections, order statuses, vendors).
- * Reads: the count since the known ids' floor (deletions, ids handed out again: keyedCount.ts), the records above
- * the highest id (creations: reader.ts readSince), the scan by `updated_at` (updates: scanned.ts).
- * Assumptions checked where the read relies on them: every id of a page above `since_id` (else the list ignores
- * it: read by page number), the page in id order (else read by page number under the same `since_id`), a short
- * page the end only after a full one (pageEnd.ts); the count against the known ids (countSearch.ts); every
- * deletion it finds is confirmed by the record's Get and every finding held against the ledger (ledger/).
- * Pure rules: knownIds.ts, countSearch.ts, scan.ts; keys in changeKey.ts; cursor in state.ts.
+ * A list watched by `since_id` (pages, vouchers, categories, collections, order statuses, vendors). Reads: the count
+ * since the known ids' floor (deletions, ids handed out again: keyedCount.ts), the records above the highest id
+ * (creations: reader.ts readSince), the scan by `updated_at` (updates: scanned.ts). Checked where relied on: ids above
+ * `since_id` and in id order (else by page number), a short page (pageEnd.ts), the count against the known ids
+ * (countSearch.ts); every finding is held against the ledger (ledger/).
  */
 
 export async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOutcome> {

@@ -14,16 +14,11 @@ import type { PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
 
 /**
- * The parent of a scoped list (a variant list's product, a theme asset list's theme): its id as the field takes
- * it, and what a poll does when the list's address answers 404.
- *
- * A 404 on the list may mean the parent is gone or that the Shop Base URL points elsewhere, so the shop is asked
- * once (`GET /services/webhooks/count`, the credential test's request): only a shop-shaped answer proves the
- * parent gone. Then, with no cursor yet (activation, Fetch Test Event), it is an error naming the field; with a
- * cursor, the records it knows come as deleted once and the cursor keeps a marker (`parentGone`), so that later
- * polls are quiet (the list's one request each). When the list answers again (restored, or its id reused), its
- * records are created. The rules are pure ({@link parentVerdict}, {@link goneOutcome}); the shop is reached only
- * through the functions given.
+ * The parent of a scoped list (a variant list's product, a theme asset list's theme): its id, and what a poll does when
+ * the list answers 404. The 404 may mean the parent is gone or a Shop Base URL pointing elsewhere, so the shop is asked
+ * once (the credential test's request): only a shop-shaped answer proves it gone. Then, without a cursor, an error
+ * naming the field; with one, the known records come as deleted once and the cursor is marked (`parentGone`) for quiet
+ * polls until the list answers again (its records then created). Rules pure; the shop only via the functions given.
  */
 
 /** The poll trigger's field of a scope param: "Product ID", "Theme ID". */
@@ -32,9 +27,8 @@ export const scopeField = (param: Param) => `${param.displayName.replace(/ ID$/,
 const parentNoun = (param: Param) => param.displayName.replace(/ ID$/, '').toLowerCase();
 
 /**
- * A scope id by the action node's by-ID rule (a whole number where the ids are whole numbers, text where they are
- * text), refused before any request with an error naming the poll field. A Product ID is a resource locator
- * (its "From list": the products in abandoned carts), read by its value; a plain string saved before it is the ID.
+ * A scope id by the action node's by-ID rule, refused before any request with an error naming the poll field. A Product
+ * ID is a resource locator read by its value; a plain string saved before it is the ID.
  */
 export function readScopeId(node: INode, param: Param, value: unknown): string {
 	const id =
@@ -65,8 +59,8 @@ export type ParentVerdict =
 	| 'quiet';
 
 /**
- * What a failed read of a scoped list means. `status`: the failure's HTTP status (undefined: no answer);
- * `shopAnswers`: undefined until the shop was asked, then whether it answered as a shop.
+ * What a failed read of a scoped list means. `status`: its HTTP status (undefined: no answer); `shopAnswers`: undefined
+ * until the shop was asked.
  */
 export function parentVerdict(
 	status: number | undefined,
@@ -91,8 +85,8 @@ export function knownIds(state: PollState): string[] {
 }
 
 /**
- * The poll in which the parent was found gone: each known record deleted, and the cursor with every tracker
- * empty (so that a list that answers again gives its records as created) and the marker.
+ * The poll that found the parent gone: each known record deleted, every tracker emptied (a list that answers again
+ * gives its records as created), and the marker.
  */
 export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
 	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
@@ -144,8 +138,8 @@ const statusOf = (error: unknown): number | undefined => {
 };
 
 /**
- * What a failed read of the list comes to, the shop asked where needed: the outcome of a quiet poll or of the
- * parent's absence; else it throws (an unknown parent, or the read's own error). Without a cursor it always throws.
+ * What a failed read of the list comes to, the shop asked where needed: a quiet poll or the parent's absence; else it
+ * throws (an unknown parent, or the read's own error), always without a cursor.
  */
 async function judge(
 	watch: ParentWatch,

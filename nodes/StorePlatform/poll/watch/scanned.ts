@@ -9,18 +9,15 @@ import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from 
 import type { PollState } from '../rules/state';
 
 /**
- * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the
- * update scan of keyed lists, by `since_id`). Reads: the list filtered from a second before the floor, page by
- * page, and a slice of the lookback window below it (lookbackRead.ts). Assumptions checked where the scan relies
- * on them: the form of every stamp (reader.ts checkStamps: one clear error for a form no rule reads), a short
- * page the end only after a full one. Pure rules: scan.ts (the floor, the records of its second), lookback.ts (a
- * clock stepped back), created.ts (a creation or an update). A change the scan misses comes with the audit
- * (ledger/audit.ts).
+ * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
+ * scan of keyed lists, by `since_id`): the list from a second before the floor, and a slice of the lookback window
+ * (lookbackRead.ts). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps). Rules:
+ * scan.ts, lookback.ts, created.ts. What it misses comes with the audit (ledger/audit.ts).
  */
 
 /**
- * One pass of a scan (or the part of it the budget allows), by `since_id` or by page number. `emit` gets each
- * record whose state was not accounted for, as a creation or an update (created.ts).
+ * One pass of a scan (or the part the budget allows), by `since_id` or page number. `emit` gets each record whose state
+ * was not accounted for, as a creation or an update (created.ts).
  */
 export async function scanPass(
 	reader: ShopReader,
@@ -37,7 +34,6 @@ export async function scanPass(
 	const query = scanQuery(scan, field);
 	let first = scan.pass?.at === origin;
 	const onPage = (page: IDataObject[], at: number | string) => {
-		// the form of a stamp, checked where the scan relies on it
 		reader.checkStamps(page, field);
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;

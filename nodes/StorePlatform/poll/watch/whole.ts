@@ -7,11 +7,9 @@ import type { PollState } from '../rules/state';
 import { droppedIn, readShape, shapeOf } from '../rules/shape';
 
 /**
- * A list without filters, read whole at every poll and compared record by record (application charges, blogs,
- * payment methods, promotions, themes, theme assets, users, variants, webhooks). Reads: the list whole
- * (reads/wholeRead.ts: no order, page size or count trusted), and again where a record is missing. Assumptions
- * checked: a record missing from two readings is gone only where its Get says so (ledger/verify.ts
- * confirmSnapshot); up to MAX_SNAPSHOT records (pastBound.ts). Pure rules: snapshot.ts (fingerprints, the diff).
+ * A list without filters, read whole at every poll and compared record by record (application charges, blogs, payment
+ * methods, promotions, themes, theme assets, users, variants, webhooks): reads/wholeRead.ts, again where a record is
+ * missing; its deletions confirmed in ledger/verify.ts confirmSnapshot; up to MAX_SNAPSHOT records (pastBound.ts).
  */
 
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
@@ -19,8 +17,7 @@ export async function pollSnapshot(reader: ShopReader, stored: PollState): Promi
 	const known = stored.known ?? {};
 	const start = reader.limits.requests;
 	const first = await readUpToPart(reader, MAX_SNAPSHOT);
-	// records moved between its pages (rows of one second in another order at each request): read again, as the
-	// activation does, until two readings agree or together they hold the list (settledReading.ts)
+	// records moved between its pages: read again, as the activation does (settledReading.ts)
 	const records = first.shifted
 		? await settledReading(reader, async () => await readUpTo(reader, MAX_SNAPSHOT), {
 				records: first.records,
@@ -30,13 +27,12 @@ export async function pollSnapshot(reader: ShopReader, stored: PollState): Promi
 	const reading = readingOf(records, plan.key);
 	let gone = missingFrom(known, reading);
 	if (gone.length > 0) {
-		// read again: a record is deleted only where two readings agree (a record deleted while the pages were read
-		// moves the next ones one place up; a shop may answer a list short once), and one of them is complete
+		// a deletion only where two readings agree (a deletion meanwhile moves records up a place; a shop may answer short
+		// once), and one of them is complete
 		const second = await readWholePart(reader);
 		const again = readingOf(second.records, plan.key);
 		gone = gone.filter((id) => !again.has(id));
-		// records moved between the pages of both (rows of one second in another order at each request): together
-		// they are complete only where they hold as many records as the count says; else they decide nothing
+		// moved between the pages of both: together complete only where they hold as many records as the count says
 		if (first.shifted && second.shifted && gone.length > 0) {
 			const both = new Set([...reading.keys(), ...again.keys()]);
 			if (!plan.count || both.size < (await reader.count({}))) gone = [];
