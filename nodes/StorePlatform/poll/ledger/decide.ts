@@ -70,9 +70,14 @@ export function guard(
 			put({ ...change, kind: 'created' });
 			continue;
 		}
-		// a reading that dropped a field compares no content (shape.ts); a ledger of births holds none
-		if (births || !shapes.compares) {
-			if (births || shapes.takes) ledger.set(key, entry);
+		// a ledger of births holds no content to compare
+		if (births) {
+			ledger.set(key, entry);
+			continue;
+		}
+		// a reading that dropped a field compares no content (shape.ts)
+		if (!shapes.compares) {
+			if (shapes.takes) ledger.set(key, entry);
 			continue;
 		}
 		ledger.set(key, entry);

@@ -131,11 +131,11 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
-	const unknown = (k: string) => !ledger.has(k) && !held.has(k);
 	const lacked = [
-		...guarded.confirm.filter((k) => ledger.has(k)),
-		...missing.filter((k) => ledger.has(k) || k in (stored.suspects ?? {})),
-		...(run.toldCreated ?? []).map(ledgerKey).filter(unknown),
+		...[...guarded.confirm, ...missing].filter(
+			(k) => ledger.has(k) || k in (stored.suspects ?? {}),
+		),
+		...(run.toldCreated ?? []).map(ledgerKey).filter((k) => !ledger.has(k) && !held.has(k)),
 	];
 	// only a complete reading decides here: the count search's suspects are asked by Get (on a list that ignores
 	// `since_id` it lacks records that are there, at every poll)

@@ -17,8 +17,11 @@ export function indexOf(seen: Seen): Map<string, [string, string]> {
 	return index;
 }
 
-/** A copy of `seen`; text keys a cursor from before kept whole are digested. */
 export const copyOf = (seen: Seen): Seen =>
+	Object.fromEntries(Object.entries(seen).map(([time, group]) => [time, { ...group }]));
+
+/** `seen` with text keys a cursor from before kept whole digested (read once, where the cursor is loaded). */
+export const digestKeys = (seen: Seen): Seen =>
 	Object.fromEntries(
 		Object.entries(seen).map(([time, group]) => [
 			time,

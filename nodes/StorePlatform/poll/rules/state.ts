@@ -5,6 +5,7 @@ import { loadId, storedId } from './decimalId';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
 import { encodeIds, idsFromRuns } from './knownIds';
 import type { ScanState } from './scan';
+import { digestKeys } from './seen';
 import type { PollPlan } from './strategy';
 
 /**
@@ -132,6 +133,8 @@ export function usableState(
 	const suspects = suspectsOf(state);
 	if (Object.keys(suspects).length > 0) kept.suspects = suspects;
 	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
+	// text keys a cursor from before kept whole in the scan's fingerprints: digested, as they are kept now (seen.ts)
+	if (kept.scan?.seen) kept.scan = { ...kept.scan, seen: digestKeys(kept.scan.seen) };
 	if (state.fp !== 2) markVersion1(kept);
 	kept.fp = 2;
 	return kept;
