@@ -139,7 +139,7 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 		expect(broken[0]).toMatch(/^lost: 2 ends deleted/);
 	});
 
-	test('rows in another order at each request on a slow shop: a creation every reading of the audit left out comes at a later audit', async () => {
+	test('rows in another order at each request on a slow shop: the audit reads again while its readings together show fewer records than the count, so a creation its first readings left out comes at this audit', async () => {
 		const history = {
 			resource: 'page',
 			preload: 0,
@@ -159,8 +159,8 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 				{ op: 'getHabit', habit: 'stale' },
 			],
 		} as History;
-		const broken = await brokenBy(history);
-		expect(broken[0]).toMatch(/^lost: 9007199254741456 ends v-A/);
+		// before the readings again went on while together short of the count (soak 50101): lost: 9007199254741456
+		expect(await brokenBy(history)).toEqual([]);
 	});
 
 	test('a field dropped from every user while one user is edited (issue 49 #13): the edit is lost', async () => {

@@ -351,8 +351,10 @@ export async function runHistory(sandbox: Sandbox, history: History): Promise<Tr
 	// an audit in parts going on when the history ended began before its last changes: only the audit after it,
 	// an hour on, reads what it missed (promise 11: an hour and its parts), so the settle waits for that one too
 	let straddled = polls[polls.length - 1]?.auditing === true;
-	const most = history.slow ? SLOW_SETTLE_MAX : SETTLE_MAX;
-	for (let i = 0; i < most + 2 * waits && quiet < 2; i++) {
+	// an audit in parts (a slow shop's, or readings again of one that was not complete) goes on at most 40 polls
+	const most = () =>
+		history.slow || polls[polls.length - 1]?.auditing ? SLOW_SETTLE_MAX : SETTLE_MAX;
+	for (let i = 0; i < most() + 2 * waits && quiet < 2; i++) {
 		now += 1;
 		sandbox.shopTime.pin(at(now));
 		await poll('settle');

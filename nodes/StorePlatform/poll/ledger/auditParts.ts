@@ -47,11 +47,14 @@ export interface AuditStep {
 	onePoll: boolean;
 	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
 	state: PollState;
-	/** Where the reading goes on at the next poll, and the keys read so far; undefined once it is complete. */
-	going?: { at: WholeAt; seen: Set<string> };
+	/**
+	 * Where the reading goes on at the next poll, the keys it read so far and those its earlier readings showed
+	 * (`all`); undefined once it is complete.
+	 */
+	going?: { at: WholeAt; seen: Set<string>; all?: Set<string> };
 }
 
-/** Readings again of an audit that is not complete at most, while each shows a record the ledger lacked. */
+/** Readings again of an audit that is not complete at most, while together they show fewer records than the list. */
 export const MAX_READINGS_AGAIN = 8;
 
 /** One part of the audit from `stored` (an audit begun, or due); undefined where the list passed MAX_LEDGER. */
@@ -64,6 +67,7 @@ export async function auditPart(
 	const { key } = reader.plan;
 	const begun = stored.audit;
 	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
+	const all = begun?.all ? seenOf(begun.all, ledger) : new Set<string>();
 	// the count before the reading, as at every poll: a record deleted meanwhile stays counted, so the next poll's count
 	// finds its deletion. Only a first part asks it: only a reading made in one poll gives a fresh cursor
 	const counted =
@@ -109,6 +113,7 @@ export async function auditPart(
 			going: {
 				at: { ...next, ...(shifted ? { x: 1 as const } : {}), ...carried },
 				seen,
+				all,
 			},
 		};
 	// by page number, complete where no record moved between its pages and it holds what the count said before it
@@ -120,16 +125,18 @@ export async function auditPart(
 	const missing = complete ? [...unseen, ...away] : [];
 	// a reading that is not complete decides nothing and is read again from the start at the next poll (its completeness
 	// then rests on its pages alone: a count off its list cannot hold every audit back); its records still go through the
-	// guard, and the fast cursor stays. An audit in parts is read again once (`a`), so a list that moves under every
-	// reading still ends its audits; a reading that found records the ledger lacked, until two in a row find none (`q`),
-	// up to MAX_READINGS_AGAIN (rows of one second answered in another order at each request hide others at each reading,
-	// and the readings together find them)
+	// guard, and the fast cursor stays. It is read again (`a`) up to MAX_READINGS_AGAIN while the readings together
+	// (`all`) show fewer records than the count says, or, without a count, until two in a row show no key none before
+	// showed (`q`): rows of one second answered in another order at each request hide others at each reading, and the
+	// readings together find them (their updates too); a list that moves under every reading still ends its audits
 	const again = begun?.a ?? 0;
+	const together = new Set([...all, ...seen]);
+	const added = together.size > all.size;
 	const more =
 		again === 0
 			? unseen.length > 0 || grew
 			: again < MAX_READINGS_AGAIN &&
-				(grew || begun?.q !== 1 || (await fewerThanCounted(run, stored, ledger, findings)));
+				(grew || (await fewerThanCounted(run, stored, together, added || begun?.q !== 1)));
 	if (!complete && more)
 		return {
 			findings,
@@ -138,8 +145,9 @@ export async function auditPart(
 			onePoll: false,
 			state: rest,
 			going: {
-				at: begun ? { ...retaking, a: again + 1, ...(grew ? {} : { q: 1 as const }) } : {},
+				at: begun ? { ...retaking, a: again + 1, ...(added ? {} : { q: 1 as const }) } : {},
 				seen: new Set(),
+				all: together,
 			},
 		};
 	if (begun)
@@ -154,18 +162,17 @@ export async function auditPart(
 }
 
 /**
- * Whether the ledger, with what this reading found, holds fewer records than the count says (asked now: one request;
- * never without a count): the readings together left some out.
+ * Whether the readings together (`together`: their keys) show fewer records than the count says (asked now: one
+ * request); without a count, `growing`: whether the last two readings showed keys none before showed.
  */
 async function fewerThanCounted(
 	run: AuditRun,
 	stored: PollState,
-	ledger: Ledger,
-	findings: Change[],
+	together: Set<string>,
+	growing: boolean,
 ): Promise<boolean> {
-	if (!run.trackers.includes('ids')) return false;
-	const found = findings.filter((c) => !ledger.has(ledgerKey(c.id))).length;
-	return ledger.size + found < listed(stored, await run.reader.count({ since_id: 0 }));
+	if (!run.trackers.includes('ids')) return growing;
+	return together.size < listed(stored, await run.reader.count({ since_id: 0 }));
 }
 
 /** The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts). */
@@ -179,6 +186,7 @@ function listed(stored: PollState, counted: number): number {
 export const auditCursorOf = (going: AuditStep['going'] & object, ledger: Ledger): AuditCursor => ({
 	...going.at,
 	seen: encodeSeen(going.seen, ledger),
+	...(going.all?.size ? { all: encodeSeen(going.all, ledger) } : {}),
 });
 
 /** The keys of `seen` the ledger holds, as a bitset over its keys in order (base64). */

@@ -92,6 +92,9 @@ export class UnreadableStamp extends NodeOperationError {
  */
 export const MAX_POLL_REQUESTS = 1000;
 
+/** Readings by page number at most of a list answered out of id order while together they fall short of its count. */
+export const MAX_ROUNDS = 8;
+
 /** Where a read stands in the poll's time budget; also learns the longest page the shop fills. */
 export interface ReadLimits {
 	/** Whether the poll's budget is spent (checked before every page after a read's first). */
@@ -332,8 +335,12 @@ export class ShopReader {
 
 	/**
 	 * The rest of a read by `since_id` from a list answered out of id order: its pages by number under the same
-	 * `since_id`, every record above it gathered and handed on in id order at the end. A read the budget stops hands on
-	 * nothing (the next poll reads again from `since`).
+	 * `since_id`, every record above it gathered and handed on in id order at the end. Where rows come in another order
+	 * at each request (a list sorted by `created_at`, ties shuffled), each reading by page number leaves some out: where
+	 * the first page was not the whole answer and the count takes the same filters, the pages are read again (a round)
+	 * until together they hold what the count says, within MAX_ROUNDS (accepted short only where the last three rounds
+	 * showed nothing new: a count of records the list never shows). A read the budget stops, or one that stays short,
+	 * hands on nothing (the next poll reads again from `since`).
 	 */
 	private async readUnordered(
 		since: Id,
@@ -341,27 +348,76 @@ export class ShopReader {
 		onPage: (page: IDataObject[], at: Id) => boolean | void,
 		budgeted: boolean,
 	): Promise<boolean> {
-		const asked = this.plan.pageSize;
 		const byId = new Map<string, IDataObject>();
-		let previous: number | undefined;
-		for (let n = 1; ; n++) {
-			if (budgeted && n > 1 && (this.spent() || this.limits.expired())) return false;
-			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-			let added = 0;
-			for (const r of page) {
-				if (!above(r, since) || byId.has(String(r.id))) continue;
-				byId.set(String(r.id), r);
-				added++;
+		const first = await this.roundUnordered(since, query, byId, budgeted);
+		if (first === undefined) return false;
+		const counts = this.countTakes(query);
+		if (!first.whole && counts) {
+			const counted = await this.count({ ...counts, since_id: storedId(since) });
+			let nothingNew = 0;
+			for (let round = 1; byId.size < counted; round++) {
+				if (round === MAX_ROUNDS) {
+					if (nothingNew < 3) return false;
+					break;
+				}
+				if (budgeted && (this.spent() || this.limits.expired())) return false;
+				const again = await this.roundUnordered(since, query, byId, budgeted, first.pages);
+				if (again === undefined) return false;
+				nothingNew = again.added > 0 ? 0 : nothingNew + 1;
 			}
-			const end = this.ends(page, asked, previous);
-			previous = page.length;
-			if (page.length === 0 || end || added === 0) break;
 		}
 		const records = [...byId.values()].sort((a, b) =>
 			ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
 		);
 		if (records.length > 0) onPage(records, maxIdOf(records, since));
 		return true;
+	}
+
+	/**
+	 * One reading by page number under `since_id` into `byId`: to its end, a page that adds nothing (the first reading)
+	 * or `pages` pages (a reading again). Undefined where the budget stopped it.
+	 */
+	private async roundUnordered(
+		since: Id,
+		query: Query,
+		byId: Map<string, IDataObject>,
+		budgeted: boolean,
+		pages?: number,
+	): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
+		const asked = this.plan.pageSize;
+		let previous: number | undefined;
+		let added = 0;
+		let n = 1;
+		for (; ; n++) {
+			if (budgeted && n > 1 && (this.spent() || this.limits.expired())) return undefined;
+			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
+			let fresh = 0;
+			for (const r of page) {
+				if (!above(r, since) || byId.has(String(r.id))) continue;
+				byId.set(String(r.id), r);
+				fresh++;
+			}
+			added += fresh;
+			const end = this.ends(page, asked, previous);
+			if (n === 1 && page.length === 0) return { added, pages: n, whole: true };
+			if (n === 1 && end) return { added, pages: n, whole: page.length < asked };
+			previous = page.length;
+			if (page.length === 0 || end || n === pages || (pages === undefined && fresh === 0)) break;
+		}
+		return { added, pages: n, whole: false };
+	}
+
+	/** The query's filters where the count takes each of them (else undefined: its count would count other records). */
+	private countTakes(query: Query): Query | undefined {
+		const count = this.plan.count;
+		if (!count) return undefined;
+		const filters: Query = {};
+		for (const [key, value] of Object.entries(query)) {
+			if (key === 'fields' || key === 'limit' || key === 'page' || value === undefined) continue;
+			if (!count.filters?.some((f) => f.key === key)) return undefined;
+			filters[key] = value;
+		}
+		return filters;
 	}
 
 	/**

@@ -78,7 +78,10 @@ export interface WholeAt {
 	 * record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
 	 */
 	a?: number;
-	/** 1: the last of those readings again showed no record the ledger lacked (two in a row end the audit). */
+	/**
+	 * 1: the last of those readings again showed no key no reading before it showed (two in a row end the audit of a
+	 * list without a count).
+	 */
 	q?: 1;
 	/** 1: an earlier part of this reading showed a record the ledger lacked. */
 	g?: 1;
@@ -87,6 +90,8 @@ export interface WholeAt {
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
 export interface AuditCursor extends WholeAt {
 	seen: string;
+	/** The keys the audit's earlier readings showed, together (as `seen`; absent before a reading again). */
+	all?: string;
 }
 
 /** The parts of the state a plan and a choice of events need. */
