@@ -69,9 +69,14 @@ export async function auditPart(
 	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
 	const all = begun?.all ? seenOf(begun.all, ledger) : new Set<string>();
 	// the count before the reading, as at every poll: a record deleted meanwhile stays counted, so the next poll's count
-	// finds its deletion. Only a first part asks it: only a reading made in one poll gives a fresh cursor
-	const counted =
-		!begun && run.trackers.includes('ids') ? await reader.count({ since_id: 0 }) : undefined;
+	// finds its deletion. A reading's first part asks it (kept in the cursor for its later parts, `n`): a reading that
+	// holds fewer records is not complete. Only a reading made in one poll gives a fresh cursor
+	const starts = begun === undefined || (begun.since === undefined && begun.page === undefined);
+	const counted = !run.trackers.includes('ids')
+		? undefined
+		: starts
+			? await reader.count({ since_id: 0 })
+			: begun.n;
 	const stop = () => reader.spent() || reader.limits.expired();
 	const { audit, ...rest } = stored;
 	const tried = await attempt(
@@ -98,6 +103,7 @@ export async function auditPart(
 	const retaking = begun?.r ? { r: 1 as const } : {};
 	const carried = {
 		...retaking,
+		...(counted !== undefined ? { n: counted } : {}),
 		...(begun?.a ? { a: begun.a } : {}),
 		...(begun?.q ? { q: 1 as const } : {}),
 		...(grew ? { g: 1 as const } : {}),
@@ -116,7 +122,9 @@ export async function auditPart(
 				all,
 			},
 		};
-	// by page number, complete where no record moved between its pages and it holds what the count said before it
+	// by page number, complete where no record moved between its pages and it holds what the count said before it (its
+	// first part's, `n`, for a reading in parts); by `since_id`, complete (a count off its list cannot hold every audit
+	// back; a trash it lacks is decided with the count too: verify.ts countedAt)
 	const complete =
 		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
 	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
@@ -136,7 +144,10 @@ export async function auditPart(
 		again === 0
 			? unseen.length > 0 || grew
 			: again < MAX_READINGS_AGAIN &&
-				(grew || (await fewerThanCounted(run, stored, together, added || begun?.q !== 1)));
+				(grew ||
+					(counted === undefined
+						? added || begun?.q !== 1
+						: together.size < listed(stored, counted)));
 	if (!complete && more)
 		return {
 			findings,
@@ -159,20 +170,6 @@ export async function auditPart(
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
 	return { findings, missing, complete, onePoll: true, state };
-}
-
-/**
- * Whether the readings together (`together`: their keys) show fewer records than the count says (asked now: one
- * request); without a count, `growing`: whether the last two readings showed keys none before showed.
- */
-async function fewerThanCounted(
-	run: AuditRun,
-	stored: PollState,
-	together: Set<string>,
-	growing: boolean,
-): Promise<boolean> {
-	if (!run.trackers.includes('ids')) return growing;
-	return together.size < listed(stored, await run.reader.count({ since_id: 0 }));
 }
 
 /** The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts). */

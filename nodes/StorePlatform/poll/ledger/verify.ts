@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { attempt } from '../reads/attempt';
+import { idOf, storedId } from '../rules/decimalId';
 import type { ChangeKind } from '../rules/fingerprint';
 import { PastBound } from '../rules/pastBound';
 import type { Change, PollOutcome } from '../watch/poller';
@@ -162,8 +163,12 @@ async function decided(
 	readings: Omit<Readings, 'now'>,
 	deleted: (id: string) => void,
 ): Promise<Suspects | undefined> {
-	const observed = observe(suspectsOf(stored), { ...readings, now: run.now });
-	observed.deleted.forEach(deleted);
+	const before = suspectsOf(stored);
+	const observed = observe(before, { ...readings, now: run.now });
+	for (const key of observed.deleted)
+		// a held suspect (its Get showed it) lacked by two readings an audit apart is a trash only where the count
+		// dropped it too: a record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
+		if (!before[key]?.h || !(await countedAt(run.reader, key))) deleted(key);
 	const { suspects } = observed;
 	if (!run.reader.asksOne) {
 		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);
@@ -178,6 +183,14 @@ async function decided(
 		Object.assign(suspects, asked.suspects);
 	}
 	return Object.keys(suspects).length > 0 ? suspects : undefined;
+}
+
+/** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */
+async function countedAt(reader: ShopReader, key: string): Promise<boolean> {
+	const id = idOf(key);
+	if (!reader.plan.count?.filters?.some((f) => f.key === 'since_id') || id === undefined) return false;
+	const below = await reader.count({ since_id: storedId(id - BigInt(1)) });
+	return below - (await reader.count({ since_id: storedId(id) })) > 0;
 }
 
 /**

@@ -85,6 +85,8 @@ export interface WholeAt {
 	q?: 1;
 	/** 1: an earlier part of this reading showed a record the ledger lacked. */
 	g?: 1;
+	/** The count asked before this reading (ledger/auditParts.ts): a reading that holds fewer is not complete. */
+	n?: number;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
