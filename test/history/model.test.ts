@@ -251,6 +251,26 @@ describe('a keyed list that ignores since_id and page (docs/poll.md, Limits)', (
 			expect.stringMatching(/^lost: 1 ends B/),
 		]);
 	});
+
+	test('exactly a page: not owed, no count tells it from a longer list (issue 49 #16); a whole list with a count: owed', () => {
+		const page = (resource: string) =>
+			Array.from({ length: 249 }, (_, i) => ({ ...entry(100 + i, 'created', 'A'), resource }));
+		const both: Trace['history']['steps'] = [
+			{ op: 'ignoreParam', param: 'since_id' },
+			{ op: 'ignoreParam', param: 'page' },
+		];
+		expect(check(ignoring(page('page'), polls(), both))).toEqual([]);
+		const said = [
+			run(0, [], 0),
+			run(1, [], 249, { error: 'ignores page: … so the trigger cannot read the rest of it' }),
+		];
+		const counted = {
+			...trace(page('promotion'), said),
+			history: { resource: 'promotion', preload: 0, steps: both },
+			profile: PROFILES.promotion,
+		};
+		expect(check(counted)).toContainEqual(expect.stringMatching(/said a list it can read/));
+	});
 });
 
 describe('the ceiling, the static data, errors', () => {

@@ -26,8 +26,9 @@
  *    that brings it back owes them, reported against the cursor), and at most one poll per n8n process (a restart
  *    starts another) fails while it stays past.
  * 9. A list that cannot be read whole (docs/poll.md, Limits): it ignores `page` (a list read by `since_id`: and
- *    `since_id` too) and held more than one of the shop's pages (250, or the page cap the history set) at some
- *    poll: its changes are not owed at the end; promise 6 still holds (its error does not repeat at every poll).
+ *    `since_id` too) and held one of the shop's pages (250, or the page cap the history set) or more at some poll
+ *    (more than a page where a count tells: COUNTED): its changes are not owed at the end; promise 6 still holds
+ *    (its error does not repeat at every poll).
  * 10. A list that can be read whole (not as in 9) is never said unreadable: no poll fails with the error that
  *    names what the list ignores.
  * 11. (issue 49) No change comes later than the worst delay docs/poll.md promises: "an hour and one Poll Time,
@@ -428,8 +429,17 @@ const UNREADABLE_ERROR = /so the trigger cannot read the rest of it/;
 const PAGED = new Set(['page', 'voucher', 'abandonedCart', 'promotion', 'themeScript']);
 
 /**
+ * Whole lists read by page number with a count (promotions): a full first page that page 2 repeats is the whole list
+ * where the count says so (wholeRead.ts readByPages). The other paged lists have none a poll asks (theme scripts and
+ * carts have no count, a keyed list's fast reads ask none: reader.ts readPages, readAfterPages), so a page answered
+ * again is the whole list only where it is short of a page: exactly a page reads as a longer list, and the time filters
+ * cannot tell them apart where the page's records share one second (issue 49 #16).
+ */
+const COUNTED = new Set(['promotion']);
+
+/**
  * Promise 9: whether the list could not be read whole at some poll: it ignores `page` (a list read by `since_id`:
- * both), and held more than one of the shop's pages then.
+ * both), and held a page or more of the shop's then (more than a page where its count tells: COUNTED).
  */
 function unreadableWhole(
 	trace: Trace,
@@ -444,7 +454,8 @@ function unreadableWhole(
 	const page = Math.min(POLL_PAGE, ...caps);
 	const sizeAt = (seq: number) =>
 		records.filter((r) => r.states[r.seqs.filter((s) => s <= seq).length] !== null).length;
-	return trace.polls.some((p) => sizeAt(p.logTo) > page);
+	const past = COUNTED.has(profile.resource) ? page + 1 : page;
+	return trace.polls.some((p) => sizeAt(p.logTo) >= past);
 }
 
 /** What each poll did, for a failure's report. */
