@@ -297,4 +297,24 @@ export const ISSUE49: Issue49Failure[] = [
 			],
 		})),
 	},
+	{
+		item: 17,
+		title:
+			"(not in the issue: soak 50101's history 11, shrunk) a slow shop: an update behind a scan that spans polls, the page deleted before the audit: the update comes as the deletion, a deletion's delay (its Get, one a poll)",
+		breaks: /late: 3 was v-C/,
+		histories: [
+			{
+				resource: 'page',
+				preload: 0,
+				slow: true,
+				activation: { n: 1, change: create(3) },
+				steps: [
+					poll,
+					update(37, 2),
+					{ op: 'during', n: 2, change: { op: 'createMany', n: 300, v: 1 } },
+					{ op: 'deleteMany', n: 10 },
+				],
+			},
+		],
+	},
 ];

@@ -486,10 +486,42 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		};
 		// both before poll 1: the deletion's delay (one poll more) holds for the update too
 		expect(deletedBy(3, [10_000, 20_000])).toEqual([]);
-		// the update read by poll 1 (deleted after it): owed by its own hour
-		expect(deletedBy(3, [10_000, 70_000])).toEqual([
+		// poll 1 could read the update, poll 2 (the audit that owes it) finds the page gone: owed as the deletion
+		expect(deletedBy(3, [10_000, 70_000])).toEqual([]);
+		expect(deletedBy(4, [10_000, 70_000])).toEqual([
+			expect.stringMatching(/^late: 1 was A .* by poll 3/),
+		]);
+		// deleted after poll 2 began (it could read the update): owed by its own hour
+		expect(deletedBy(3, [10_000, HOUR + 90_000])).toEqual([
 			expect.stringMatching(/^late: 1 was A .* by poll 2/),
 		]);
+	});
+
+	test("a change a deletion replaced before the poll that owes it: a slow shop's Gets, one a poll, count for it too", () => {
+		const log = [entry(1, 'updated', 'A'), entry(2, 'deleted'), entry(1, 'deleted')];
+		const times = [0, 60_000, HOUR + 60_000, HOUR + 120_000, HOUR + 180_000, HOUR + 240_000];
+		const slow = (at1: number) => {
+			const polls = times.map((t, i) =>
+				run(
+					i,
+					[
+						...(i === 3 ? [['deleted', 2, null, 'k2'] as Item] : []),
+						...(i === at1 ? [['deleted', 1, null, 'k1'] as Item] : []),
+					],
+					i === 0 ? 0 : 3,
+					{ at: t },
+				),
+			);
+			const t = trace(log, polls);
+			t.start.set('2', { id: 2, title: 'Two' });
+			return check({
+				...t,
+				history: { ...t.history, slow: true },
+				times: [10_000, 70_000, 70_000],
+			});
+		};
+		expect(slow(4)).toEqual([]);
+		expect(slow(5)).toEqual([expect.stringMatching(/^late: 1 was A .* by poll 4/)]);
 	});
 
 	test('a change never emitted is lost, not also late', () => {

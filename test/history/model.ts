@@ -338,8 +338,9 @@ export const WORST_DELAY_MS = 60 * 60_000;
  * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
  * and for a deletion one poll more (its second observation, where
  * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). A state
- * replaced before the first poll after it began (no poll could read it) is owed with the state that replaced it.
- * Infinity: no such poll (the end's promise 1 owes it).
+ * replaced before the first poll after it began (no poll could read it) is owed with the state that replaced it; a
+ * state whose record was deleted before the poll that owes it (a fast read missed it, the audit finds the record
+ * gone) is owed as a deletion from its own first chance. Infinity: no such poll (the end's promise 1 owes it).
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
@@ -350,10 +351,9 @@ export function deadlinesOf(trace: Trace): number[] {
 	// (docs/poll.md: at most 50 a poll within the budget) take a poll each, in no promised order
 	const backlog = (at: number) =>
 		trace.log.filter((e, j) => e.kind === 'deleted' && (chances[j] ?? Infinity) <= at).length;
-	const own = trace.log.map((entry, k) => {
-		const chance = chances[k];
+	// the poll a change first readable at `chance` is owed by; a deletion's: its second observation too
+	const dueFrom = (chance: number | undefined, deletion: boolean) => {
 		if (chance === undefined) return Infinity;
-		const deletion = entry.kind === 'deleted';
 		// held: the Gets answered so before the deletion's hour was up (its Get may be asked that late)
 		const held = deletion && trace.heldFrom <= chance + WORST_DELAY_MS;
 		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
@@ -369,23 +369,34 @@ export function deadlinesOf(trace: Trace): number[] {
 		}
 		if (deletion) d += trace.history.slow && d < polls.length ? backlog(polls[d].at) : 1;
 		return d < polls.length ? d : Infinity;
+	};
+	const record = (k: number) => `${trace.log[k].resource} ${trace.log[k].id}`;
+	const entries = new Map<string, number[]>();
+	trace.log.forEach((_, k) => entries.set(record(k), [...(entries.get(record(k)) ?? []), k]));
+	const own = trace.log.map((entry, k) => {
+		const d = dueFrom(chances[k], entry.kind === 'deleted');
+		if (entry.kind === 'deleted' || d === Infinity) return d;
+		// a state a fast read missed (a slow shop's scan behind its place, a habit) whose record was deleted before
+		// the poll that owes it: that poll (the audit) finds the record gone, so the change comes as the deletion,
+		// with a deletion's delay from the change's first chance (its second observation, the Gets, a hold)
+		const before = (entries.get(record(k)) ?? []).filter((j) => trace.times[j] <= polls[d].at);
+		const last = Math.max(k, ...before);
+		return trace.log[last].kind === 'deleted' ? Math.max(d, dueFrom(chances[k], true)) : d;
 	});
 	// a state no poll could read (replaced before the first poll after it began) is owed with the state that
 	// replaced it: an update followed by a deletion before n8n polled comes as the deletion, at the deletion's time
 	const next = new Map<string, number>();
 	for (let k = trace.log.length - 1; k >= 0; k--) {
-		const record = `${trace.log[k].resource} ${trace.log[k].id}`;
-		const after = next.get(record);
+		const after = next.get(record(k));
 		if (after !== undefined && chances[after] === chances[k]) own[k] = Math.max(own[k], own[after]);
-		next.set(record, k);
+		next.set(record(k), k);
 	}
 	// a record's changes are owed in order: none earlier than a change before it (a deletion may be owed later
 	// than the creation that follows it)
 	const latest = new Map<string, number>();
 	return own.map((d, k) => {
-		const record = `${trace.log[k].resource} ${trace.log[k].id}`;
-		const due = Math.max(d, latest.get(record) ?? 0);
-		latest.set(record, due);
+		const due = Math.max(d, latest.get(record(k)) ?? 0);
+		latest.set(record(k), due);
 		return due;
 	});
 }
