@@ -122,11 +122,12 @@ export async function auditPart(
 				all,
 			},
 		};
-	// by page number, complete where no record moved between its pages and it holds what the count said before it (its
-	// first part's, `n`, for a reading in parts); by `since_id`, complete (a count off its list cannot hold every audit
+	// by page number, complete where no record moved between its pages and, read in one poll, it holds what the count
+	// said before it (the count of a reading in parts, `n`, only tells whether to read again); by `since_id`, complete (a count off its list cannot hold every audit
 	// back; a trash it lacks is decided with the count too: verify.ts countedAt)
+	const first = begun === undefined ? counted : undefined;
 	const complete =
-		!byPages || (!shifted && (counted === undefined || seen.size >= listed(stored, counted)));
+		!byPages || (!shifted && (first === undefined || seen.size >= listed(stored, first)));
 	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
 	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
 	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !seen.has(k));
