@@ -165,9 +165,9 @@ async function decided(
 ): Promise<Suspects | undefined> {
 	const before = suspectsOf(stored);
 	const observed = observe(before, { ...readings, now: run.now });
+	// a held suspect (its Get showed it) lacked by two readings an audit apart is a trash only where the count
+	// dropped it too: a record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
 	for (const key of observed.deleted)
-		// a held suspect (its Get showed it) lacked by two readings an audit apart is a trash only where the count
-		// dropped it too: a record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
 		if (!before[key]?.h || !(await countedAt(run.reader, key))) deleted(key);
 	const { suspects } = observed;
 	if (!run.reader.asksOne) {
@@ -188,7 +188,8 @@ async function decided(
 /** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */
 async function countedAt(reader: ShopReader, key: string): Promise<boolean> {
 	const id = idOf(key);
-	if (!reader.plan.count?.filters?.some((f) => f.key === 'since_id') || id === undefined) return false;
+	if (!reader.plan.count?.filters?.some((f) => f.key === 'since_id') || id === undefined)
+		return false;
 	const below = await reader.count({ since_id: storedId(id - BigInt(1)) });
 	return below - (await reader.count({ since_id: storedId(id) })) > 0;
 }
