@@ -69,8 +69,8 @@ export async function auditPart(
 	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
 	const all = begun?.all ? seenOf(begun.all, ledger) : new Set<string>();
 	// the count before the reading, as at every poll: a record deleted meanwhile stays counted, so the next poll's count
-	// finds its deletion. A reading's first part asks it (kept in the cursor for its later parts, `n`): a reading that
-	// holds fewer records is not complete. Only a reading made in one poll gives a fresh cursor
+	// finds its deletion. A reading's first part asks it (kept in the cursor for its later parts, `n`). Only a reading
+	// made in one poll gives a fresh cursor
 	const starts = begun === undefined || (begun.since === undefined && begun.page === undefined);
 	const counted = !run.trackers.includes('ids')
 		? undefined
@@ -123,8 +123,8 @@ export async function auditPart(
 			},
 		};
 	// by page number, complete where no record moved between its pages and, read in one poll, it holds what the count
-	// said before it (the count of a reading in parts, `n`, only tells whether to read again); by `since_id`, complete (a count off its list cannot hold every audit
-	// back; a trash it lacks is decided with the count too: verify.ts countedAt)
+	// said before it (the count of a reading in parts, `n`, only tells whether to read again); by `since_id`, complete
+	// (a count off its list cannot hold every audit back; a trash it lacks is decided with the count: verify.ts)
 	const first = begun === undefined ? counted : undefined;
 	const complete =
 		!byPages || (!shifted && (first === undefined || seen.size >= listed(stored, first)));
