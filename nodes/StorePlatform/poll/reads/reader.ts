@@ -20,7 +20,7 @@ import { attempt } from './attempt';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { PastBound } from '../rules/pastBound';
 import { unreadableStamp } from '../rules/shopTime';
-import type { PollPlan } from '../rules/strategy';
+import { countFilters, type PollPlan } from '../rules/strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
 
@@ -334,13 +334,10 @@ export class ShopReader {
 	}
 
 	/**
-	 * The rest of a read by `since_id` from a list answered out of id order: its pages by number under the same
-	 * `since_id`, every record above it gathered and handed on in id order at the end. Where rows come in another order
-	 * at each request (a list sorted by `created_at`, ties shuffled), each reading by page number leaves some out: where
-	 * the first page was not the whole answer and the count takes the same filters, the pages are read again (a round)
-	 * until together they hold what the count says, within MAX_ROUNDS (accepted short only where the last three rounds
-	 * showed nothing new: a count of records the list never shows). A read the budget stops, or one that stays short,
-	 * hands on nothing (the next poll reads again from `since`).
+	 * The rest of a read by `since_id` from a list answered out of id order: its pages by number, gathered, handed on in
+	 * id order. Rows shuffled at each request leave some out of each reading: read again until together they hold the
+	 * count with the same filters, within MAX_ROUNDS (short only after three rounds with nothing new: records counted,
+	 * never shown). A read the budget stops, or one that stays short, hands on nothing (the next poll reads again).
 	 */
 	private async readUnordered(
 		since: Id,
@@ -351,20 +348,17 @@ export class ShopReader {
 		const byId = new Map<string, IDataObject>();
 		const first = await this.roundUnordered(since, query, byId, budgeted);
 		if (first === undefined) return false;
-		const counts = this.countTakes(query);
+		const counts = countFilters(this.plan, query);
 		if (!first.whole && counts) {
 			const counted = await this.count({ ...counts, since_id: storedId(since) });
 			let nothingNew = 0;
-			for (let round = 1; byId.size < counted; round++) {
-				if (round === MAX_ROUNDS) {
-					if (nothingNew < 3) return false;
-					break;
-				}
+			for (let round = 1; byId.size < counted && round < MAX_ROUNDS; round++) {
 				if (budgeted && (this.spent() || this.limits.expired())) return false;
 				const again = await this.roundUnordered(since, query, byId, budgeted, first.pages);
 				if (again === undefined) return false;
 				nothingNew = again.added > 0 ? 0 : nothingNew + 1;
 			}
+			if (byId.size < counted && nothingNew < 3) return false;
 		}
 		const records = [...byId.values()].sort((a, b) =>
 			ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
@@ -373,10 +367,7 @@ export class ShopReader {
 		return true;
 	}
 
-	/**
-	 * One reading by page number under `since_id` into `byId`: to its end, a page that adds nothing (the first reading)
-	 * or `pages` pages (a reading again). Undefined where the budget stopped it.
-	 */
+	/** One reading by page number into `byId`: to its end, a page adding nothing, or `pages` pages; undefined: budget. */
 	private async roundUnordered(
 		since: Id,
 		query: Query,
@@ -386,8 +377,7 @@ export class ShopReader {
 	): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
 		const asked = this.plan.pageSize;
 		let previous: number | undefined;
-		let added = 0;
-		let n = 1;
+		let [added, n] = [0, 1];
 		for (; ; n++) {
 			if (budgeted && n > 1 && (this.spent() || this.limits.expired())) return undefined;
 			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
@@ -405,19 +395,6 @@ export class ShopReader {
 			if (page.length === 0 || end || n === pages || (pages === undefined && fresh === 0)) break;
 		}
 		return { added, pages: n, whole: false };
-	}
-
-	/** The query's filters where the count takes each of them (else undefined: its count would count other records). */
-	private countTakes(query: Query): Query | undefined {
-		const count = this.plan.count;
-		if (!count) return undefined;
-		const filters: Query = {};
-		for (const [key, value] of Object.entries(query)) {
-			if (key === 'fields' || key === 'limit' || key === 'page' || value === undefined) continue;
-			if (!count.filters?.some((f) => f.key === key)) return undefined;
-			filters[key] = value;
-		}
-		return filters;
 	}
 
 	/**

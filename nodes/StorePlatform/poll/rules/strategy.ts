@@ -1,3 +1,4 @@
+import type { Query } from '../../api/request';
 import type { Endpoint, Param, ResourceTable } from '../../endpoint';
 import { findEndpoint } from '../../endpoint';
 import type { ChangeKind } from './fingerprint';
@@ -102,4 +103,16 @@ export function quietRequests(plan: PollPlan, events: ChangeKind[], records: num
 	if (!plan.paged) return 1;
 	const full = Math.floor(records / plan.pageSize);
 	return full === 0 ? scan : full + 1 + (plan.count ? 1 : 0);
+}
+
+/** The query's filters where the plan's count takes each of them (else undefined: it would count other records). */
+export function countFilters(plan: PollPlan, query: Query): Query | undefined {
+	if (!plan.count) return undefined;
+	const filters: Query = {};
+	for (const [key, value] of Object.entries(query)) {
+		if (key === 'fields' || key === 'limit' || key === 'page' || value === undefined) continue;
+		if (!has(plan.count, key)) return undefined;
+		filters[key] = value;
+	}
+	return filters;
 }
