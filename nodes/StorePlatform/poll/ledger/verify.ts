@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { attempt } from '../reads/attempt';
 import { idOf, storedId } from '../rules/decimalId';
 import type { ChangeKind } from '../rules/fingerprint';
+import { countFilters } from '../rules/strategy';
 import { PastBound } from '../rules/pastBound';
 import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
@@ -188,8 +189,7 @@ async function decided(
 /** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */
 async function countedAt(reader: ShopReader, key: string): Promise<boolean> {
 	const id = idOf(key);
-	if (!reader.plan.count?.filters?.some((f) => f.key === 'since_id') || id === undefined)
-		return false;
+	if (id === undefined || !countFilters(reader.plan, { since_id: key })) return false;
 	const below = await reader.count({ since_id: storedId(id - BigInt(1)) });
 	return below - (await reader.count({ since_id: storedId(id) })) > 0;
 }
