@@ -8,6 +8,8 @@ module.exports = {
 	// tsconfig.json is the build of the shipped sources (n8n-node build); tests use the whole-tree config
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
 	testTimeout: 30000,
+	// n8n-workflow's patterns on the editor's engine, not a vm with a 250 ms timeout a loaded CI machine ran past
+	setupFiles: ['<rootDir>/test/harness/nativeRegex.ts'],
 	// half as many workers again as cores: jest's default (cores - 1) ran a 2-core machine's suite in ONE worker (72 s
 	// instead of 58 s); with one per core, a worker asleep (timers of latency and retry tests, child processes: about
 	// 50 s asleep in all, test/workflow/pollTrigger 10 s, test/sandbox/faults 8 s, test/unit/installer 10 s) left its
