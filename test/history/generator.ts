@@ -380,9 +380,12 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// restarted between the runs (the process forgot the run: node/lostRuns.ts) or on a whole list; its id
 		// handed out again meanwhile, in any case
 		const deletedBetween = between.some((c) => c.op === 'delete' || c.op === 'deleteMany');
-		const deleted =
+		// (handed out again: a restart of the shop's database, or a creation after a deletion where it fills gaps)
+		const reusedBetween =
 			between.some((c) => c.op === 'reuseId') ||
-			(deletedBetween && (n8nRestartedSince || p.kind.includes('fingerprints')));
+			(fillsGaps && deletedBetween && between.some(creates));
+		const deleted =
+			reusedBetween || (deletedBetween && (n8nRestartedSince || p.kind.includes('fingerprints')));
 		// a record the run reported deleted, back before the repeat (restored, or its id handed out again to a record
 		// created where the shop fills gaps in its ids or restarted its database): its return is not reported
 		const gone = seen.some((c) => c.op === 'delete' || c.op === 'reuseId');

@@ -6,7 +6,8 @@
  * 1. Every change in the log after the activation is emitted exactly once, folded as fold.ts says: each record's
  *    emitted changes, in the order n8n delivered them, must be explained by increasing points of its log, each
  *    change the fold of the states since the previous point, at a state the record had while that poll ran (a
- *    change may come at a later poll: backlog, confirmation). After the settle (quiet polls until nothing more
+ *    change may come at a later poll: backlog, confirmation; a deletion confirmed late at any state since the
+ *    previous point: a restore or an id handed out again meanwhile comes as its own change after it). After the settle (quiet polls until nothing more
  *    comes, runner.ts) what the workflow last got of each record must be its last state (or only an optional
  *    change away). So a double (a second `created`, an update to the state already emitted) and an invention
  *    (a change the log does not hold) fail, and a loss fails at the end; a delay does not.
@@ -232,8 +233,11 @@ function checkRecord(
 		const poll = trace.polls[e.poll];
 		const [lo, hi] = [upTo(poll.logFrom), upTo(poll.logTo)];
 		const next = new Map<string, Point>();
+		// a deletion confirmed late (its Get at a later poll) may have been undone meanwhile (a restore, an id handed out
+		// again): it is true at any state since the previous point; what came after it is owed as its own change
+		const from = (p: Point) => (e.kind === 'deleted' ? p.t + 1 : Math.max(p.t + 1, lo));
 		for (const p of reach)
-			for (let t = Math.max(p.t + 1, lo); t <= hi; t++) {
+			for (let t = from(p); t <= hi; t++) {
 				const expected = fold(p.last, states.slice(p.t + 1, t + 1), watched);
 				if (!allows(expected, e.kind, e.value)) continue;
 				const point = { t, last: e.kind === 'deleted' ? null : e.value };

@@ -94,7 +94,7 @@ export async function auditPart(
 		if (tried.error instanceof PastBound) return undefined;
 		throw tried.error;
 	}
-	const { records, next, byPages } = tried.value;
+	const { records, next } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
 	// carried to the next part: re-taking contents (r), a reading again (a, q), a record found (g)
 	const findings = asFindings(records, key);
@@ -105,6 +105,7 @@ export async function auditPart(
 		...retaking,
 		...(counted !== undefined ? { n: counted } : {}),
 		...(begun?.a ? { a: begun.a } : {}),
+		...(begun?.d ? { d: begun.d } : {}),
 		...(begun?.q ? { q: 1 as const } : {}),
 		...(grew ? { g: 1 as const } : {}),
 	};
@@ -122,25 +123,30 @@ export async function auditPart(
 				all,
 			},
 		};
-	// by page number, complete where no record moved between its pages and, read in one poll, it holds what the count
-	// said before it (the count of a reading in parts, `n`, only tells whether to read again); by `since_id`, complete
-	// (a count off its list cannot hold every audit back; a trash it lacks is decided with the count: verify.ts)
-	const first = begun === undefined ? counted : undefined;
-	const complete =
-		!byPages || (!shifted && (first === undefined || seen.size >= listed(stored, first)));
+	// complete where no record moved between its pages and it holds what the count said before it, or falls as short of
+	// it as the reading before it did (two readings that agree: a count off its list by as many, not a record a deletion
+	// moved out of one, nor a page cap lowered meanwhile); a trash the readings lack is decided with the count (verify.ts)
+	const short = !shifted && counted !== undefined ? listed(stored, counted) - seen.size : 0;
+	const onItsPages = !shifted && (short <= 0 || begun?.d === short);
 	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
-	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
-	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !seen.has(k));
-	const missing = complete ? [...unseen, ...away] : [];
-	// a reading that is not complete decides nothing and is read again from the start at the next poll (its completeness
-	// then rests on its pages alone: a count off its list cannot hold every audit back); its records still go through the
-	// guard, and the fast cursor stays. It is read again (`a`) up to MAX_READINGS_AGAIN while the readings together
-	// (`all`) show fewer records than the count says, or, without a count, until two in a row show no key none before
-	// showed (`q`): rows of one second answered in another order at each request hide others at each reading, and the
-	// readings together find them (their updates too); a list that moves under every reading still ends its audits
+	// a reading that is not complete decides nothing and is read again from the start at the next poll; its records
+	// still go through the guard, and the fast cursor stays. It is read again (`a`) up to MAX_READINGS_AGAIN while the
+	// readings together (`all`) show fewer records than the count says, or, without a count, until two in a row show no
+	// key none before showed (`q`): rows of one second answered in another order at each request hide others at each
+	// reading, and the readings together find them (their updates too); a list that moves under every reading still
+	// ends its audits
 	const again = begun?.a ?? 0;
 	const together = new Set([...all, ...seen]);
 	const added = together.size > all.size;
+	// readings again that together show what the count said are complete together (two observations that agree: the
+	// readings and the count): a list that ignores `page` shifts every reading in parts, yet its deletions come
+	const agreed =
+		!onItsPages && again > 0 && counted !== undefined && together.size >= listed(stored, counted);
+	const complete = onItsPages || agreed;
+	const read = agreed ? together : seen;
+	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
+	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !read.has(k));
+	const missing = complete ? [...ledger.keys()].filter((k) => !read.has(k)).concat(away) : [];
 	const more =
 		again === 0
 			? unseen.length > 0 || grew
@@ -157,7 +163,10 @@ export async function auditPart(
 			onePoll: false,
 			state: rest,
 			going: {
-				at: begun ? { ...retaking, a: again + 1, ...(added ? {} : { q: 1 as const }) } : {},
+				at: {
+					...(begun ? { ...retaking, a: again + 1, ...(added ? {} : { q: 1 as const }) } : {}),
+					...(short > 0 ? { d: short } : {}),
+				},
 				seen: new Set(),
 				all: together,
 			},

@@ -150,8 +150,8 @@ export async function ask(
 	const suspects: Suspects = { ...before };
 	const deleted: string[] = [];
 	// the hold runs from the first lack (a cursor from before: from this hold)
-	const expired = (s: Suspect) => s.h === 1 && minuteOf(now) - s.l >= minuteOf(HOLD_MS);
-	const hold = (s: Suspect): Suspect => ({ l: s.l === 0 ? minuteOf(now) : s.l, h: 1 });
+	const expired = (s: Suspect) => s.h !== undefined && minuteOf(now) - s.l >= minuteOf(HOLD_MS);
+	const hold = (s: Suspect, h: 1 | 2 = s.h ?? 1): Suspect => ({ l: s.l === 0 ? minuteOf(now) : s.l, h });
 	const due = Object.keys(suspects).filter((k) => !suspects[k].h || expired(suspects[k]));
 	for (const [n, key] of due.slice(0, max).entries()) {
 		if (stopped(n)) break;
@@ -163,7 +163,7 @@ export async function ask(
 		} else if (answer.gone === false) {
 			// there: held until the hold ends; past it, cleared
 			if (expired(suspect)) delete suspects[key];
-			else suspects[key] = hold(suspect);
+			else suspects[key] = hold(suspect, 2);
 		} else if (answer.retry) break;
 		else if (expired(suspect)) {
 			deleted.push(key);

@@ -166,10 +166,10 @@ async function decided(
 ): Promise<Suspects | undefined> {
 	const before = suspectsOf(stored);
 	const observed = observe(before, { ...readings, now: run.now });
-	// a held suspect (its Get showed it) lacked by two readings an audit apart is a trash only where the count
-	// dropped it too: a record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
+	// a suspect its Get showed, lacked by two readings an audit apart, is a trash only where the count dropped it too: a
+	// record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
 	for (const key of observed.deleted)
-		if (!before[key]?.h || !(await countedAt(run.reader, key))) deleted(key);
+		if (before[key]?.h !== 2 || !(await countedAt(run.reader, key))) deleted(key);
 	const { suspects } = observed;
 	if (!run.reader.asksOne) {
 		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);

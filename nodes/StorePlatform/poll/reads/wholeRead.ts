@@ -235,8 +235,12 @@ async function readByPages(
 			continue;
 		}
 		// a page of records only earlier parts read proves nothing of `page` (records created ahead moved them back a page
-		// between the parts): the reading ends here, and decides no deletion
-		if (again === 0) return { records: records(), shifted: true };
+		// between the parts): the reading ends here, and decides no deletion; unless page 1 was shorter than any cap, the
+		// whole list when it was read (records created since moved none of its records out of the reading)
+		if (again === 0)
+			return belowAnyCap(pages.firstLength ?? asked, asked)
+				? { records: records(), shifted }
+				: { records: records(), shifted: true };
 		// a page of records read before: the list ignores `page`. The first page was the whole list where it was shorter
 		// than any cap, than a page the shop filled, or than its count; else the list cannot be read whole
 		const first = pages.firstLength ?? 0;

@@ -87,6 +87,11 @@ export interface WholeAt {
 	g?: 1;
 	/** The count asked before this reading (ledger/auditParts.ts): a reading that holds fewer is not complete. */
 	n?: number;
+	/**
+	 * The records the reading before fell short of its count by, whole on its pages: a reading again short by as many
+	 * agrees with it (a count off its list by that many), and is complete.
+	 */
+	d?: number;
 }
 
 /** An audit in parts, as the cursor keeps it (ledger/auditParts.ts): where it goes on, and the keys it read. */
@@ -165,8 +170,11 @@ function markVersion1(state: PollState): void {
 export interface Suspect {
 	/** When a reading first lacked it. */
 	l: number;
-	/** 1: its Get answered the record, or nothing clear: asked no more until HOLD_MS after `l`. */
-	h?: 1;
+	/**
+	 * Held, asked no more until HOLD_MS after `l`: 2, its Get answered the record (a trash, or a record every reading
+	 * skips: the count tells, ledger/verify.ts); 1, its Get answered nothing clear (403, 500).
+	 */
+	h?: 1 | 2;
 }
 
 export type Suspects = Record<string, Suspect>;
@@ -180,7 +188,8 @@ export function suspectsOf(stored: { suspects?: unknown; pending?: unknown }): S
 	for (const [key, s] of Object.entries(given as Record<string, unknown>)) {
 		const l = (s as Suspect | null)?.l;
 		if (typeof l !== 'number' || !Number.isFinite(l)) continue;
-		out[key] = (s as Suspect).h === 1 ? { l, h: 1 } : { l };
+		const { h } = s as Suspect;
+		out[key] = h === 1 || h === 2 ? { l, h } : { l };
 	}
 	return out;
 }
