@@ -209,12 +209,15 @@ async function readByPages(
 	const records = () => [...byKey.values(), ...keyless];
 	let shifted = false;
 	let probed = false;
+	// page 1's keys, where this part read it: a list that ignores `page` answers them again
+	let firstKeys: Set<string> | undefined;
 	for (let n = from; ; n++) {
 		if (n > from && stop())
 			return { records: records(), next: { ...pages.at(), page: n }, shifted };
 		const page =
 			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
 		if (n === 1) pages.firstLength = page.length;
+		if (n === 1) firstKeys = new Set(page.map((r) => String(r[plan.key])));
 		let added = 0;
 		let again = 0;
 		for (const record of page) {
@@ -252,6 +255,15 @@ async function readByPages(
 			(await reader.count({})) <= pages.heldWith(byKey.size + keyless.length)
 		)
 			break;
+		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
+		// first) or rows of one second in another order moved it back: the reading goes on, and decides no deletion
+		if (
+			firstKeys &&
+			!(page.length === firstKeys.size && page.every((r) => firstKeys?.has(String(r[plan.key]))))
+		) {
+			shifted = true;
+			continue;
+		}
 		// a page's worth of records created ahead of the reading (newest first) repeats a page too: the next page tells
 		if (!probed) {
 			[probed, shifted] = [true, true];
