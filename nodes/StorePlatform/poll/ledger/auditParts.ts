@@ -7,6 +7,7 @@ import type { AuditCursor, PollState, Tracker } from '../rules/state';
 import { baseline, type Change } from '../watch/poller';
 import { readUpTo } from '../rules/changeKey';
 import { asFindings } from './audit';
+import { judgeReading } from './decide';
 import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
 
 /**
@@ -53,9 +54,6 @@ export interface AuditStep {
 	 */
 	going?: { at: WholeAt; seen: Set<string>; all?: Set<string> };
 }
-
-/** Readings again of an audit that is not complete at most, while together they show fewer records than the list. */
-export const MAX_READINGS_AGAIN = 8;
 
 /** One part of the audit from `stored` (an audit begun, or due); undefined where the list passed MAX_LEDGER. */
 export async function auditPart(
@@ -123,39 +121,25 @@ export async function auditPart(
 				all,
 			},
 		};
-	// complete where no record moved between its pages and it holds what the count said before it, or falls as short of
-	// it as the reading before it did (two readings that agree: a count off its list by as many, not a record a deletion
-	// moved out of one, nor a page cap lowered meanwhile); a trash the readings lack is decided with the count (verify.ts)
-	const short = !shifted && counted !== undefined ? listed(stored, counted) - seen.size : 0;
-	const onItsPages = !shifted && (short <= 0 || begun?.d === short);
-	const unseen = [...ledger.keys()].filter((k) => !seen.has(k));
-	// a reading that is not complete decides nothing and is read again from the start at the next poll; its records
-	// still go through the guard, and the fast cursor stays. It is read again (`a`) up to MAX_READINGS_AGAIN while the
-	// readings together (`all`) show fewer records than the count says, or, without a count, until two in a row show no
-	// key none before showed (`q`): rows of one second answered in another order at each request hide others at each
-	// reading, and the readings together find them (their updates too); a list that moves under every reading still
-	// ends its audits
+	// the reading's verdict (decide.ts judgeReading): one that does not decide is read again from the start at the next
+	// poll, while that can still help; its records went through the guard all the same, and the fast cursor stays
 	const again = begun?.a ?? 0;
-	const together = new Set([...all, ...seen]);
-	const added = together.size > all.size;
-	// readings again that together show what the count said are complete together (two observations that agree: the
-	// readings and the count): a list that ignores `page` shifts every reading in parts, yet its deletions come
-	const agreed =
-		!onItsPages && again > 0 && counted !== undefined && together.size >= listed(stored, counted);
-	const complete = onItsPages || agreed;
-	const read = agreed ? together : seen;
+	const verdict = judgeReading({
+		ledger: [...ledger.keys()],
+		seen,
+		all,
+		listed: counted === undefined ? undefined : listed(stored, counted),
+		shifted,
+		again,
+		shortBefore: begun?.d,
+		quietBefore: begun?.q === 1,
+		grew,
+	});
+	const { complete, short, read } = verdict;
 	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
 	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !read.has(k));
-	const missing = complete ? [...ledger.keys()].filter((k) => !read.has(k)).concat(away) : [];
-	const more =
-		again === 0
-			? unseen.length > 0 || grew
-			: again < MAX_READINGS_AGAIN &&
-				(grew ||
-					(counted === undefined
-						? added || begun?.q !== 1
-						: together.size < listed(stored, counted)));
-	if (!complete && more)
+	const missing = complete ? [...verdict.missing, ...away] : [];
+	if (verdict.again)
 		return {
 			findings,
 			missing: [],
@@ -164,11 +148,13 @@ export async function auditPart(
 			state: rest,
 			going: {
 				at: {
-					...(begun ? { ...retaking, a: again + 1, ...(added ? {} : { q: 1 as const }) } : {}),
+					...(begun
+						? { ...retaking, a: again + 1, ...(verdict.added ? {} : { q: 1 as const }) }
+						: {}),
 					...(short > 0 ? { d: short } : {}),
 				},
 				seen: new Set(),
-				all: together,
+				all: verdict.together,
 			},
 		};
 	if (begun)

@@ -28,6 +28,10 @@ export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
  *    clears it. After `there` or `unsure` it is held, asked no more, until a complete reading decides; past HOLD_MS
  *    it is asked once more: the record, cleared; anything else, deleted (three hours shown to nobody). Gets that get
  *    no answer end this poll's asking.
+ *
+ * 3. Which reading of an audit decides (`judgeReading`): one whose pages did not move and that holds what the count
+ *    said, or falls as short of it as the reading before (a count off its list); or readings again that together
+ *    hold what the count says. Any other reading decides nothing and is read again, while that can still help.
  */
 
 export interface Guarded {
@@ -151,7 +155,10 @@ export async function ask(
 	const deleted: string[] = [];
 	// the hold runs from the first lack (a cursor from before: from this hold)
 	const expired = (s: Suspect) => s.h !== undefined && minuteOf(now) - s.l >= minuteOf(HOLD_MS);
-	const hold = (s: Suspect, h: 1 | 2 = s.h ?? 1): Suspect => ({ l: s.l === 0 ? minuteOf(now) : s.l, h });
+	const hold = (s: Suspect, h: 1 | 2 = s.h ?? 1): Suspect => ({
+		l: s.l === 0 ? minuteOf(now) : s.l,
+		h,
+	});
 	const due = Object.keys(suspects).filter((k) => !suspects[k].h || expired(suspects[k]));
 	for (const [n, key] of due.slice(0, max).entries()) {
 		if (stopped(n)) break;
@@ -171,4 +178,75 @@ export async function ask(
 		} else suspects[key] = hold(suspect);
 	}
 	return { deleted, suspects };
+}
+
+/** Readings again of an audit that is not complete at most, while together they show fewer records than the list. */
+export const MAX_READINGS_AGAIN = 8;
+
+/** An audit's reading, read to its end (ledger/auditParts.ts), and the readings of the audit before it. */
+export interface EndedReading {
+	/** The ledger's keys (the records reported). */
+	ledger: string[];
+	/** Keys this reading showed. */
+	seen: Set<string>;
+	/** Keys the audit's readings before this one showed, together (readings again). */
+	all: Set<string>;
+	/** The records the count asked before the reading says the list shows; undefined without a count. */
+	listed?: number;
+	/** Whether records moved between its pages (it may have skipped some). */
+	shifted: boolean;
+	/** Readings again before this one (0: the audit's first reading). */
+	again: number;
+	/** How many records short of its count the reading before fell, whole on its pages (`d`). */
+	shortBefore?: number;
+	/** Whether the reading before showed no key none before it showed (`q`). */
+	quietBefore: boolean;
+	/** Whether the reading showed a record the ledger lacked. */
+	grew: boolean;
+}
+
+export interface ReadingVerdict {
+	/** Whether it decides: its `missing` keys are suspects. */
+	complete: boolean;
+	/** The ledger's keys the deciding reading (or readings together) lacks; none where it does not decide. */
+	missing: string[];
+	/** The keys the deciding reading (or readings together) showed. */
+	read: Set<string>;
+	/** Where it does not decide: whether to read the list again (it may still find what it left out). */
+	again: boolean;
+	/** Records short of the count, whole on its pages: a reading again short by as many agrees (`d`). */
+	short: number;
+	/** The keys the readings show together, this one's included. */
+	together: Set<string>;
+	/** Whether this reading showed a key none before it showed. */
+	added: boolean;
+}
+
+/**
+ * What an ended reading of an audit decides. Complete where its pages did not move and it holds what the count said
+ * before it, or falls as short of it as the reading before it did (two readings that agree: a count off its list by
+ * as many, not a record a deletion moved out of one, nor a page cap lowered meanwhile); readings again that together
+ * show what the count says are complete together (a list that ignores `page` shifts every reading in parts). Any other
+ * reading is read again, up to MAX_READINGS_AGAIN, while the readings together show fewer records than the count says,
+ * or, without a count, until two in a row show no key none before showed: rows of one second answered in another
+ * order at each request hide others at each reading, and the readings together find them; a list that moves under
+ * every reading still ends its audits. Where nothing is known missing (the first reading lacks no key and found none
+ * new), it is not read again.
+ */
+export function judgeReading(r: EndedReading): ReadingVerdict {
+	const { seen, all, listed, again } = r;
+	const short = !r.shifted && listed !== undefined ? listed - seen.size : 0;
+	const onItsPages = !r.shifted && (short <= 0 || r.shortBefore === short);
+	const together = new Set([...all, ...seen]);
+	const added = together.size > all.size;
+	const agreed = !onItsPages && again > 0 && listed !== undefined && together.size >= listed;
+	const complete = onItsPages || agreed;
+	const read = agreed ? together : seen;
+	const missing = complete ? r.ledger.filter((k) => !read.has(k)) : [];
+	const readAgain =
+		again === 0
+			? r.grew || r.ledger.some((k) => !seen.has(k))
+			: again < MAX_READINGS_AGAIN &&
+				(r.grew || (listed === undefined ? added || !r.quietBefore : together.size < listed));
+	return { complete, missing, read, again: !complete && readAgain, short, together, added };
 }
