@@ -334,4 +334,11 @@ export const ISSUE49: Issue49Failure[] = [
 		breaks: /lost: |late: |emitted what the log does not hold: deleted/,
 		histories: soaked('soak50301-failing.jsonl', [1, 3, 4, 11, 12, 14, 16, 17, 21]),
 	},
+	{
+		item: 19,
+		title:
+			"(not in the issue: the soak of seeds 50501/50502 on 7fb3616, both failing on 8d59a46 too) 12,000 pages, past the ledger's bound: a trashed page (its Get 200) the count search found, never decided without an audit; theme scripts: a page restored, then edited in its restore's second (the checker took the restore for its creation)",
+		breaks: /lost: 49 ends deleted|emitted what the log does not hold: updated 3/,
+		histories: soaked('soak50501-failing.jsonl', [2, 1]),
+	},
 ];

@@ -296,14 +296,20 @@ export function check(trace: Trace): string[] {
 		const states: State[] = [first ? valueOf(profile, first) : null];
 		const ats: string[] = [''];
 		const seqs: number[] = [];
+		// a restore keeps its record's created_at: its creation is stamped as the first was (the keys rule's pair)
+		const born = new Map<string, string>();
 		for (const e of watchedLog)
 			if (e.id === id) {
 				const rec = e.record as IDataObject | undefined;
-				states.push(
-					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec),
-				);
+				const state =
+					e.kind === 'deleted' || !rec || !inScope(profile, rec) ? null : valueOf(profile, rec);
 				// compared as the shop's stamps compare: zone changes between them undone
-				ats.push(e.wall ?? e.at);
+				let at = e.wall ?? e.at;
+				const birth = typeof rec?.created_at === 'string' ? rec.created_at : undefined;
+				if (state !== null && states[states.length - 1] === null && birth !== undefined)
+					at = born.get(birth) ?? (born.set(birth, at), at);
+				states.push(state);
+				ats.push(at);
 				seqs.push(e.seq);
 			}
 		records.push({ id, states, ats, seqs });

@@ -286,7 +286,15 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	const readings = { lacked: found, decides: () => false, held: (k: string) => held.has(k) };
+	// no audit reads the list: a suspect its Get showed, an audit's time after the count search lacked it, is a trash
+	// where the count still does not count it (decided: countedAt, two counts), else it stays known
+	const shown = Object.entries(suspectsOf(stored)).filter(([, s]) => s.h === 2);
+	const due = shown.filter(([, s]) => lackedAgain(s, run.now, false)).map(([k]) => k);
+	const readings = {
+		lacked: [...found, ...due],
+		decides: (s: Suspect) => s.h === 2 && lackedAgain(s, run.now, false),
+		held: (k: string) => held.has(k),
+	};
 	outcome.state.suspects = await decided(run, stored, readings, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),
 	);
