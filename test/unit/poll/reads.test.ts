@@ -258,3 +258,20 @@ describe('through the poll module, on the fake shop', () => {
 		expect(seen).toHaveLength(301);
 	});
 });
+
+describe('a page read before that is not page 1 (wholeRead.ts readByPages)', () => {
+	test('a list that ignores page and answers in another order at each request: the read ends, its error named, within a few pages', async () => {
+		const shop = new FakeShop({ filters: 'strict', ignores: 'both', order: 'shuffled' });
+		shop.seed(600, true);
+		const plan = fakePlan({
+			strategy: 'stamped',
+			events: ['created'],
+			count: undefined,
+			pageSize: 250,
+		});
+		const trigger = new FakeTrigger(shop, plan);
+		await expect(trigger.poll()).rejects.toThrow(/ignores page/);
+		// every page of 250 from 600 in another order: new records at first, then pages of records read before
+		expect(shop.pollRequests).toBeLessThan(40);
+	});
+});

@@ -190,6 +190,9 @@ async function readByKeyset(
 	}
 }
 
+/** Pages in a row of records read before (moved back by records created ahead) that a reading by page goes over. */
+const MAX_MOVED_PAGES = 10;
+
 /**
  * The list by page number from page `from`. `before`: keys read by the earlier parts (a page of them alone is the sign
  * of a list that ignores `page`).
@@ -211,6 +214,7 @@ async function readByPages(
 	let probed = false;
 	// page 1's keys, where this part read it: a list that ignores `page` answers them again
 	let firstKeys: Set<string> | undefined;
+	let lastAdded = from;
 	for (let n = from; ; n++) {
 		if (n > from && stop())
 			return { records: records(), next: { ...pages.at(), page: n }, shifted };
@@ -231,6 +235,7 @@ async function readByPages(
 			else if (!before(String(key))) added++;
 			byKey.set(String(key), record);
 		}
+		if (added > 0) lastAdded = n;
 		if (added > 0 && added < page.length) shifted = true;
 		if (page.length === 0 || added > 0) {
 			await pages.check(page.length, byKey.size + keyless.length);
@@ -249,21 +254,21 @@ async function readByPages(
 		const first = pages.firstLength ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
 		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
+		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
+		// first) or rows of one second in another order moved it back: the reading goes on, and decides no deletion
+		// (MAX_MOVED_PAGES in a row at most: a list that ignores `page` and answers in another order each time ends too)
+		const pageOne =
+			page.length === firstKeys?.size && page.every((r) => firstKeys?.has(String(r[plan.key])));
+		if (firstKeys && !pageOne && n - lastAdded <= MAX_MOVED_PAGES) {
+			shifted = true;
+			continue;
+		}
 		if (
 			!probed &&
 			plan.count &&
 			(await reader.count({})) <= pages.heldWith(byKey.size + keyless.length)
 		)
 			break;
-		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
-		// first) or rows of one second in another order moved it back: the reading goes on, and decides no deletion
-		if (
-			firstKeys &&
-			!(page.length === firstKeys.size && page.every((r) => firstKeys?.has(String(r[plan.key]))))
-		) {
-			shifted = true;
-			continue;
-		}
 		// a page's worth of records created ahead of the reading (newest first) repeats a page too: the next page tells
 		if (!probed) {
 			[probed, shifted] = [true, true];
