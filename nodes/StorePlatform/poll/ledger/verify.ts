@@ -286,14 +286,18 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	// no audit reads the list: a suspect its Get showed, an audit's time after the count search lacked it, is a trash
-	// where the count still does not count it (decided: countedAt, two counts), else it stays known
-	const shown = Object.entries(suspectsOf(stored)).filter(([, s]) => s.h === 2);
-	const due = shown.filter(([, s]) => lackedAgain(s, run.now, false)).map(([k]) => k);
+	// no audit reads the list: a held suspect (its Get showed it, or answered 403 or 500), an audit's time after the
+	// count search lacked it, is deleted where the count by `since_id` still does not count it (countedAt, two counts:
+	// decided() asks it of one its Get showed), else it stays known
+	const due = Object.entries(suspectsOf(stored)).filter(
+		([, s]) => s.h !== undefined && lackedAgain(s, run.now, false),
+	);
+	const there = new Set<string>();
+	for (const [k, s] of due) if (s.h === 1 && (await countedAt(run.reader, k))) there.add(k);
 	const readings = {
-		lacked: [...found, ...due],
-		decides: (s: Suspect) => s.h === 2 && lackedAgain(s, run.now, false),
-		held: (k: string) => held.has(k),
+		lacked: [...found, ...due.map(([k]) => k).filter((k) => !there.has(k))],
+		decides: (s: Suspect) => s.h !== undefined && lackedAgain(s, run.now, false),
+		held: (k: string) => held.has(k) || there.has(k),
 	};
 	outcome.state.suspects = await decided(run, stored, readings, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),

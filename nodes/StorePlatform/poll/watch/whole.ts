@@ -32,6 +32,8 @@ export async function pollSnapshot(reader: ShopReader, stored: PollState): Promi
 		const second = await readWholePart(reader);
 		const again = readingOf(second.records, plan.key);
 		gone = gone.filter((id) => !again.has(id));
+		// what the second reading holds that the first left out is there, as it reads now (on the shape it shows)
+		for (const [id, record] of again) if (!reading.has(id) && known[id]) reading.set(id, record);
 		// moved between the pages of both: together complete only where they hold as many records as the count says
 		if (first.shifted && second.shifted && gone.length > 0) {
 			const both = new Set([...reading.keys(), ...again.keys()]);
