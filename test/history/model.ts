@@ -7,9 +7,9 @@
  *    emitted changes, in the order n8n delivered them, must be explained by increasing points of its log, each
  *    change the fold of the states since the previous point, at a state the record had while that poll ran (a
  *    change may come at a later poll: backlog, confirmation; a deletion confirmed late at any state since the
- *    previous point: a restore or an id handed out again meanwhile comes as its own change after it). After the settle (quiet polls until nothing more
- *    comes, runner.ts) what the workflow last got of each record must be its last state (or only an optional
- *    change away). So a double (a second `created`, an update to the state already emitted) and an invention
+ *    previous point: a restore or an id handed out again meanwhile comes as its own change after it). After the
+ *    settle (quiet polls until nothing more comes, runner.ts) what the workflow last got of each record must be its
+ *    last state (or only an optional change away). So a double (a second `created`, an update to the state already emitted) and an invention
  *    (a change the log does not hold) fail, and a loss fails at the end; a delay does not.
  *    Items with an equal deliveryKey count once: a workflow's Remove Duplicates drops the later ones.
  * 2. Nothing is emitted that the log does not hold (a record never in the list, a state it never had).
@@ -306,8 +306,10 @@ export function check(trace: Trace): string[] {
 				// compared as the shop's stamps compare: zone changes between them undone
 				let at = e.wall ?? e.at;
 				const birth = typeof rec?.created_at === 'string' ? rec.created_at : undefined;
-				if (state !== null && states[states.length - 1] === null && birth !== undefined)
-					at = born.get(birth) ?? (born.set(birth, at), at);
+				if (state !== null && states[states.length - 1] === null && birth !== undefined) {
+					if (!born.has(birth)) born.set(birth, at);
+					at = born.get(birth) ?? at;
+				}
 				states.push(state);
 				ats.push(at);
 				seqs.push(e.seq);
