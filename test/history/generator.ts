@@ -337,6 +337,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// n8n restarted since the last poll (not the shop's database: `restarted`); the count lagging or off its list at
 	// some time
 	let n8nRestartedSince = false;
+	let repeatedSlow = false;
 	let countLies = false;
 	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
@@ -358,6 +359,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (latest - now > 3600) return false;
 		if (s.op === 'fillIdGaps') fillsGaps = true;
 		if (changeOf(s)?.op === 'reuseId') restarted = true;
+		// docs/poll.md, Limits: a change the run reported that its repeat did not read again (a slow shop's budget) comes
+		// again under a new key where n8n restarts before the audit reads it (the process forgot the run)
+		if (s.op === 'restart' && repeatedSlow) return false;
+		if (s.op === 'repeat' && h.slow) repeatedSlow = true;
 		if (s.op === 'countLag' || s.op === 'countOffset') countLies = true;
 		if (s.op === 'restart') n8nRestartedSince = true;
 		if (s.op === 'poll' || s.op === 'during') n8nRestartedSince = false;

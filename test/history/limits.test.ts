@@ -310,4 +310,21 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 			'emitted what the log does not hold: deleted 4 at poll 4; the workflow last got null of 4; states Contact → null',
 		]);
 	});
+
+	test('a repeated poll on a slow shop that did not read the update again, then n8n restarted: the update comes again under a new key (soak 50901)', async () => {
+		const history = {
+			resource: 'page',
+			preload: 0,
+			slow: true,
+			steps: [
+				{ op: 'update', pick: 29, v: 0 },
+				{ op: 'during', n: 3, change: { op: 'createMany', n: 300, v: 3 } },
+				{ op: 'repeat' },
+				{ op: 'restart' },
+			],
+		} as History;
+		expect(await brokenBy(history)).toEqual([
+			'emitted what the log does not hold: updated 2 (v-A) at poll 3; the workflow last got v-A of 2; states Shipping → v-A',
+		]);
+	});
 });
