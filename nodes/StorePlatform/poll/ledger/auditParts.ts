@@ -139,7 +139,7 @@ export async function auditPart(
 	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
 	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !read.has(k));
 	const missing = complete ? [...verdict.missing, ...away] : [];
-	if (verdict.again)
+	if (verdict.readAgain)
 		return {
 			findings,
 			missing: [],

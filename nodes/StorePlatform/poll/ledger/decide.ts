@@ -213,7 +213,7 @@ export interface ReadingVerdict {
 	/** The keys the deciding reading (or readings together) showed. */
 	read: Set<string>;
 	/** Where it does not decide: whether to read the list again (it may still find what it left out). */
-	again: boolean;
+	readAgain: boolean;
 	/** Records short of the count, whole on its pages: a reading again short by as many agrees (`d`). */
 	short: number;
 	/** The keys the readings show together, this one's included. */
@@ -243,10 +243,10 @@ export function judgeReading(r: EndedReading): ReadingVerdict {
 	const complete = onItsPages || agreed;
 	const read = agreed ? together : seen;
 	const missing = complete ? r.ledger.filter((k) => !read.has(k)) : [];
-	const readAgain =
+	const more =
 		again === 0
 			? r.grew || r.ledger.some((k) => !seen.has(k))
 			: again < MAX_READINGS_AGAIN &&
 				(r.grew || (listed === undefined ? added || !r.quietBefore : together.size < listed));
-	return { complete, missing, read, again: !complete && readAgain, short, together, added };
+	return { complete, missing, read, readAgain: !complete && more, short, together, added };
 }

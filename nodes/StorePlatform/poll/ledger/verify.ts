@@ -289,14 +289,13 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	// no audit reads the list: a held suspect (its Get showed it, or answered 403 or 500), an audit's time after the
 	// count search lacked it, is deleted where the count by `since_id` still does not count it (countedAt, two counts:
 	// decided() asks it of one its Get showed), else it stays known
-	const due = Object.entries(suspectsOf(stored)).filter(
-		([, s]) => s.h !== undefined && lackedAgain(s, run.now, false),
-	);
+	const heldDue = (s: Suspect) => s.h !== undefined && lackedAgain(s, run.now, false);
+	const due = Object.entries(suspectsOf(stored)).filter(([, s]) => heldDue(s));
 	const there = new Set<string>();
 	for (const [k, s] of due) if (s.h === 1 && (await countedAt(run.reader, k))) there.add(k);
 	const readings = {
 		lacked: [...found, ...due.map(([k]) => k).filter((k) => !there.has(k))],
-		decides: (s: Suspect) => s.h !== undefined && lackedAgain(s, run.now, false),
+		decides: heldDue,
 		held: (k: string) => held.has(k) || there.has(k),
 	};
 	outcome.state.suspects = await decided(run, stored, readings, (id) =>

@@ -220,8 +220,10 @@ async function readByPages(
 			return { records: records(), next: { ...pages.at(), page: n }, shifted };
 		const page =
 			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
-		if (n === 1) pages.firstLength = page.length;
-		if (n === 1) firstKeys = new Set(page.map((r) => String(r[plan.key])));
+		if (n === 1) {
+			pages.firstLength = page.length;
+			firstKeys = new Set(page.map((r) => String(r[plan.key])));
+		}
 		let added = 0;
 		let again = 0;
 		for (const record of page) {
@@ -246,9 +248,10 @@ async function readByPages(
 		// between the parts): the reading ends here, and decides no deletion; unless page 1 was shorter than any cap, the
 		// whole list when it was read (records created since moved none of its records out of the reading)
 		if (again === 0)
-			return belowAnyCap(pages.firstLength ?? asked, asked)
-				? { records: records(), shifted }
-				: { records: records(), shifted: true };
+			return {
+				records: records(),
+				shifted: shifted || !belowAnyCap(pages.firstLength ?? asked, asked),
+			};
 		// a page of records read before: the list ignores `page`. The first page was the whole list where it was shorter
 		// than any cap, than a page the shop filled, or than its count; else the list cannot be read whole
 		const first = pages.firstLength ?? 0;
@@ -257,9 +260,10 @@ async function readByPages(
 		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
 		// first) or rows of one second in another order moved it back: the reading goes on, and decides no deletion
 		// (MAX_MOVED_PAGES in a row at most: a list that ignores `page` and answers in another order each time ends too)
+		const one = firstKeys;
 		const pageOne =
-			page.length === firstKeys?.size && page.every((r) => firstKeys?.has(String(r[plan.key])));
-		if (firstKeys && !pageOne && n - lastAdded <= MAX_MOVED_PAGES) {
+			one && page.length === one.size && page.every((r) => one.has(String(r[plan.key])));
+		if (one && !pageOne && n - lastAdded <= MAX_MOVED_PAGES) {
 			shifted = true;
 			continue;
 		}

@@ -30,12 +30,12 @@ const reading = (over: Partial<EndedReading>): EndedReading => ({
 describe('judgeReading: which reading of an audit decides', () => {
 	test('whole on its pages, as many as the count: decides, lacking the deleted', () => {
 		const v = judgeReading(reading({ seen: new Set(keys(1, 8)), listed: 8 }));
-		expect([v.complete, v.missing, v.again]).toEqual([true, ['9', '10'], false]);
+		expect([v.complete, v.missing, v.readAgain]).toEqual([true, ['9', '10'], false]);
 	});
 
 	test('ten deleted between its parts moved records out: short of the count, it decides nothing and is read again', () => {
 		const v = judgeReading(reading({ seen: new Set(keys(1, 7)), listed: 9 }));
-		expect([v.complete, v.missing, v.again, v.short]).toEqual([false, [], true, 2]);
+		expect([v.complete, v.missing, v.readAgain, v.short]).toEqual([false, [], true, 2]);
 	});
 
 	test('a count off its list: the reading again short by as many agrees, and decides', () => {
@@ -63,12 +63,12 @@ describe('judgeReading: which reading of an audit decides', () => {
 				all: new Set(keys(1, 8)),
 			}),
 		);
-		expect([v.complete, v.again]).toEqual([false, true]);
+		expect([v.complete, v.readAgain]).toEqual([false, true]);
 	});
 
 	test('a list that ignores page, read in parts (every reading shifted): readings again that together reach the count decide together', () => {
 		const first = judgeReading(reading({ seen: new Set(['3']), listed: 1, shifted: true }));
-		expect([first.complete, first.again]).toEqual([false, true]);
+		expect([first.complete, first.readAgain]).toEqual([false, true]);
 		const second = judgeReading(
 			reading({ seen: new Set(['3']), listed: 1, shifted: true, again: 1, all: first.together }),
 		);
@@ -86,29 +86,29 @@ describe('judgeReading: which reading of an audit decides', () => {
 					all: new Set(keys(1, 6)),
 				}),
 			);
-		expect(at(1).again).toBe(true);
-		expect(at(MAX_READINGS_AGAIN - 1).again).toBe(true);
-		expect(at(MAX_READINGS_AGAIN).again).toBe(false);
+		expect(at(1).readAgain).toBe(true);
+		expect(at(MAX_READINGS_AGAIN - 1).readAgain).toBe(true);
+		expect(at(MAX_READINGS_AGAIN).readAgain).toBe(false);
 		expect(at(MAX_READINGS_AGAIN).complete).toBe(false);
 	});
 
 	test('without a count: read again until two readings in a row show no key none before showed', () => {
 		const shifted = { listed: undefined, shifted: true, seen: new Set(keys(1, 9)) };
-		expect(judgeReading(reading({ ...shifted, again: 1, all: new Set(keys(1, 8)) })).again).toBe(
-			true,
-		);
-		expect(judgeReading(reading({ ...shifted, again: 1, all: new Set(keys(1, 9)) })).again).toBe(
-			true,
-		);
+		expect(
+			judgeReading(reading({ ...shifted, again: 1, all: new Set(keys(1, 8)) })).readAgain,
+		).toBe(true);
+		expect(
+			judgeReading(reading({ ...shifted, again: 1, all: new Set(keys(1, 9)) })).readAgain,
+		).toBe(true);
 		expect(
 			judgeReading(reading({ ...shifted, again: 2, all: new Set(keys(1, 9)), quietBefore: true }))
-				.again,
+				.readAgain,
 		).toBe(false);
 	});
 
 	test('a first reading that lacks no key and found none new is not read again', () => {
 		const v = judgeReading(reading({ shifted: true }));
-		expect([v.complete, v.again]).toEqual([false, false]);
+		expect([v.complete, v.readAgain]).toEqual([false, false]);
 	});
 
 	test('generated readings: a deciding reading never lacks a key it (or the readings together) showed', () => {
