@@ -120,6 +120,26 @@ describe('withinLimits drops only what docs/poll.md Limits do not promise', () =
 		expect(withinLimits(h(edit), user)).toBe(false);
 	});
 
+	test('a poll repeated twice: a creation the first repeat read, edited in its second before the second (soak 50901)', () => {
+		const create: Step = { op: 'create', v: 0 };
+		const edit: Step = { op: 'update', pick: 0, v: 3 };
+		const repeat: Step = { op: 'repeat' };
+		expect(withinLimits(h([{ op: 'poll' }, create, repeat, edit, repeat]), page)).toBe(false);
+		// edited before the first repeat (both runs read the edit), or in another second: promised
+		expect(withinLimits(h([{ op: 'poll' }, create, edit, repeat, repeat]), page)).toBe(true);
+		const later: Step[] = [{ op: 'poll' }, create, repeat, { op: 'tick', s: 1 }, edit, repeat];
+		expect(withinLimits(h(later), page)).toBe(true);
+	});
+
+	test('a repeat on a slow shop with n8n restarted before or after it (soak 50901)', () => {
+		const slow = (steps: Step[]): History => ({ ...h(steps), slow: true });
+		const run: Step[] = [{ op: 'create', v: 0 }, { op: 'poll' }];
+		expect(withinLimits(slow([...run, { op: 'restart' }, { op: 'repeat' }]), page)).toBe(false);
+		expect(withinLimits(slow([...run, { op: 'repeat' }, { op: 'restart' }]), page)).toBe(false);
+		expect(withinLimits(slow([...run, { op: 'repeat' }]), page)).toBe(true);
+		expect(withinLimits(h([...run, { op: 'restart' }, { op: 'repeat' }]), page)).toBe(true);
+	});
+
 	test('a repeat of a poll that read a deletion, the record restored before the repeat', () => {
 		const del: Step = { op: 'delete', pick: 0 };
 		const restore: Step = { op: 'restore', pick: 0 };

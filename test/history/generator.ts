@@ -321,6 +321,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// docs/poll.md, Limits: past the ledger's bound a deletion is found by the count search, which one poll's
 	// budget must hold: on a slow shop it waits
 	if (h.preload >= PAST_LEDGER && h.slow) return false;
+	// docs/poll.md, Limits: past the ledger's bound no audit reads what a shop clock that steps back stamps below the
+	// scan's floor: on a busy list it comes once the floor moves an hour past it (poll-scan.md, the narrow pass)
+	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'tick' && s.s < 0)) return false;
 	// docs/poll.md, Limits: a repeated poll starts from a cursor that never knew what the run it repeats emitted;
 	// `between`: the changes since the last poll; `seen`: those the last poll read (a repeat reads them again)
 	let seen: Change[] = [];
@@ -330,6 +333,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 	let formsBetween: string[] = [];
 	let seenAt: number[] = [];
 	let betweenAt: number[] = [];
+	// the changes since the last run (a poll or a repeat), and the shop's second of each
+	let sinceRun: Change[] = [];
+	let sinceRunAt: number[] = [];
 	let fillsGaps = (h.before ?? []).some((s) => s.op === 'fillIdGaps');
 	// a database restarted (reuseId): from then on the shop hands out ids again from the highest left
 	let restarted = false;
@@ -361,7 +367,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (changeOf(s)?.op === 'reuseId') restarted = true;
 		// docs/poll.md, Limits: a change the run reported that its repeat did not read again (a slow shop's budget) comes
 		// again under a new key where n8n restarts before the audit reads it (the process forgot the run)
+		// (n8n restarted between the run and its repeat too)
 		if (s.op === 'restart' && repeatedSlow) return false;
+		if (s.op === 'repeat' && h.slow && n8nRestartedSince) return false;
 		if (s.op === 'repeat' && h.slow) repeatedSlow = true;
 		if (s.op === 'countLag' || s.op === 'countOffset') countLies = true;
 		if (s.op === 'restart') n8nRestartedSince = true;
@@ -380,10 +388,14 @@ export function withinLimits(h: History, p: Profile): boolean {
 				[...betweenAt, second],
 				[second],
 			];
+		if (s.op === 'poll' || s.op === 'during')
+			[sinceRun, sinceRunAt] = s.op === 'during' ? [[s.change], [second]] : [[], []];
 		const c = changeOf(s);
 		if (c && s.op !== 'during') {
 			between.push(c);
 			betweenAt.push(second);
+			sinceRun.push(c);
+			sinceRunAt.push(second);
 		}
 		if (s.op !== 'repeat') continue;
 		// a record the run reported created, deleted before the repeat: its deletion is not reported where n8n
@@ -409,7 +421,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 		const createdAt = seen.flatMap((c, i) => (creates(c) || c.op === 'reuseId' ? [seenAt[i]] : []));
 		const sameSecond =
 			p.kind.includes('updated_at scan') &&
-			between.some((c, i) => isEdit(c) && createdAt.includes(betweenAt[i]));
+			sinceRun.some((c, i) => isEdit(c) && createdAt.includes(sinceRunAt[i]));
 		// stamps written without seconds from between the poll and its repeat: a creation's birth (its seconds) reads
 		// otherwise, and the repeat's creation gets a key of its own
 		// (a field added or dropped between them too: the record's content, and so its key, reads otherwise)
@@ -417,6 +429,12 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// n8n restarted between the poll and its repeat, the count lying: the run's keys are forgotten with the process
 		const forgotten = n8nRestartedSince && countLies;
 		if (deleted || back || edited || sameSecond || noSeconds || forgotten) return false;
+		// a repeat again starts from the same cursor: what this run read, an earlier run from it read too
+		[seen, seenAt] = [
+			[...seen, ...between],
+			[...seenAt, ...betweenAt],
+		];
+		[sinceRun, sinceRunAt] = [[], []];
 	}
 	return true;
 }

@@ -327,4 +327,19 @@ describe('docs/poll.md Limits: what the trigger does in the histories the checke
 			'emitted what the log does not hold: updated 2 (v-A) at poll 3; the workflow last got v-A of 2; states Shipping → v-A',
 		]);
 	});
+
+	test("past the ledger's bound, a busy list: a cart created after the shop's clock stepped back an hour waits for the scan's floor to move (soak 50901)", async () => {
+		const history = {
+			resource: 'abandonedCart',
+			preload: 12000,
+			before: [{ op: 'createMany', n: 500, v: 0 }],
+			steps: [
+				{ op: 'tick', s: -3600 },
+				{ op: 'create', v: 3 },
+			],
+		} as History;
+		const broken = await brokenBy(history);
+		expect(broken).toHaveLength(1);
+		expect(broken[0]).toMatch(/^lost: [0-9a-f]{32} ends , the workflow last got null/);
+	}, 120_000);
 });

@@ -46,6 +46,8 @@ export interface AuditStep {
 	complete: boolean;
 	/** Whether the whole reading was made in this poll (it may take the list's shape afresh: rules/shape.ts). */
 	onePoll: boolean;
+	/** The keys the reading (with its readings before) showed, where it ended in this poll. */
+	read?: Set<string>;
 	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
 	state: PollState;
 	/**
@@ -157,15 +159,15 @@ export async function auditPart(
 				all: verdict.together,
 			},
 		};
-	if (begun)
-		return { findings, missing, complete, onePoll: false, state: { ...rest, audited: run.now } };
+	const ended = { findings, missing, complete, read: verdict.together };
+	if (begun) return { ...ended, onePoll: false, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
 	const state = { ...fresh.state, seq: stored.seq, full: stored.full, audited: run.now };
 	// the times the shop had reached stay reached (changeKey.ts readUpTo): a restore with old stamps is no edit
 	const upTo = readUpTo(stored.scan);
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
-	return { findings, missing, complete, onePoll: true, state };
+	return { ...ended, onePoll: true, state };
 }
 
 /** The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts). */

@@ -44,9 +44,21 @@ function digestOf(fields: IDataObject, record: IDataObject): string {
 	return out;
 }
 
-/** Whether an entry holds the record's content (made on `shape`, or as older entries were). */
+/** Whether an entry holds the record's content (made on `shape`, or as older entries were); any, where `unread`. */
 export const sameContent = (entry: string, record: IDataObject, shape?: Shape): boolean =>
-	contentIn(entry) === contentOf(record, shape) || contentIn(entry) === contentBefore(record);
+	contentIn(entry) === UNREAD ||
+	contentIn(entry) === contentOf(record, shape) ||
+	contentIn(entry) === contentBefore(record);
+
+/** The content of an entry whose record a reading that took the list's shape afresh did not show (`unread`). */
+const UNREAD = '.'.repeat(DIGEST_LENGTH);
+
+/**
+ * The entry of a record that a reading taking every content afresh on a new shape did not show (a page cap moved
+ * between its parts): its content, made on the shape before, is compared on none, and taken as the record is next read.
+ */
+export const unread = (entry: string): string =>
+	entry.length === 1 ? entry : `${UNREAD}${birthIn(entry)}`;
 
 /** The name the minutes of editedOf take in the content (no field of the API has it). */
 const EDITED = '\u0000edited';

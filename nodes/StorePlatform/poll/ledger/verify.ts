@@ -21,7 +21,7 @@ import {
 	type Suspect,
 	type Suspects,
 } from './decide';
-import { contentOf } from './digest';
+import { contentOf, unread } from './digest';
 import {
 	decodeLedger,
 	holdsContent,
@@ -107,6 +107,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	let missing: string[] = [];
 	let complete = false;
 	let onePoll = false;
+	let read: Set<string> | undefined;
 	let going: AuditStep['going'];
 	const auditing =
 		stored.audit !== undefined || auditDue(latest(stored.audited, run.lastAudit), run.now);
@@ -115,7 +116,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 		const step = await auditPart(run, stored, ledger);
 		// past the ledger's bound (a bulk import): its fast reads alone until within it again
 		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
-		({ findings, missing, state, going, complete, onePoll } = step);
+		({ findings, missing, state, going, complete, onePoll, read } = step);
 	} else {
 		const outcome = await run.fast(stored);
 		findings = outcome.changes;
@@ -130,6 +131,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
 	const guarded = guard(findings, ledger, run.events, shapes, births);
+	// a reading that took every content on a new shape: what it did not show holds a content of the shape before
+	const retook = stored.audit?.r === 1 || (onePoll && state.shape !== stored.shape);
+	if (read && retook) for (const [k, e] of ledger) if (!read.has(k)) ledger.set(k, unread(e));
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));

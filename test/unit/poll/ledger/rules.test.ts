@@ -8,7 +8,12 @@ import fc from 'fast-check';
 import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { ask, guard, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { answerOf } from '../../../../nodes/StorePlatform/poll/reads/reader';
-import { birthOf, contentOf, entryOf } from '../../../../nodes/StorePlatform/poll/ledger/digest';
+import {
+	birthOf,
+	contentOf,
+	entryOf,
+	unread,
+} from '../../../../nodes/StorePlatform/poll/ledger/digest';
 import {
 	decodeLedger,
 	encodeLedger,
@@ -199,6 +204,16 @@ describe("the guard: a fast read's finding against what was reported", () => {
 		const ledger: Ledger = new Map([['7', entryOf(held)]]);
 		expect(guard([finding('updated', { title: 'Team' })], ledger, ['created']).emit).toEqual([]);
 		expect(ledger.get('7')).toBe(entryOf(page({ title: 'Team' })));
+	});
+
+	test('an entry a retaking reading did not show compares no content, keeps its birth, and takes the next one', () => {
+		const ledger: Ledger = new Map([['7', unread(entryOf(held))]]);
+		expect(guard([finding('updated', { title: 'Team' })], ledger, all).emit).toEqual([]);
+		expect(ledger.get('7')).toBe(entryOf(page({ title: 'Team' })));
+		expect(guard([finding('updated', { title: 'Other' })], ledger, all).emit).toHaveLength(1);
+		ledger.set('7', unread(entryOf(held)));
+		const reborn = guard([finding('created', { created_at: '2030-01-05 09:44:00' })], ledger, all);
+		expect(reborn.emit.map((c) => c.kind)).toEqual(['deleted', 'created']);
 	});
 });
 
