@@ -2,7 +2,7 @@ import type { ChangeKind } from '../rules/fingerprint';
 import type { Shapes } from '../rules/shape';
 import type { Change } from '../watch/poller';
 import { birthIn, entryOf, sameBirth, sameContent } from './digest';
-import { ledgerKey, type Ledger } from './ledger';
+import { isDigested, ledgerKey, type Ledger } from './ledger';
 import type { Suspect, Suspects } from '../rules/state';
 import type { Answer } from '../reads/answer';
 import { AUDIT_EVERY_MS } from './audit';
@@ -11,7 +11,7 @@ export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
 /**
  * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything is
- * emitted. Pure (the Gets come through `getOne`); verify.ts hands the findings here.
+ * emitted. Pure (a record's Get and the count come through `Asking`); verify.ts hands the findings here.
  *
  * 1. Creations and updates (`guard`), held against the ledger:
  *    - `created` of a record the ledger holds: the same birth and content, nothing (another order, a count off its
@@ -20,14 +20,15 @@ export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
  *    - contents are compared on the list's shape (rules/shape.ts); `deleted` of a record the ledger holds makes a
  *      suspect (2). The ledger takes every change let through, watched or not.
  *
- * 2. Deletions: two observations that agree (`observe`, `ask`; docs/poll.md, "Nothing learned is trusted"). A known
+ * 2. Deletions: two observations that agree (`decideSuspects`; docs/poll.md, "Nothing learned is trusted"). A known
  *    record a reading lacks is a suspect, never at once a deletion (the reading may have skipped it). Observations:
  *    `lacked` (the count search, a complete reading), `gone` (its Get: 404, 410, or a refusal of this record),
  *    `there`, `unsure` (a 403 of a shop refusing unknown ids, a 500 of a record it cannot show: never a failed poll).
  *    Deleted on two of different kinds, or lacked by two complete readings an audit apart; a reading that holds it
  *    clears it. After `there` or `unsure` it is held, asked no more, until a complete reading decides; past HOLD_MS
  *    it is asked once more: the record, cleared; anything else, deleted (three hours shown to nobody). Gets that get
- *    no answer end this poll's asking.
+ *    no answer end this poll's asking. One its Get showed (a trash) is deleted only where the count by `since_id`
+ *    dropped it too; where no audit reads the list, held ones are decided by the count (`unauditedReadings`).
  *
  * 3. Which reading of an audit decides (`judgeReading`): one whose pages did not move and that holds what the count
  *    said, or falls as short of it as the reading before (a count off its list); or readings again that together
@@ -178,6 +179,73 @@ export async function ask(
 		} else suspects[key] = hold(suspect);
 	}
 	return { deleted, suspects };
+}
+
+/** The shop's word on single records, for decideSuspects. */
+export interface Asking {
+	/** n8n's clock (ms). */
+	now: number;
+	/** Whether deletions are watched: without a Get by key, what a reading lacked is then gone. */
+	watched: boolean;
+	/** A record's Get; undefined where the list has none. */
+	getOne?: (key: string) => Promise<Answer>;
+	/** Whether the count by `since_id` counts the record of `key` (two counts); false where there is none. */
+	counted: (key: string) => Promise<boolean>;
+	/** Whether the poll stops asking Gets (budget or ceiling), after `asked` of them. */
+	stopped: (asked: number) => boolean;
+}
+
+/**
+ * One poll's decision on the suspects `before` keeps: the readings' observations (`observe`), the count's word on a
+ * trash, then the Gets (`ask`). `deleted` for each key decided gone; returns the suspects left.
+ */
+export async function decideSuspects(
+	before: Suspects,
+	readings: Omit<Readings, 'now'>,
+	asking: Asking,
+	deleted: (key: string) => void,
+): Promise<Suspects | undefined> {
+	const observed = observe(before, { ...readings, now: asking.now });
+	// a suspect its Get showed, lacked by two readings an audit apart, is a trash only where the count dropped it too: a
+	// record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
+	for (const key of observed.deleted)
+		if (before[key]?.h !== 2 || !(await asking.counted(key))) deleted(key);
+	const { suspects } = observed;
+	if (!asking.getOne) {
+		if (asking.watched) Object.keys(suspects).forEach(deleted);
+		return undefined;
+	}
+	// a text key kept as its digest cannot be asked: the readings decide it
+	const askable = Object.fromEntries(Object.entries(suspects).filter(([k]) => !isDigested(k)));
+	if (Object.keys(askable).length > 0) {
+		const asked = await ask(askable, asking.getOne, asking.now, MAX_CONFIRMS, asking.stopped);
+		asked.deleted.forEach(deleted);
+		for (const k of Object.keys(askable)) delete suspects[k];
+		Object.assign(suspects, asked.suspects);
+	}
+	return Object.keys(suspects).length > 0 ? suspects : undefined;
+}
+
+/**
+ * The readings of a list no audit reads (past the ledger's bound): the fast reads' deletions (`found`), and each held
+ * suspect an audit's time after its first lack, lacked again where the count does not count it (decideSuspects asks
+ * the count again of one its Get showed; one whose Get answered 403 or 500 has the count's word alone).
+ */
+export async function unauditedReadings(
+	before: Suspects,
+	found: string[],
+	held: Set<string>,
+	asking: Asking,
+): Promise<Omit<Readings, 'now'>> {
+	const heldDue = (s: Suspect) => s.h !== undefined && lackedAgain(s, asking.now, false);
+	const due = Object.entries(before).filter(([, s]) => heldDue(s));
+	const there = new Set<string>();
+	for (const [k, s] of due) if (s.h === 1 && (await asking.counted(k))) there.add(k);
+	return {
+		lacked: [...found, ...due.map(([k]) => k).filter((k) => !there.has(k))],
+		decides: heldDue,
+		held: (k: string) => held.has(k) || there.has(k),
+	};
 }
 
 /** Readings again of an audit that is not complete at most, while together they show fewer records than the list. */

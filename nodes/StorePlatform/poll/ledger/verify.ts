@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { attempt } from '../reads/attempt';
-import { idOf, storedId } from '../rules/decimalId';
+import { countedAt } from '../reads/keyedCount';
 import type { ChangeKind } from '../rules/fingerprint';
-import { countFilters } from '../rules/strategy';
 import { PastBound } from '../rules/pastBound';
 import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
@@ -11,12 +10,12 @@ import type { PollState, Tracker } from '../rules/state';
 import { auditDue } from './audit';
 import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
 import {
-	ask,
+	decideSuspects,
 	guard,
 	lackedAgain,
-	MAX_CONFIRMS,
-	observe,
 	suspectsOf,
+	unauditedReadings,
+	type Asking,
 	type Readings,
 	type Suspect,
 	type Suspects,
@@ -158,45 +157,24 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	return { changes: oneEach(changes), state, baseline: false };
 }
 
-/**
- * This poll's readings and the Gets of the suspects `stored` keeps (decide.ts); `deleted` for each key decided gone.
- * Returns the suspects left. Without a Get by key, where deletions are watched, what a reading lacked is gone.
- */
-async function decided(
+/** This poll's readings and the suspects `stored` keeps, decided (decide.ts); `deleted` for each key decided gone. */
+const decided = async (
 	run: Run,
 	stored: PollState,
 	readings: Omit<Readings, 'now'>,
 	deleted: (id: string) => void,
-): Promise<Suspects | undefined> {
-	const before = suspectsOf(stored);
-	const observed = observe(before, { ...readings, now: run.now });
-	// a suspect its Get showed, lacked by two readings an audit apart, is a trash only where the count dropped it too: a
-	// record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
-	for (const key of observed.deleted)
-		if (before[key]?.h !== 2 || !(await countedAt(run.reader, key))) deleted(key);
-	const { suspects } = observed;
-	if (!run.reader.asksOne) {
-		if (run.events.includes('deleted')) Object.keys(suspects).forEach(deleted);
-		return undefined;
-	}
-	// a text key kept as its digest cannot be asked: the readings decide it
-	const askable = Object.fromEntries(Object.entries(suspects).filter(([k]) => !isDigested(k)));
-	if (Object.keys(askable).length > 0) {
-		const asked = await ask(askable, getOneOf(run), run.now, MAX_CONFIRMS, stoppedOf(run));
-		asked.deleted.forEach(deleted);
-		for (const k of Object.keys(askable)) delete suspects[k];
-		Object.assign(suspects, asked.suspects);
-	}
-	return Object.keys(suspects).length > 0 ? suspects : undefined;
-}
+): Promise<Suspects | undefined> =>
+	await decideSuspects(suspectsOf(stored), readings, askingOf(run), deleted);
 
-/** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */
-async function countedAt(reader: ShopReader, key: string): Promise<boolean> {
-	const id = idOf(key);
-	if (id === undefined || !countFilters(reader.plan, { since_id: key })) return false;
-	const below = await reader.count({ since_id: storedId(id - BigInt(1)) });
-	return below - (await reader.count({ since_id: storedId(id) })) > 0;
-}
+/** The shop's word on single records, through the reader. */
+const askingOf = (run: Run): Asking => ({
+	now: run.now,
+	watched: run.events.includes('deleted'),
+	getOne: run.reader.asksOne ? async (id) => await run.reader.getOne(id) : undefined,
+	counted: async (key) => await countedAt(run.reader, key),
+	// at the ceiling (a Get past it fails), or past the budget once one was asked
+	stopped: (asked) => run.reader.spent() || (asked > 0 && run.reader.limits.expired()),
+});
 
 /**
  * The shapes of a poll (rules/shape.ts): contents are compared on the stored shape; a reading made whole in one poll
@@ -252,14 +230,6 @@ function shapesOf(
 const latest = (a: number | undefined, b: number | undefined): number | undefined =>
 	a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
-const getOneOf = (run: Run) => async (id: string) => await run.reader.getOne(id);
-
-/** Whether a poll stops confirming: at the ceiling (a Get past it fails), or past the budget once one was asked. */
-const stoppedOf =
-	(run: Run) =>
-	(asked: number): boolean =>
-		run.reader.spent() || (asked > 0 && run.reader.limits.expired());
-
 /** One change per key and kind (a deletion and a creation of one id handed out again stay apart, in order). */
 function oneEach(changes: Change[]): Change[] {
 	const seen = new Set<string>();
@@ -290,18 +260,7 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	// no audit reads the list: a held suspect (its Get showed it, or answered 403 or 500), an audit's time after the
-	// count search lacked it, is deleted where the count by `since_id` still does not count it (countedAt, two counts:
-	// decided() asks it of one its Get showed), else it stays known
-	const heldDue = (s: Suspect) => s.h !== undefined && lackedAgain(s, run.now, false);
-	const due = Object.entries(suspectsOf(stored)).filter(([, s]) => heldDue(s));
-	const there = new Set<string>();
-	for (const [k, s] of due) if (s.h === 1 && (await countedAt(run.reader, k))) there.add(k);
-	const readings = {
-		lacked: [...found, ...due.map(([k]) => k).filter((k) => !there.has(k))],
-		decides: heldDue,
-		held: (k: string) => held.has(k) || there.has(k),
-	};
+	const readings = await unauditedReadings(suspectsOf(stored), found, held, askingOf(run));
 	outcome.state.suspects = await decided(run, stored, readings, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),
 	);

@@ -5,6 +5,7 @@ import { idOf, loadId, storedId, type Id } from '../rules/decimalId';
 import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from '../rules/knownIds';
 import { maxIdOf, type ShopReader } from './reader';
 import type { PollState } from '../rules/state';
+import { countFilters } from '../rules/strategy';
 
 /**
  * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and
@@ -109,4 +110,12 @@ export async function reconcile(
 		created: found.created,
 		deleted: found.deleted,
 	};
+}
+
+/** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */
+export async function countedAt(reader: ShopReader, key: string): Promise<boolean> {
+	const id = idOf(key);
+	if (id === undefined || !countFilters(reader.plan, { since_id: key })) return false;
+	const below = await reader.count({ since_id: storedId(id - BigInt(1)) });
+	return below - (await reader.count({ since_id: storedId(id) })) > 0;
 }
