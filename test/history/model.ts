@@ -454,7 +454,7 @@ const PAGED = new Set(['page', 'voucher', 'abandonedCart', 'promotion', 'themeSc
 /**
  * Whole lists read by page number with a count (promotions): a full first page that page 2 repeats is the whole list
  * where the count says so (wholeRead.ts readByPages). The other paged lists have none a poll asks (theme scripts and
- * carts have no count, a keyed list's fast reads ask none: reader.ts readPages, readAfterPages), so a page answered
+ * carts have no count, a keyed list's fast reads ask none: pagedReads.ts readPages, readAfterPages), so a page answered
  * again is the whole list only where it is short of a page: exactly a page reads as a longer list, and the time filters
  * cannot tell them apart where the page's records share one second (issue 49 #16).
  */

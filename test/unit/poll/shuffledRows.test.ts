@@ -43,7 +43,7 @@ describe('rows in another order at each request (issue 49 #5)', () => {
 	});
 });
 
-describe('a keyed list whose rows come in another order at each request (reads/reader.ts readUnordered)', () => {
+describe('a keyed list whose rows come in another order at each request (reads/pagedReads.ts readUnordered)', () => {
 	test('pages (a count that takes since_id): a deletion is found, no live record is said deleted, one Get answering 404 once', async () => {
 		const shop = new FakeShop({ filters: 'strict', order: 'shuffled' });
 		shop.seed(60);

@@ -6,6 +6,7 @@ import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from '..
 import { maxIdOf, type ShopReader } from './reader';
 import type { PollState } from '../rules/state';
 import { countFilters } from '../rules/strategy';
+import { readSince } from './pagedReads';
 
 /**
  * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and
@@ -84,7 +85,7 @@ export async function reconcile(
 	const readRange = async (lo: Id, hi: Id, fields?: string) => {
 		const got: IDataObject[] = [];
 		let reached = false;
-		const done = await reader.readSince(lo, { fields }, (page) => {
+		const done = await readSince(reader, lo, { fields }, (page) => {
 			for (const r of page) {
 				const id = idOf(r.id);
 				if (id !== undefined && id > lo && id <= hi) got.push(r);

@@ -6,6 +6,7 @@ import { afterSlice, sliceQuery, takeSlice } from '../rules/lookback';
 import { loadId, storedId } from '../rules/decimalId';
 import type { ShopReader } from './reader';
 import { backOf, type ScanState } from '../rules/scan';
+import { readPages, readSince } from './pagedReads';
 
 /** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
 export interface ScanEmit {
@@ -44,8 +45,8 @@ export async function readSlice(
 	const from = slice.at || (paging === 'since' ? 0 : 1);
 	const done =
 		paging === 'since'
-			? await reader.readSince(loadId(from), query, (page, at) => onPage(page, storedId(at)))
-			: await reader.readPages(Number(from), query, onPage);
+			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await readPages(reader, Number(from), query, onPage);
 	if (!done) return scan;
 	const after: ScanState = { ...scan, ...afterSlice(scan.seen, slice) };
 	delete after.slice;

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { unwrapRecords } from '../../api/unwrap';
 import { apiRequest, failureOf, isUnreadableAnswer, type Query } from '../../api/request';
 import type { Endpoint } from '../../endpoint';
-import { ascending, idOf, maxOf, storedId, type Id } from '../rules/decimalId';
+import { idOf, maxOf, type Id } from '../rules/decimalId';
 import {
 	countIn,
 	describeBody,
@@ -17,31 +17,16 @@ import {
 	type Answer,
 } from './answer';
 import { attempt } from './attempt';
-import { belowAnyCap, pageEnd } from '../rules/pageEnd';
+import { pageEnd } from '../rules/pageEnd';
 import { PastBound } from '../rules/pastBound';
 import { unreadableStamp } from '../rules/shopTime';
-import { countFilters, type PollPlan } from '../rules/strategy';
+import type { PollPlan } from '../rules/strategy';
 
 /** The poll trigger's reads of the shop, on the api/ layer (signing, retries of 429/503, errors). */
 
 /** The highest id of the records (exact: decimalId.ts), or `from` where none is higher. */
 export const maxIdOf = (records: IDataObject[], from: Id = BigInt(0)): Id =>
 	records.reduce((m, r) => maxOf(m, idOf(r.id) ?? m), from);
-
-/** Whether a page's ids ascend (records without an id are left to the other checks). */
-function inIdOrder(page: IDataObject[]): boolean {
-	let last: Id | undefined;
-	for (const r of page) {
-		const id = idOf(r.id);
-		if (id === undefined) continue;
-		if (last !== undefined && !(id > last)) return false;
-		last = id;
-	}
-	return true;
-}
-
-/** Whether a record's id is above `since`. */
-const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
 
 export function fillPath(endpoint: Endpoint, scope: Record<string, string>): string {
 	let path = endpoint.path;
@@ -290,160 +275,10 @@ export class ShopReader {
 	}
 
 	/** Whether a page ends a read (pageEnd.ts), learning the page size the shop fills. */
-	private ends(page: IDataObject[], asked: number, previous?: number): boolean {
+	ends(page: IDataObject[], asked: number, previous?: number): boolean {
 		const { end, full } = pageEnd(this.limits.full, asked, page.length, previous);
 		this.limits.full = full;
 		return end;
-	}
-
-	/**
-	 * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage` (false stops the
-	 * read). Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
-	 * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
-	 * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
-	 * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
-	 */
-	async readSince(
-		from: Id,
-		query: Query,
-		onPage: (page: IDataObject[], at: Id) => boolean | void,
-		budgeted = true,
-	): Promise<boolean> {
-		const asked = this.plan.pageSize;
-		let since = from;
-		let previous: number | undefined;
-		for (let n = 0; ; n++) {
-			if (budgeted && (this.spent() || (n > 0 && this.limits.expired()))) return false;
-			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
-			const next = maxIdOf(page, since);
-			if (page.length > 0 && !(next > since)) {
-				// shorter than any cap, the whole list; a page the size of a cap (perhaps lowered since) is checked by page 2
-				if (belowAnyCap(page.length, asked)) return true;
-				return await this.readAfterPages(since, query, onPage, budgeted, page);
-			}
-			// a keyset needs a page in id order (a jump to its highest id would skip the records below it)
-			if (!inIdOrder(page)) return await this.readUnordered(since, query, onPage, budgeted);
-			const end = this.ends(page, asked, previous);
-			previous = page.length;
-			if (page.length === 0) return true;
-			const after = page.filter((r) => above(r, since));
-			since = next;
-			if (onPage(after, since) === false) return end;
-			if (end) return true;
-		}
-	}
-
-	/**
-	 * The rest of a read by `since_id` from a list answered out of id order: its pages by number, gathered, handed on in
-	 * id order. Rows shuffled at each request leave some out of each reading: read again until together they hold the
-	 * count with the same filters, within MAX_ROUNDS (short only after three rounds with nothing new: records counted,
-	 * never shown). A read the budget stops, or one that stays short, hands on nothing (the next poll reads again).
-	 */
-	private async readUnordered(
-		since: Id,
-		query: Query,
-		onPage: (page: IDataObject[], at: Id) => boolean | void,
-		budgeted: boolean,
-	): Promise<boolean> {
-		const byId = new Map<string, IDataObject>();
-		const first = await this.roundUnordered(since, query, byId, budgeted);
-		if (first === undefined) return false;
-		const counts = countFilters(this.plan, query);
-		if (!first.whole && counts) {
-			const counted = await this.count({ ...counts, since_id: storedId(since) });
-			let nothingNew = 0;
-			for (let round = 1; byId.size < counted && round < MAX_ROUNDS; round++) {
-				if (budgeted && (this.spent() || this.limits.expired())) return false;
-				const again = await this.roundUnordered(since, query, byId, budgeted, first.pages);
-				if (again === undefined) return false;
-				nothingNew = again.added > 0 ? 0 : nothingNew + 1;
-			}
-			if (byId.size < counted && nothingNew < 3) return false;
-		}
-		const records = [...byId.values()].sort((a, b) =>
-			ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
-		);
-		if (records.length > 0) onPage(records, maxIdOf(records, since));
-		return true;
-	}
-
-	/** One reading by page number into `byId`: to its end, a page adding nothing, or `pages` pages; undefined: budget. */
-	private async roundUnordered(
-		since: Id,
-		query: Query,
-		byId: Map<string, IDataObject>,
-		budgeted: boolean,
-		pages?: number,
-	): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
-		const asked = this.plan.pageSize;
-		let previous: number | undefined;
-		let [added, n] = [0, 1];
-		for (; ; n++) {
-			if (budgeted && n > 1 && (this.spent() || this.limits.expired())) return undefined;
-			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-			let fresh = 0;
-			for (const r of page) {
-				if (!above(r, since) || byId.has(String(r.id))) continue;
-				byId.set(String(r.id), r);
-				fresh++;
-			}
-			added += fresh;
-			const end = this.ends(page, asked, previous);
-			if (n === 1 && page.length === 0) return { added, pages: n, whole: true };
-			if (n === 1 && end) return { added, pages: n, whole: page.length < asked };
-			previous = page.length;
-			if (page.length === 0 || end || n === pages || (pages === undefined && fresh === 0)) break;
-		}
-		return { added, pages: n, whole: false };
-	}
-
-	/**
-	 * Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap seen.
-	 */
-	private wholeList(page: IDataObject[], asked: number): boolean {
-		if (belowAnyCap(page.length, asked)) return true;
-		return page.length < Math.min(asked, this.limits.full ?? asked);
-	}
-
-	/**
-	 * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above the
-	 * highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the whole list where
-	 * the first page is short (wholeList), else UnreadableList.
-	 */
-	private async readAfterPages(
-		since: Id,
-		query: Query,
-		onPage: (page: IDataObject[], at: Id) => boolean | void,
-		budgeted: boolean,
-		first: IDataObject[],
-	): Promise<boolean> {
-		const asked = this.plan.pageSize;
-		let handed = since;
-		let previous = this.keysOf(first);
-		let length = first.length;
-		for (let n = 2; ; n++) {
-			if (budgeted && (this.spent() || this.limits.expired())) return false;
-			const page = await this.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-			if (page.length === 0) return true;
-			const keys = this.keysOf(page);
-			// a repeated page is checked before any size is learned from it: it is no cap
-			if (keys === previous) {
-				if (n === 2 && this.wholeList(first, asked)) return true;
-				throw this.unreadableList('since_id and page', first.length);
-			}
-			const end = this.ends(page, asked, length);
-			length = page.length;
-			previous = keys;
-			const after = page.filter((r) => above(r, handed));
-			handed = maxIdOf(page, handed);
-			if (after.length > 0 && onPage(after, handed) === false) return false;
-			if (end) return true;
-		}
-	}
-
-	/** The records' keys as one text (the whole record where it has none): what tells two pages apart. */
-	private keysOf(page: IDataObject[]): string {
-		return page.map((r) => String(r[this.plan.key] ?? JSON.stringify(r))).join('\n');
 	}
 
 	unreadableList(ignored: string, shown: number): UnreadableList {
@@ -452,40 +287,6 @@ export class ShopReader {
 			`The shop's ${this.noun} list ignores ${ignored}: it answers the same ${shown} records whatever is asked, so the trigger cannot read the rest of it`,
 			ignored,
 		);
-	}
-
-	/**
-	 * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores `page`)
-	 * ends the read where it is shorter than a page; else the next page tells (a page's worth of records created ahead of
-	 * the reading, newest first, repeats a page too): a repeat again is UnreadableList.
-	 */
-	async readPages(
-		from: number,
-		query: Query,
-		onPage: (page: IDataObject[], next: number) => void,
-		budgeted = true,
-	): Promise<boolean> {
-		const asked = this.limits.full ?? this.plan.pageSize;
-		let length: number | undefined;
-		let previous: string | undefined;
-		let probed = false;
-		for (let n = from; ; n++) {
-			if (budgeted && (this.spent() || (n > from && this.limits.expired()))) return false;
-			const page = await this.list({ ...query, limit: asked, page: n });
-			const keys = this.keysOf(page);
-			if (page.length > 0 && keys === previous) {
-				if (this.wholeList(page, asked)) return true;
-				if (probed) throw this.unreadableList('page', page.length);
-				probed = true;
-				continue;
-			}
-			previous = keys;
-			const end = this.ends(page, asked, length);
-			length = page.length;
-			if (page.length === 0) return true;
-			onPage(page, n + 1);
-			if (end) return true;
-		}
 	}
 
 	/** Fails the poll where a page's stamps of `field` come in a form no rule reads. */

@@ -8,11 +8,12 @@ import type { ShopReader } from '../reads/reader';
 import { scanPass } from './scanned';
 import { forget, noteRecords, type ScanState } from '../rules/scan';
 import type { PollState } from '../rules/state';
+import { readSince } from '../reads/pagedReads';
 
 /**
  * A list watched by `since_id` (pages, vouchers, categories, collections, order statuses, vendors). Reads: the count
  * since the known ids' floor (deletions, ids handed out again: keyedCount.ts), the records above the highest id
- * (creations: reader.ts readSince), the scan by `updated_at` (updates: scanned.ts). Checked where relied on: ids above
+ * (creations: pagedReads.ts readSince), the scan by `updated_at` (updates: scanned.ts). Checked where relied on: ids above
  * `since_id` and in id order (else by page number), a short page (pageEnd.ts), the count against the known ids
  * (countSearch.ts); every finding is held against the ledger (ledger/).
  */
@@ -29,7 +30,7 @@ export async function pollKeyed(reader: ShopReader, stored: PollState): Promise<
 
 	let maxId = previousMax;
 	const created: IDataObject[] = [];
-	const createdDone = await reader.readSince(previousMax, {}, (page) => {
+	const createdDone = await readSince(reader, previousMax, {}, (page) => {
 		for (const record of page) {
 			const id = idOf(record.id);
 			if (id === undefined || !(id > maxId)) continue;

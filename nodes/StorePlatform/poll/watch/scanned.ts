@@ -7,6 +7,7 @@ import { readSlice } from '../reads/lookbackRead';
 import type { ShopReader } from '../reads/reader';
 import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from '../rules/scan';
 import type { PollState } from '../rules/state';
+import { readPages, readSince } from '../reads/pagedReads';
 
 /**
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
@@ -46,8 +47,8 @@ export async function scanPass(
 	const from = scan.pass?.at ?? origin;
 	const done =
 		paging === 'since'
-			? await reader.readSince(loadId(from), query, (page, at) => onPage(page, storedId(at)))
-			: await reader.readPages(Number(from), query, onPage);
+			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await readPages(reader, Number(from), query, onPage);
 	if (!done) return scan;
 	scan = endPass(scan);
 	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
