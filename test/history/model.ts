@@ -366,11 +366,12 @@ export function deadlinesOf(trace: Trace): number[] {
 	// the poll a change first readable at `chance` is owed by; a deletion's: its second observation too
 	const dueFrom = (chance: number | undefined, deletion: boolean) => {
 		if (chance === undefined) return Infinity;
-		// held: the Gets answered so before the deletion's hour was up (its Get may be asked that late)
-		const held = deletion && trace.heldFrom <= chance + WORST_DELAY_MS;
 		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
+		// held: the Gets answered so by the audit that owes the deletion (its Get may be asked that late: n8n may not
+		// have polled for a while after the change)
+		const held = deletion && trace.heldFrom <= (polls[d]?.at ?? Infinity);
 		// a held deletion: the audit after that one, an hour after the first (n8n may not have polled for a while
 		// after the change, so the first audit came later than an hour)
 		if (held && d < polls.length) {

@@ -120,6 +120,13 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		expect(deletion(times, 4, HOUR + 120_000)).toEqual([
 			expect.stringMatching(/^late: 1 was null .* by poll 3/),
 		]);
+		// n8n away for two hours after the change: the habit switched on meanwhile answers the Get of the audit that
+		// finds the deletion, so the audit after it decides (soak 51101)
+		const away = [0, 60_000, 2 * HOUR, 2 * HOUR + 60_000, 3 * HOUR, 3 * HOUR + 60_000];
+		expect(deletion(away, 4, HOUR + 120_000)).toEqual([]);
+		expect(deletion(away, 4, 2 * HOUR + 1)).toEqual([
+			expect.stringMatching(/^late: 1 was null .* by poll 3/),
+		]);
 	});
 
 	test("a record's changes are owed in order: a held deletion's later creation (an id handed out again) is owed with it", () => {

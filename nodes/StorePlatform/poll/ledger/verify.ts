@@ -189,7 +189,8 @@ function shapesOf(
 	const compare = readShape(stored.shape);
 	const retaking = stored.audit?.r === 1;
 	const dropped = droppedIn(records, compare);
-	if (onePoll) {
+	// (an empty reading shows no shape)
+	if (onePoll && records.length > 0) {
 		const text = shapeOf(records);
 		return { compare, keep: readShape(text), compares: !dropped, takes: true, text, retake: false };
 	}

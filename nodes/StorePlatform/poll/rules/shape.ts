@@ -19,9 +19,12 @@ export function shapeOf(records: IDataObject[]): string {
 	return [...fields].sort().join(',');
 }
 
-/** The shape a cursor keeps; undefined where it keeps none (a cursor from before: every field counts). */
+/**
+ * The shape a cursor keeps; undefined where it keeps none (a cursor from before, or one an empty list gave: every
+ * field counts).
+ */
 export const readShape = (text: unknown): Shape | undefined =>
-	typeof text === 'string' ? new Set(text.split(',').filter(Boolean)) : undefined;
+	typeof text === 'string' && text !== '' ? new Set(text.split(',').filter(Boolean)) : undefined;
 
 /** The record's fields that have a value and that the shape holds (all that have a value, without a shape). */
 export function within(record: IDataObject, shape?: Shape): IDataObject {
