@@ -131,6 +131,38 @@ describe('withinLimits drops only what docs/poll.md Limits do not promise', () =
 		expect(withinLimits(h(later), page)).toBe(true);
 	});
 
+	test('n8n restarted after a repeat, before the next poll, where a deletion came between the run and the repeat (soak 51101)', () => {
+		const v = PROFILES.voucher;
+		const run: Step[] = [{ op: 'create', v: 0 }, { op: 'poll' }, { op: 'delete', pick: 10 }];
+		const voucher = (steps: Step[]): History => ({ ...h(steps), resource: 'voucher' });
+		expect(withinLimits(voucher([...run, { op: 'repeat' }, { op: 'restart' }]), v)).toBe(false);
+		expect(withinLimits(voucher([...run, { op: 'repeat' }]), v)).toBe(true);
+		const later: Step[] = [...run, { op: 'repeat' }, { op: 'poll' }, { op: 'restart' }];
+		expect(withinLimits(voucher(later), v)).toBe(true);
+	});
+
+	test('a field dropped on a slow shop after any edit; gaps in ids on a list answered by created_at (soak 51101)', () => {
+		const drop: Step[] = [
+			{ op: 'update', pick: 17, v: 0 },
+			{ op: 'poll' },
+			{ op: 'shape', change: 'drop' },
+		];
+		expect(withinLimits(h(drop), page)).toBe(true);
+		expect(withinLimits({ ...h(drop), slow: true }, page)).toBe(false);
+		const v = PROFILES.voucher;
+		const gaps: History = {
+			...h([
+				{ op: 'delete', pick: 3 },
+				{ op: 'create', v: 0 },
+			]),
+			resource: 'voucher',
+			before: [{ op: 'fillIdGaps' }],
+		};
+		expect(withinLimits(gaps, v)).toBe(true);
+		const ties: Step = { op: 'order', order: 'createdTies' };
+		expect(withinLimits({ ...gaps, steps: [...gaps.steps, ties] }, v)).toBe(false);
+	});
+
 	test('a repeat on a slow shop with n8n restarted before or after it (soak 50901)', () => {
 		const slow = (steps: Step[]): History => ({ ...h(steps), slow: true });
 		const run: Step[] = [{ op: 'create', v: 0 }, { op: 'poll' }];

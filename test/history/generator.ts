@@ -278,12 +278,15 @@ export function withinLimits(h: History, p: Profile): boolean {
 	if (p.kind.includes('updated_at') && goneAtStart && restored) return false;
 	// docs/poll.md, Limits: a field the shop drops: an edit made since the last poll before the drop, or after it
 	// (until the audit that takes every record afresh, over its parts on a slow shop), is not seen
+	// (on a slow shop a poll's budget may not reach an edit: the scan behind its place, so any edit before the drop)
 	const dropAt = h.steps.findIndex((s) => s.op === 'shape' && s.change === 'drop');
 	if (dropAt >= 0) {
-		const lastPoll = h.steps
-			.slice(0, dropAt)
-			.map((s) => s.op)
-			.lastIndexOf('poll');
+		const lastPoll = h.slow
+			? -1
+			: h.steps
+					.slice(0, dropAt)
+					.map((s) => s.op)
+					.lastIndexOf('poll');
 		// (an id handed out again reads as an edit where the new record is born in the old one's minute: after a
 		// restart of its database, or a creation where the shop fills gaps in its ids)
 		const gaps = all.some((s) => s.op === 'fillIdGaps');
@@ -295,6 +298,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 		if (h.steps.slice(0, dropAt).some((s) => changeOf(s)?.op === 'reuseId')) return false;
 		if (lastPoll < 0 && edits(h.activation?.change)) return false;
 	}
+	// docs/poll.md, Limits: a shop that fills gaps in its ids and answers by `created_at`: a record given a gap's id
+	// sorts after higher ids, so no reading by `since_id` shows it
+	const byCreation = all.some((s) => s.op === 'order' && s.order === 'createdTies');
+	if (byCreation && all.some((s) => s.op === 'fillIdGaps')) return false;
 	// docs/poll.md, Limits: a list whose rows of one second come in another order at each request, and whose count
 	// lies: no reading by page number is complete, so its deletions wait
 	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
@@ -344,6 +351,8 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// some time
 	let n8nRestartedSince = false;
 	let repeatedSlow = false;
+	// a repeat whose promise rests on what this n8n process remembers of the runs (node/lostRuns.ts), until the next poll
+	let remembered = false;
 	let countLies = false;
 	const creates = (c: Change) => c.op.startsWith('create');
 	let now = 0;
@@ -369,6 +378,9 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// again under a new key where n8n restarts before the audit reads it (the process forgot the run)
 		// (n8n restarted between the run and its repeat too)
 		if (s.op === 'restart' && repeatedSlow) return false;
+		// (what the process remembers of the runs serves the poll after the repeat: a restart before it forgets it too)
+		if (s.op === 'restart' && remembered) return false;
+		if (s.op === 'poll' || s.op === 'during') remembered = false;
 		if (s.op === 'repeat' && h.slow && n8nRestartedSince) return false;
 		if (s.op === 'repeat' && h.slow) repeatedSlow = true;
 		if (s.op === 'countLag' || s.op === 'countOffset') countLies = true;
@@ -429,6 +441,7 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// n8n restarted between the poll and its repeat, the count lying: the run's keys are forgotten with the process
 		const forgotten = n8nRestartedSince && countLies;
 		if (deleted || back || edited || sameSecond || noSeconds || forgotten) return false;
+		remembered = deletedBetween || countLies;
 		// a repeat again starts from the same cursor: what this run read, an earlier run from it read too
 		[seen, seenAt] = [
 			[...seen, ...between],
