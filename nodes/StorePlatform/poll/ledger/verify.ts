@@ -33,7 +33,7 @@ import {
 	type Ledger,
 } from './ledger';
 import { readWhole } from '../reads/wholeRead';
-import { droppedIn, readShape, shapeOf, type Shapes } from '../rules/shape';
+import { readShape, shapeOf, shapesOf } from '../rules/shape';
 
 /**
  * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What changed
@@ -124,7 +124,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the stamps the guard reads (digest.ts), checked: a form no rule reads is one clear error, not every record reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
-	const shapes = shapesOf(stored, judged, onePoll);
+	const shapes = shapesOf(stored.shape, stored.audit?.r === 1, judged, onePoll);
 	state.shape = shapes.text;
 	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
@@ -175,57 +175,6 @@ const askingOf = (run: Run): Asking => ({
 	// at the ceiling (a Get past it fails), or past the budget once one was asked
 	stopped: (asked) => run.reader.spent() || (asked > 0 && run.reader.limits.expired()),
 });
-
-/**
- * The shapes of a poll (rules/shape.ts): contents are compared on the stored shape; a reading made whole in one poll
- * takes its own. Any other reading that dropped a field compares no content, and an audit that takes every record
- * afresh follows (`retake`).
- */
-function shapesOf(
-	stored: PollState,
-	records: IDataObject[],
-	onePoll: boolean,
-): Shapes & { text?: string; retake: boolean } {
-	const compare = readShape(stored.shape);
-	const retaking = stored.audit?.r === 1;
-	const dropped = droppedIn(records, compare);
-	// (an empty reading shows no shape)
-	if (onePoll && records.length > 0) {
-		const text = shapeOf(records);
-		return { compare, keep: readShape(text), compares: !dropped, takes: true, text, retake: false };
-	}
-	if (retaking)
-		return {
-			compare,
-			keep: compare,
-			compares: false,
-			takes: true,
-			text: stored.shape,
-			retake: false,
-		};
-	if (!compare) {
-		const text = records.length > 0 ? shapeOf(records) : undefined;
-		return { compares: true, takes: true, text, retake: false };
-	}
-	if (!dropped)
-		return {
-			compare,
-			keep: compare,
-			compares: true,
-			takes: true,
-			text: stored.shape,
-			retake: false,
-		};
-	const kept = [...compare].filter((f) => records.some((r) => r[f] !== undefined));
-	return {
-		compare,
-		keep: compare,
-		compares: false,
-		takes: false,
-		text: kept.join(','),
-		retake: true,
-	};
-}
 
 /** The later of two times, either may be missing. */
 const latest = (a: number | undefined, b: number | undefined): number | undefined =>

@@ -54,3 +54,55 @@ export interface Shapes {
 	compares: boolean;
 	takes: boolean;
 }
+
+/**
+ * The shapes of a poll from the shape the cursor keeps (`stored`; `retaking`: an audit that takes every content
+ * afresh goes on): contents are compared on the stored shape; a reading made whole in one poll takes its own. Any
+ * other reading that dropped a field compares no content, and an audit that takes every record afresh follows
+ * (`retake`).
+ */
+export function shapesOf(
+	stored: string | undefined,
+	retaking: boolean,
+	records: IDataObject[],
+	onePoll: boolean,
+): Shapes & { text?: string; retake: boolean } {
+	const compare = readShape(stored);
+	const dropped = droppedIn(records, compare);
+	// (an empty reading shows no shape)
+	if (onePoll && records.length > 0) {
+		const text = shapeOf(records);
+		return { compare, keep: readShape(text), compares: !dropped, takes: true, text, retake: false };
+	}
+	if (retaking)
+		return {
+			compare,
+			keep: compare,
+			compares: false,
+			takes: true,
+			text: stored,
+			retake: false,
+		};
+	if (!compare) {
+		const text = records.length > 0 ? shapeOf(records) : undefined;
+		return { compares: true, takes: true, text, retake: false };
+	}
+	if (!dropped)
+		return {
+			compare,
+			keep: compare,
+			compares: true,
+			takes: true,
+			text: stored,
+			retake: false,
+		};
+	const kept = [...compare].filter((f) => records.some((r) => r[f] !== undefined));
+	return {
+		compare,
+		keep: compare,
+		compares: false,
+		takes: false,
+		text: kept.join(','),
+		retake: true,
+	};
+}
