@@ -163,6 +163,32 @@ describe('withinLimits drops only what docs/poll.md Limits do not promise', () =
 		expect(withinLimits({ ...gaps, steps: [...gaps.steps, ties] }, v)).toBe(false);
 	});
 
+	test('soak 51301: a restore edited before the repeat; past the bound, gaps; a trash under a lagging count; a replica behind under a repeat', () => {
+		const restore: Step[] = [{ op: 'delete', pick: 0 }, { op: 'poll' }, { op: 'restore', pick: 0 }];
+		const edit: Step = { op: 'update', pick: 0, v: 1 };
+		expect(withinLimits(h([...restore, { op: 'poll' }, edit, { op: 'repeat' }]), page)).toBe(false);
+		expect(withinLimits(h([...restore, { op: 'poll' }, { op: 'repeat' }]), page)).toBe(true);
+		const v = PROFILES.voucher;
+		const vouchers = (extra: Partial<History>): History => ({
+			...h([{ op: 'delete', pick: 1 }, { op: 'poll' }]),
+			resource: 'voucher',
+			...extra,
+		});
+		expect(withinLimits(vouchers({ preload: 12000 }), v)).toBe(true);
+		expect(withinLimits(vouchers({ preload: 12000, before: [{ op: 'fillIdGaps' }] }), v)).toBe(
+			false,
+		);
+		const trash: Step = { op: 'getHabit', habit: 'trash' };
+		expect(withinLimits(vouchers({ before: [trash] }), v)).toBe(true);
+		expect(withinLimits(vouchers({ before: [trash, { op: 'countLag' }] }), v)).toBe(false);
+		const stale: Step = { op: 'getHabit', habit: 'stale' };
+		expect(withinLimits(vouchers({ before: [stale] }), v)).toBe(true);
+		const repeated = vouchers({ before: [stale] });
+		expect(withinLimits({ ...repeated, steps: [...repeated.steps, { op: 'repeat' }] }, v)).toBe(
+			false,
+		);
+	});
+
 	test('a repeat on a slow shop with n8n restarted before or after it (soak 50901)', () => {
 		const slow = (steps: Step[]): History => ({ ...h(steps), slow: true });
 		const run: Step[] = [{ op: 'create', v: 0 }, { op: 'poll' }];

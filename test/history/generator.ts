@@ -326,8 +326,16 @@ export function withinLimits(h: History, p: Profile): boolean {
 	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'shape' || s.op === 'zone'))
 		return false;
 	// docs/poll.md, Limits: past the ledger's bound a deletion is found by the count search, which one poll's
-	// budget must hold: on a slow shop it waits
+	// budget must hold: on a slow shop it waits; a creation in a gap of the ids leaves the count as it was
 	if (h.preload >= PAST_LEDGER && h.slow) return false;
+	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'fillIdGaps')) return false;
+	// docs/poll.md, Limits: a trash is deleted where the count dropped it too: a count that lags may count it still
+	const trash = all.some((s) => s.op === 'getHabit' && s.habit === 'trash');
+	if (trash && all.some((s) => s.op === 'countLag')) return false;
+	// docs/poll.md, Limits: a repeated poll's creations the kept run did not read are asked by Get: a replica behind
+	// (a 404 for a record that exists) reports one deleted
+	const staleGets = all.some((s) => s.op === 'getHabit' && s.habit === 'stale');
+	if (staleGets && h.steps.some((s) => s.op === 'repeat')) return false;
 	// docs/poll.md, Limits: past the ledger's bound no audit reads what a shop clock that steps back stamps below the
 	// scan's floor: on a busy list it comes once the floor moves an hour past it (poll-scan.md, the narrow pass)
 	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'tick' && s.s < 0)) return false;
@@ -431,9 +439,11 @@ export function withinLimits(h: History, p: Profile): boolean {
 		// before the repeat: its stamps cannot tell the edit (the repeat's creation has the run's key)
 		// (a reused id's creation too)
 		const createdAt = seen.flatMap((c, i) => (creates(c) || c.op === 'reuseId' ? [seenAt[i]] : []));
+		// (a restore, with its old stamps, in any second: the edit's stamp cannot tell it from one read before)
+		const restoredSeen = seen.some((c) => c.op === 'restore');
 		const sameSecond =
 			p.kind.includes('updated_at scan') &&
-			sinceRun.some((c, i) => isEdit(c) && createdAt.includes(sinceRunAt[i]));
+			sinceRun.some((c, i) => isEdit(c) && (restoredSeen || createdAt.includes(sinceRunAt[i])));
 		// stamps written without seconds from between the poll and its repeat: a creation's birth (its seconds) reads
 		// otherwise, and the repeat's creation gets a key of its own
 		// (a field added or dropped between them too: the record's content, and so its key, reads otherwise)

@@ -201,6 +201,13 @@ export function noteRecords(
  * read from the window's start, the part left behind goes; else it is left as a slice to read first.
  */
 export function endPass(scan: ScanState): ScanState {
+	const ended = passEnded(scan);
+	// the time a deleted record kept stays reached until the floor passes it (changeKey.ts readUpTo)
+	const { reached } = scan;
+	return reached !== undefined && reached > ended.floor ? { ...ended, reached } : ended;
+}
+
+function passEnded(scan: ScanState): ScanState {
 	const floor = laterOf(scan.floor, scan.pass?.nextFloor) ?? '';
 	const back = backOf(scan);
 	const start = windowStart(floor, scan.seen);
