@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 
-import { ALL_ON, historyArb, withinLimits } from './generator';
+import { ALL_ON, historyArb } from './generator';
+import { withinLimits } from './withinLimits';
 import { PROFILES } from './profiles';
 import { changeOf, type History, type Step } from './steps';
 

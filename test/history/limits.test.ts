@@ -1,10 +1,10 @@
 /**
- * What the trigger does in the histories the generator's filter leaves out (generator.ts `withinLimits`, docs/poll.md
+ * What the trigger does in the histories the generator's filter leaves out (withinLimits.ts, docs/poll.md
  * Limits): each such shape as a fixed history, and the one promise it breaks, word for word. A change here (a fix,
  * or a worse outcome) fails the test: the Limits and the filter are then to be updated with it.
  */
 import { useSandbox } from '../workflow/setup';
-import { withinLimits } from './generator';
+import { withinLimits } from './withinLimits';
 import { PROFILES } from './profiles';
 import type { History } from './steps';
 import { verdict } from './verdict';

@@ -1,11 +1,11 @@
 /**
  * A failing history made small: steps removed one at a time (and the habits before the activation, the change
  * during it, the records added before it) while the same promise stays broken and the history stays within the
- * filter (generator.ts withinLimits). Greedy: it ends when no single removal keeps the failure. Used by the soak's
+ * filter (withinLimits.ts). Greedy: it ends when no single removal keeps the failure. Used by the soak's
  * FUZZ_SHRINK mode (`npm run fuzz -- --shrink <file>`: the JSON histories the counting soak printed).
  */
 import type { Sandbox } from '../../sandbox';
-import { withinLimits } from './generator';
+import { withinLimits } from './withinLimits';
 import { PROFILES } from './profiles';
 import type { History } from './steps';
 import { verdict } from './verdict';

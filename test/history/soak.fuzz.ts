@@ -14,7 +14,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { useSandbox } from '../workflow/setup';
-import { ALL_ON, HOLDING, historyArb, withinLimits, type Switches } from './generator';
+import { ALL_ON, HOLDING, historyArb, type Switches } from './generator';
+import { withinLimits } from './withinLimits';
 import { PROFILES, RESOURCES } from './profiles';
 import { historiesIn, shrink } from './shrink';
 import { script } from './steps';
