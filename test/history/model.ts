@@ -371,7 +371,7 @@ export function deadlinesOf(trace: Trace): number[] {
 		while (d < polls.length && polls[d].auditing) d++;
 		// held: the Gets answered so by the audit that owes the deletion (its Get may be asked that late: n8n may not
 		// have polled for a while after the change)
-		const held = deletion && trace.heldFrom <= (polls[d]?.at ?? Infinity);
+		const held = deletion && d < polls.length && trace.heldFrom <= polls[d].at;
 		// a held deletion: the audit after that one, an hour after the first (n8n may not have polled for a while
 		// after the change, so the first audit came later than an hour)
 		if (held && d < polls.length) {
