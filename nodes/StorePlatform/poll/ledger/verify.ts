@@ -124,14 +124,16 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// the stamps the guard reads (digest.ts), checked: a form no rule reads is one clear error, not every record reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
-	const shapes = shapesOf(stored.shape, stored.audit?.r === 1, judged, onePoll);
+	// an audit that takes every content afresh on the list's shape goes on (a field was dropped)
+	const retaking = stored.audit?.r === 1;
+	const shapes = shapesOf(stored.shape, retaking, judged, onePoll);
 	state.shape = shapes.text;
 	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
 	const guarded = guard(findings, ledger, run.events, shapes, births);
 	// a reading that took every content on a new shape: what it did not show holds a content of the shape before
-	const retook = stored.audit?.r === 1 || (onePoll && state.shape !== stored.shape);
+	const retook = retaking || (onePoll && state.shape !== stored.shape);
 	if (read && retook) for (const [k, e] of ledger) if (!read.has(k)) ledger.set(k, unread(e));
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
