@@ -241,7 +241,7 @@ describe('the ceiling, the static data, errors', () => {
 	});
 });
 
-describe('a whole list past MAX_SNAPSHOT (pastBound.ts)', () => {
+describe('a whole list past MAX_SNAPSHOT (snapshot.ts PastBound)', () => {
 	const PAST =
 		'The user list has 5001 records; the poll trigger compares lists without filters of up to 5000 records';
 	/** A user list of 5,001 records at the start; user 1 updated to "A" in the log. */

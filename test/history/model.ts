@@ -22,7 +22,7 @@
  * 6. No error repeats at every poll: the settle's polls do not all fail with one error.
  * 7. The static data stays within its stated bound (STATIC_BOUND: the known ids' text, 40,000 characters, and
  *    5,000 fingerprints of a whole list, with room for the scan).
- * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/rules/pastBound.ts, docs/poll-reads.md):
+ * 8. A whole list (watched by fingerprints) past MAX_SNAPSHOT records (poll/rules/snapshot.ts, docs/poll-reads.md):
  *    its changes are not promised while it stays past the bound (a history that ends with it past owes none; one
  *    that brings it back owes them, reported against the cursor), and at most one poll per n8n process (a restart
  *    starts another) fails while it stays past.
@@ -443,7 +443,7 @@ function pastBound(
 	return sizeAt(Infinity) > MAX_SNAPSHOT;
 }
 
-/** The words of the error of a whole list past its bound (rules/pastBound.ts). */
+/** The words of the error of a whole list past its bound (rules/snapshot.ts). */
 const PAST_BOUND_ERROR = /the poll trigger compares lists without filters/;
 
 /** The words of the error of a list that ignores `page` (and `since_id`) past a page (reader.ts unreadableList). */

@@ -3,7 +3,7 @@
  * allows, each change once, the cursor at the last record emitted; and the requests of a quiet poll.
  */
 import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
-import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/lookback';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/scan';
 import { FakeShop, FakeTrigger, fakePlan, windowOf } from './fakeShop';
 
 describe('backlog under a budget', () => {
@@ -68,7 +68,7 @@ describe('backlog under a budget', () => {
 			expect((trigger.stored as PollState).scan?.pass).toBeUndefined();
 			// drained, the cursor holds about 22 bytes per record of the newest second (here the whole backlog's)
 			const newest = shop.records.filter((r) => r.updated_at === '2024-03-10 10:00:00').length;
-			// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+			// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: scan.ts)
 			const window = windowOf(trigger.stored);
 			expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
 			expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(
@@ -139,7 +139,7 @@ test('a backlog spread over time leaves a small cursor once drained', async () =
 	expect(emitted).toBe(
 		2000 + new Set(Array.from({ length: 2000 }, (_, k) => 1 + (((2 * k + 1) * 7) % 3000))).size,
 	);
-	// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+	// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: scan.ts)
 	const window = windowOf(trigger.stored);
 	expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
 	expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(1_500);

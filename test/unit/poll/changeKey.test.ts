@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	birthKeyOf,
+	changeKey,
 	deliveryKeyOf,
 	editedSince,
 	firstSeq,
@@ -16,7 +17,7 @@ import {
 	stateLeftOut,
 	withLaterEdit,
 } from '../../../nodes/StorePlatform/poll/rules/changeKey';
-import { changeKey, type ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+import type { ChangeKind } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
 import { usableState } from '../../../nodes/StorePlatform/poll/rules/state';
 
 const parts = (kind: ChangeKind, state: string, id = '7') => ({

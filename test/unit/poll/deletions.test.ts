@@ -9,7 +9,7 @@ import {
 	MAX_IDS_TEXT,
 	MAX_KNOWN_IDS,
 } from '../../../nodes/StorePlatform/poll/rules/knownIds';
-import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/lookback';
+import { MAX_WINDOW } from '../../../nodes/StorePlatform/poll/rules/scan';
 import { FakeShop, FakeTrigger, fakePlan, windowOf, lines } from './fakeShop';
 
 /** Ids as the poll module holds them (exact: decimalId.ts), from numbers. */
@@ -137,7 +137,7 @@ describe('deletions through the poll', () => {
 		for (let id = 7; id <= 10_000; id += 10) shop.remove(id);
 		const changes = await trigger.poll();
 		expect(changes.filter((c) => c.kind === 'deleted')).toHaveLength(1000);
-		// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: lookback.ts)
+		// besides the lookback window (its records bounded by twice MAX_WINDOW while a slice waits: scan.ts)
 		const window = windowOf(trigger.stored);
 		expect(window.records).toBeLessThanOrEqual(2 * MAX_WINDOW);
 		expect(JSON.stringify(trigger.stored).length - window.bytes).toBeLessThan(12_000);

@@ -367,7 +367,7 @@ export class FakeTrigger {
 }
 
 /**
- * The lookback window of a stored cursor's scan (the records kept below the floor: lookback.ts) and the bytes it
+ * The lookback window of a stored cursor's scan (the records kept below the floor: scan.ts) and the bytes it
  * takes in the static data: bounds on the rest of the cursor are stated without it.
  */
 export function windowOf(stored: unknown): { records: number; bytes: number } {

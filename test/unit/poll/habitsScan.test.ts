@@ -281,7 +281,7 @@ describe.each(FILTERS)('one record stamped in the shop future (%s filters)', (fi
 			expect(lines(await trigger.poll())).toEqual(['updated 31 ahead 2, changed again']);
 			expect(await trigger.poll()).toEqual([]);
 			// the records kept: the three ahead and the latest few at the shop's time
-			// (besides the lookback window below the floor: lookback.ts)
+			// (besides the lookback window below the floor: scan.ts)
 			const scan = (trigger.stored as PollState).scan;
 			const seen = Object.entries(scan?.seen ?? {}).filter(([t]) => t >= (scan?.floor ?? ''));
 			expect(seen.flatMap(([, g]) => Object.keys(g)).length).toBeLessThanOrEqual(7);

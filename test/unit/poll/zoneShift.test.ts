@@ -1,7 +1,6 @@
-/** A change of the shop's zone told from an edit (poll/rules/zoneShift.ts), for lists compared by fingerprints. */
-import { fingerprint } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
+/** A change of the shop's zone told from an edit (poll/rules/fingerprint.ts onlyZoneMoved), for lists compared by fingerprints. */
+import { fingerprint, onlyZoneMoved } from '../../../nodes/StorePlatform/poll/rules/fingerprint';
 import { diffSnapshot, snapshotOf } from '../../../nodes/StorePlatform/poll/rules/snapshot';
-import { onlyZoneMoved } from '../../../nodes/StorePlatform/poll/rules/zoneShift';
 
 const charge = {
 	id: 3,

@@ -2,7 +2,7 @@ import { attempt } from '../reads/attempt';
 import type { ShopReader } from '../reads/reader';
 import { loadKnown } from '../reads/keyedCount';
 import { readWholePart, type WholeAt } from '../reads/wholeRead';
-import { PastBound } from '../rules/pastBound';
+import { PastBound } from '../rules/snapshot';
 import type { AuditCursor, PollState, Tracker } from '../rules/state';
 import { baseline, type Change } from '../watch/poller';
 import { readUpTo } from '../rules/changeKey';

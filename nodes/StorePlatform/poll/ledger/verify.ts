@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { attempt } from '../reads/attempt';
 import { countedAt } from '../reads/keyedCount';
 import type { ChangeKind } from '../rules/fingerprint';
-import { PastBound } from '../rules/pastBound';
+import { PastBound } from '../rules/snapshot';
 import type { Change, PollOutcome } from '../watch/poller';
 import type { ShopReader } from '../reads/reader';
 import type { PollState, Tracker } from '../rules/state';

@@ -14,9 +14,10 @@ import {
 	readUpTo,
 	stateLeftOut,
 	withLaterEdit,
+	type ChangeParts,
 } from '../rules/changeKey';
 import { Episodes, type Cause } from './episodes';
-import { fingerprint, type ChangeKind, type ChangeParts } from '../rules/fingerprint';
+import { fingerprint, type ChangeKind } from '../rules/fingerprint';
 import {
 	pollWithParent,
 	readScopeId,
@@ -27,7 +28,7 @@ import {
 import { verifiedPoll, type Run } from '../ledger/verify';
 import { outageEnded, outageError, outagePoll, pollError } from './outage';
 import { runPoll, type Change } from '../watch/poller';
-import { PastBound } from '../rules/pastBound';
+import { PastBound } from '../rules/snapshot';
 import { contentOf } from '../ledger/digest';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';

@@ -1,14 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { scannedKind } from '../rules/created';
 import type { ChangeKind } from '../rules/fingerprint';
-import { afterSlice, sliceQuery, takeSlice } from '../rules/lookback';
 import { loadId, storedId } from '../rules/decimalId';
 import type { ShopReader } from './reader';
-import { backOf, type ScanState } from '../rules/scan';
+import {
+	afterSlice,
+	backOf,
+	scannedKind,
+	sliceQuery,
+	takeSlice,
+	type ScanState,
+} from '../rules/scan';
 import { readPages, readSince } from './pagedReads';
 
-/** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
+/** A change found by a read of a scan (scan.ts), as poller.ts emits it. */
 export interface ScanEmit {
 	kind: ChangeKind;
 	id: string;
@@ -18,8 +23,8 @@ export interface ScanEmit {
 }
 
 /**
- * Reads the slice of the lookback window a scan has left behind (lookback.ts), or the part of it the budget
- * allows: each record stamped in it whose state was not accounted for is emitted (created.ts tells which kind).
+ * Reads the slice of the lookback window a scan has left behind (scan.ts), or the part of it the budget
+ * allows: each record stamped in it whose state was not accounted for is emitted (scannedKind tells which kind).
  * The scan without its slice when it was read whole; else with the slice going on where it stopped.
  */
 export async function readSlice(

@@ -18,7 +18,7 @@ import {
 } from './answer';
 import { attempt } from './attempt';
 import { pageEnd } from '../rules/pageEnd';
-import { PastBound } from '../rules/pastBound';
+import { PastBound } from '../rules/snapshot';
 import { unreadableStamp } from '../rules/shopTime';
 import type { PollPlan } from '../rules/strategy';
 

@@ -4,7 +4,7 @@ import { idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './attempt';
-import { PastBound } from '../rules/pastBound';
+import { PastBound } from '../rules/snapshot';
 import type { WholeAt } from '../rules/state';
 
 export type { WholeAt } from '../rules/state';

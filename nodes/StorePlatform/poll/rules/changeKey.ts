@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { shortHash } from '../../api/hash';
-import { changeKey, type ChangeKind, type ChangeParts } from './fingerprint';
+import type { ChangeKind } from './fingerprint';
 import type { ScanState } from './scan';
 import { shopTimeOf } from './shopTime';
 
@@ -18,6 +18,24 @@ import { shopTimeOf } from './shopTime';
  * What a repeat does not promise, and why: docs/poll.md, "Keys and repeated polls".
  */
 
+/** What names one change: the watched list, the record, the kind and the record's state after it. */
+export interface ChangeParts {
+	resource: string;
+	/** The list's parent (product, theme), '' for lists of the shop. */
+	scope: string;
+	id: string;
+	kind: ChangeKind;
+	/** The record's fingerprint after the change ('' for a deletion). */
+	state: string;
+	/** The record's birth (birthKeyOf), where a creation is keyed without its state. */
+	birth?: string;
+}
+
+/** The `deliveryKey` of a change by a cursor from before `seq`: equal when the same change is emitted again. */
+export function changeKey(parts: ChangeParts): string {
+	return shortHash(['poll/1', parts.resource, parts.scope, parts.id, parts.kind, parts.state]);
+}
+
 /**
  * The key of a change emitted by a poll whose cursor has sequence number `seq` (undefined: a cursor from before).
  * `editsApart`: the creation's later edit comes as an update of its own (withLaterEdit): its key leaves out the state.
@@ -28,34 +46,21 @@ export function deliveryKeyOf(
 	editsApart = false,
 ): string {
 	if (seq === undefined) return changeKey(parts);
-	return shortHash([
-		'poll/2',
-		parts.resource,
-		parts.scope,
-		parts.id,
-		parts.kind,
-		keyedState(parts, editsApart),
-		String(seq),
-	]);
+	return shortHash(['poll/2', ...named(parts, editsApart), String(seq)]);
 }
-
-/**
- * The state a change's key holds: a creation keyed without its state keeps its birth (another record given the same id
- * is another creation).
- */
-const keyedState = (parts: ChangeParts, editsApart: boolean): string =>
-	parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
 
 /** What a change's key names but the cursor's number: same identity and same number, same key (node/lostRuns.ts). */
 export const changeIdentity = (parts: ChangeParts, editsApart = false): string =>
-	shortHash([
-		'poll/change',
-		parts.resource,
-		parts.scope,
-		parts.id,
-		parts.kind,
-		keyedState(parts, editsApart),
-	]);
+	shortHash(['poll/change', ...named(parts, editsApart)]);
+
+/**
+ * What a key names of a change: a creation keyed without its state keeps its birth instead (another record given the
+ * same id is another creation).
+ */
+function named(parts: ChangeParts, editsApart: boolean): string[] {
+	const state = parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
+	return [parts.resource, parts.scope, parts.id, parts.kind, state];
+}
 
 /**
  * Whether a creation's key leaves out the record's state: where a later edit comes apart as an update (`upTo` defined,
@@ -95,8 +100,9 @@ export function nextSeq(
 export const seqOf = (stored: unknown): number | undefined =>
 	typeof stored === 'number' && Number.isSafeInteger(stored) && stored >= 0 ? stored : undefined;
 
-interface Emitted {
-	kind: 'created' | 'updated' | 'deleted';
+/** A change as a poll emits it (the record absent for a deletion). */
+export interface Change {
+	kind: ChangeKind;
 	id: string;
 	record?: IDataObject;
 	state: string;
@@ -133,13 +139,11 @@ export function editedSince(record: IDataObject | undefined, upTo: string): bool
  * as an `updated` change of its own (same record and state): the creation's key ignores its state, so an edit made
  * between a run and its repeat still reaches a workflow that drops repeated keys. No `upTo` (no scan): as they are.
  */
-export function withLaterEdit<C extends Emitted>(changes: C[], upTo: string | undefined): C[] {
+export function withLaterEdit<C extends Change>(changes: C[], upTo: string | undefined): C[] {
 	if (upTo === undefined) return changes;
-	const out: C[] = [];
-	for (const change of changes) {
-		out.push(change);
-		if (change.kind === 'created' && editedSince(change.record, upTo))
-			out.push({ ...change, kind: 'updated' });
-	}
-	return out;
+	return changes.flatMap((change) =>
+		change.kind === 'created' && editedSince(change.record, upTo)
+			? [change, { ...change, kind: 'updated' }]
+			: [change],
+	);
 }

@@ -50,6 +50,7 @@ export interface SearchResult {
 	unplaced?: number;
 }
 
+/** Explains where the count and the tally disagree, as far as the poll's budget allows (the rules above). */
 export async function searchCount(
 	start: Tally,
 	floor: Id,
@@ -123,10 +124,8 @@ export async function searchCount(
 			const records = (await ask(async () => await shop.recordsIn(lo, hi, fresh))) ?? [];
 			const confirmed = records.filter((r) => fresh.has(idOf(r.id) as Id));
 			created.push(...confirmed);
-			known = withIds(
-				known,
-				confirmed.map((r) => idOf(r.id)),
-			);
+			const ids = confirmed.map((r) => idOf(r.id));
+			known = withIds(known, ids);
 		}
 		unlisted = withoutIds(unlisted, present);
 		if (n !== expected(lo, hi)) await pin(counter(), lo, hi);
@@ -147,16 +146,7 @@ export async function searchCount(
 	// creations were read, at the search's start and end): a record created meanwhile would be learned as the count's
 	const atStart = complete ? await counts(floor) : undefined;
 	const atEnd = atStart === undefined ? undefined : await counter()(floor);
-	const total =
-		atEnd !== undefined && atEnd === atStart && (before === undefined || before === atEnd)
-			? atEnd
-			: undefined;
-	return {
-		tally: { known, unlisted, uncounted },
-		deleted,
-		created,
-		complete,
-		unplaced:
-			total === undefined ? undefined : total - (known.length + unlisted.length - uncounted.length),
-	};
+	const stood = atEnd !== undefined && atEnd === atStart && (before ?? atEnd) === atEnd;
+	const unplaced = stood ? atEnd - (known.length + unlisted.length - uncounted.length) : undefined;
+	return { tally: { known, unlisted, uncounted }, deleted, created, complete, unplaced };
 }

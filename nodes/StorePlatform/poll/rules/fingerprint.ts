@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { shortHash } from '../../api/hash';
-import { shopTimeOf } from './shopTime';
+import { secondsBefore, shopTimeOf } from './shopTime';
 
-/** Fingerprints of records and the `deliveryKey` of a change. Pure. */
+/** Fingerprints of records: what tells one state of a record from another. Pure. */
 
 /** JSON with object keys sorted, so that equal records give equal text whatever the shop's key order. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
 	if (value && typeof value === 'object') {
 		const entries = Object.entries(value as IDataObject)
@@ -57,7 +57,7 @@ function stampsOf(record: IDataObject, toMinute = false): IDataObject {
 
 /** The fingerprint of version 1 (ids and numbers as text): read in stored cursors (`sameState`), never made. */
 export function legacyFingerprint(record: IDataObject): string {
-	return hashOf(numbersAsText(record));
+	return hashOf(leaves(record, (v) => (typeof v === 'number' ? String(v) : v)));
 }
 
 const hashOf = (value: unknown) =>
@@ -78,53 +78,59 @@ export function sameState(stored: string | undefined, record: IDataObject, state
 	return made === state || made === legacyFingerprint(record);
 }
 
-function numbersAsText(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(numbersAsText);
+/** The value with each of its leaves (neither an array nor an object) replaced by `leaf` of it. */
+function leaves(value: unknown, leaf: (v: unknown) => unknown): unknown {
+	if (Array.isArray(value)) return value.map((v) => leaves(v, leaf));
 	if (value && typeof value === 'object') {
 		return Object.fromEntries(
-			Object.entries(value as IDataObject).map(([k, v]) => [k, numbersAsText(v)]),
+			Object.entries(value as IDataObject).map(([k, v]) => [k, leaves(v, leaf)]),
 		);
 	}
-	return typeof value === 'number' ? String(value) : value;
+	return leaf(value);
 }
 
 /** A plain decimal: no leading zero (but `0` and `0.5`), no sign but `-`, no exponent, no spaces. */
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
 /** One text per value: numbers and decimal text as their shortest decimal, flags as `1`/`0`. */
-function canonical(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(canonical);
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value as IDataObject).map(([k, v]) => [k, canonical(v)]),
-		);
-	}
-	if (typeof value === 'boolean') return value ? '1' : '0';
-	if (typeof value === 'number') return String(value);
-	if (typeof value === 'string' && DECIMAL.test(value)) {
+const canonical = (value: unknown) =>
+	leaves(value, (v) => {
+		if (typeof v === 'boolean') return v ? '1' : '0';
+		if (typeof v === 'number') return String(v);
+		if (typeof v !== 'string' || !DECIMAL.test(v)) return v;
 		// digits, not Number(): a long id or code keeps every digit
-		const text = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+		const text = v.includes('.') ? v.replace(/\.?0+$/, '') : v;
 		return text === '-0' ? '0' : text;
-	}
-	return value;
+	});
+
+/**
+ * Whether only a change of the shop's time zone parted a record from the fingerprint kept. A shop that moves its zone
+ * rewrites no record, but every stamp moves by the same whole or half hours, and a whole list would report every
+ * record updated. So the record is fingerprinted again with every stamp moved back by each half hour up to ±14 h (the
+ * shop's own stamps alone too, where a record also holds dates a user entered): a match is no change. An edit moves
+ * `updated_at` alone, so it stays an update. Up to 112 fingerprints, only for records whose fingerprint changed.
+ */
+export function onlyZoneMoved(kept: string, record: IDataObject): boolean {
+	const stamps = Object.entries(record).filter(
+		([k, v]) => STAMP_FIELD.test(k) && shopTimeOf(v) !== undefined,
+	);
+	// the shop's own stamps move; dates a user entered (a promotion's start_at) may be kept as entered
+	const own = stamps.filter(([k]) => SHOP_STAMPS.has(k));
+	if (stamps.length === 0) return false;
+	const sets = own.length > 0 && own.length < stamps.length ? [stamps, own] : [stamps];
+	for (const set of sets)
+		for (const shift of SHIFTS) {
+			const moved: IDataObject = { ...record };
+			for (const [k, v] of set) moved[k] = secondsBefore(shopTimeOf(v) as string, shift);
+			if (minuteFingerprint(moved) === kept || fingerprint(moved) === kept) return true;
+		}
+	return false;
 }
+
+/** Seconds every stamp may have moved by: ±30 min, ±1 h, … ±14 h. */
+const SHIFTS = Array.from({ length: 28 }, (_, i) => (i + 1) * 1800).flatMap((s) => [s, -s]);
+
+/** The stamps the shop writes itself (the spec's record times), as opposed to dates a user enters. */
+const SHOP_STAMPS = new Set(['created_at', 'updated_at', 'activated_on']);
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
-
-/** What names one change: the watched list, the record, the kind and the record's state after it. */
-export interface ChangeParts {
-	resource: string;
-	/** The list's parent (product, theme), '' for lists of the shop. */
-	scope: string;
-	id: string;
-	kind: ChangeKind;
-	/** The record's fingerprint after the change ('' for a deletion). */
-	state: string;
-	/** The record's birth (changeKey.ts birthKeyOf), where a creation is keyed without its state. */
-	birth?: string;
-}
-
-/** The `deliveryKey` of a change by a cursor from before `seq`: equal when the same change is emitted again. */
-export function changeKey(parts: ChangeParts): string {
-	return shortHash(['poll/1', parts.resource, parts.scope, parts.id, parts.kind, parts.state]);
-}

@@ -17,6 +17,7 @@ export const MAX_KNOWN_IDS = 250_000;
 export const MAX_IDS_TEXT = 40_000;
 
 const ZERO = BigInt(0);
+const unreadable = () => new Error('The known ids in the static data are not readable');
 
 /** The ids (any order, repeats, undefined) as known ids; ids that are not above 0 are left out. */
 export function idsOf(values: Iterable<Id | undefined>): KnownIds {
@@ -24,8 +25,8 @@ export function idsOf(values: Iterable<Id | undefined>): KnownIds {
 	return ids.sort(ascending);
 }
 
-/** The position of the first id above `x`. */
-function above(ids: KnownIds, x: Id): number {
+/** How many ids lie at or below `x`: the position of the first id above it. */
+export function countUpTo(ids: KnownIds, x: Id): number {
 	let [lo, hi] = [0, ids.length];
 	while (lo < hi) {
 		const mid = (lo + hi) >> 1;
@@ -37,14 +38,11 @@ function above(ids: KnownIds, x: Id): number {
 
 /** How many ids lie in (lo, hi]. */
 export const countIn = (ids: KnownIds, lo: Id, hi: Id): number =>
-	hi > lo ? above(ids, hi) - above(ids, lo) : 0;
+	hi > lo ? countUpTo(ids, hi) - countUpTo(ids, lo) : 0;
 
 /** The ids in (lo, hi]. */
 export const idsIn = (ids: KnownIds, lo: Id, hi: Id): Id[] =>
-	hi > lo ? ids.slice(above(ids, lo), above(ids, hi)) : [];
-
-/** How many ids lie at or below `x`. */
-export const countUpTo = above;
+	hi > lo ? ids.slice(countUpTo(ids, lo), countUpTo(ids, hi)) : [];
 
 export function withIds(ids: KnownIds, added: Iterable<Id | undefined>): KnownIds {
 	const more = idsOf(added);
@@ -78,7 +76,6 @@ export function encodeIds(ids: KnownIds): string {
 const NUMBER = /[0-9A-Z]+/y;
 
 export function decodeIds(text: string): KnownIds {
-	const bad = () => new Error('The known ids in the static data are not readable');
 	const ids: KnownIds = [];
 	let at = 0;
 	let [previous, gap] = [ZERO, ZERO];
@@ -86,7 +83,7 @@ export function decodeIds(text: string): KnownIds {
 		NUMBER.lastIndex = at;
 		const digits = NUMBER.exec(text)?.[0];
 		const n = digits === undefined ? undefined : fromBase36(digits);
-		if (digits === undefined || n === undefined) throw bad();
+		if (digits === undefined || n === undefined) throw unreadable();
 		at += digits.length;
 		return n;
 	};
@@ -97,10 +94,10 @@ export function decodeIds(text: string): KnownIds {
 		else if (c === '-') gap = number();
 		else if (c === '*' && gap > ZERO) {
 			const n = number();
-			if (n > BigInt(2 * MAX_KNOWN_IDS)) throw bad();
+			if (n > BigInt(2 * MAX_KNOWN_IDS)) throw unreadable();
 			times = Number(n) - 1;
-		} else throw bad();
-		if (!(times >= 1) || ids.length + times > 2 * MAX_KNOWN_IDS) throw bad();
+		} else throw unreadable();
+		if (!(times >= 1) || ids.length + times > 2 * MAX_KNOWN_IDS) throw unreadable();
 		for (let k = 0; k < times; k++) ids.push((previous += gap));
 	}
 	return ids;
@@ -135,21 +132,18 @@ export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds
 export function idsFromRuns(text: string, floor: Id): { ids: KnownIds; floor: Id } {
 	const numbers = text === '' ? [] : text.split('.').map((p) => parseInt(p, 36));
 	if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isSafeInteger(n) || n < 0))
-		throw new Error('The known ids in the static data are not readable');
+		throw unreadable();
 	const runs: Array<[number, number]> = [];
-	let end = 0;
 	for (let i = 0; i < numbers.length; i += 2) {
-		const start = i === 0 ? numbers[0] : end + numbers[i];
-		end = start + numbers[i + 1];
-		runs.push([start, end]);
+		const start = i === 0 ? numbers[0] : runs[runs.length - 1][1] + numbers[i];
+		runs.push([start, start + numbers[i + 1]]);
 	}
 	const ids: number[] = [];
-	for (let r = runs.length - 1; r >= 0; r--) {
-		for (let id = runs[r][1]; id >= runs[r][0]; id--) {
+	for (const [start, end] of runs.reverse())
+		for (let id = end; id >= start; id--) {
 			if (ids.length === MAX_KNOWN_IDS)
 				return { ids: idsOf(ids.map(BigInt)), floor: maxOf(floor, BigInt(id)) };
 			ids.push(id);
 		}
-	}
 	return { ids: idsOf(ids.map(BigInt)), floor };
 }

@@ -15,23 +15,16 @@ export const MIN_PAGE_CAP = 50;
 export const belowAnyCap = (length: number, asked: number): boolean =>
 	length < Math.min(MIN_PAGE_CAP, asked);
 
-export interface PageEnd {
-	/** Whether the read ends at this page. */
-	end: boolean;
-	/** The page size learned after it. */
-	full?: number;
-}
-
 /**
- * A page of `length` records asked with `limit` `asked`, after one of `previous` in the same read (undefined: the
- * first), where the shop was seen to fill pages of `full`.
+ * Whether a page of `length` records asked with `limit` `asked` ends the read (`end`), after one of `previous` in the
+ * same read (undefined: the first), where the shop was seen to fill pages of `full`; and the size learned after it.
  */
 export function pageEnd(
 	full: number | undefined,
 	asked: number,
 	length: number,
 	previous?: number,
-): PageEnd {
+): { end: boolean; full?: number } {
 	const before = full ?? asked;
 	let learned = full;
 	if (length >= asked) learned = Math.max(learned ?? 0, asked);

@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fingerprint, sameState } from './fingerprint';
-import { LOOKBACK_S, MAX_WINDOW, SLICE_S, windowStart, type Slice } from './lookback';
-import { copyOf, from, indexOf, put, seenKey, sizeOf, type Seen } from './seen';
-import { laterOf, secondBefore, secondsBefore, secondsBetween, timeOf } from './shopTime';
-
-export type { Seen } from './seen';
+import { isDigested, ledgerKey } from '../ledger/ledger';
+import { fingerprint, sameState, type ChangeKind } from './fingerprint';
+import { laterOf, secondsBefore, secondsBetween, shopTimeOf, timeOf } from './shopTime';
 
 /**
  * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure. Nothing here reads n8n's clock.
@@ -15,8 +12,13 @@ export type { Seen } from './seen';
  * every record accounted for: a record read again unchanged is not emitted, a second change in the same second is. The
  * next floor is a time the shop's clock certainly reached when the pass began (not the highest seen during a long pass:
  * a record changed after its page was read would be lost), leaving out a few outliers stamped in the shop's future
- * (floorOf). Below the floor, `seen` keeps the lookback window for a clock that steps back (lookback.ts).
- * Details: docs/poll-scan.md.
+ * (floorOf). Details: docs/poll-scan.md.
+ *
+ * The lookback window: a shop whose clock steps back (summer time ends on a shop that stamps local time) stamps changes
+ * below the floor for up to an hour. So `seen` also keeps the hour below the floor (`back` to `floor`, at most
+ * MAX_WINDOW records), to read it again and emit only states not accounted for: a wide pass reads from `back` where
+ * they fit one page; else (a busy shop) the part the floor leaves behind is read once as a slice, every SLICE_S.
+ * Costs and delays: docs/poll-scan.md, "The lookback window".
  */
 
 /** Records stamped in the shop's future that blind no scan (floorOf). */
@@ -24,14 +26,57 @@ export const OUTLIERS = 3;
 /** How far ahead of the next time a few records must stand to count as outliers (floorOf). */
 export const OUTLIER_GAP_S = 600;
 
+/** How far below its floor a scan reads: a shop clock that steps back by up to this loses nothing. */
+export const LOOKBACK_S = 3600;
+/**
+ * Fingerprints of records below the floor a scan keeps: where more changed in the hour, the window is shorter. While a
+ * slice waits to be read, its records are kept too: at most twice as many.
+ */
+export const MAX_WINDOW = 1000;
+/** A slice is read once the window's start has moved this far (or the bound moves it): one request per ten minutes. */
+export const SLICE_S = 600;
+
+/**
+ * The fingerprints a scan keeps: time → id → fingerprint (the time once), a text key as the ledger's digest (seenKey):
+ * about 55 characters a record.
+ */
+export type Seen = Record<string, Record<string, string>>;
+
+/** The key a record has in `seen`: its id as decimal text, a text key's digest (the ledger's), kept as it is. */
+export const seenKey = (id: string): string => (isDigested(id) ? id : ledgerKey(id));
+
+/** `seen` with text keys a cursor from before kept whole digested (read once, where the cursor is loaded). */
+export const digestKeys = (seen: Seen): Seen =>
+	Object.fromEntries(
+		Object.entries(seen).map(([time, group]) => [
+			time,
+			Object.fromEntries(Object.entries(group).map(([id, state]) => [seenKey(id), state])),
+		]),
+	);
+
+/** The records of `seen` at or after a time (a copy). */
+function from(seen: Seen, time: string): Seen {
+	const kept: Seen = {};
+	for (const [t, group] of Object.entries(seen)) if (t >= time) kept[t] = { ...group };
+	return kept;
+}
+
+/** How many records `seen` holds (at or after `time`, below `until` where given). */
+function sizeOf(seen: Seen, time = '', until?: string): number {
+	let n = 0;
+	for (const [t, group] of Object.entries(seen))
+		if (t >= time && (until === undefined || t < until)) n += Object.keys(group).length;
+	return n;
+}
+
 export interface ScanState {
 	/** Records with a time at or after it are read again; '' before any record had a time. */
 	floor: string;
-	/** time → id → fingerprint of the records accounted for at or after `back` (grouped: the time once). */
+	/** The records accounted for at or after `back`. */
 	seen: Seen;
-	/** The start of the lookback window (lookback.ts); absent in cursors stored before it: the floor. */
+	/** The start of the lookback window; absent in cursors stored before it: the floor. */
 	back?: string;
-	/** A part of the window the floor left behind, read before its fingerprints are dropped (lookback.ts). */
+	/** A part of the window the floor left behind, read before its fingerprints are dropped. */
 	slice?: Slice;
 	// cursors from before version 2 of the floor also hold `latest`: not read, dropped when their pass ends
 	/**
@@ -39,19 +84,20 @@ export interface ScanState {
 	 * filter starts from (`back` for a wide pass, else the floor).
 	 */
 	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
-	/**
-	 * The latest time of a record forgotten (deleted) that no other record of `seen` held: the shop had reached it
-	 * (changeKey.ts readUpTo).
-	 */
+	/** The latest time of a deleted record that no other record of `seen` held: the shop reached it (readUpTo). */
 	reached?: string;
 }
 
-/** The start of a scan's lookback window. */
-export const backOf = (scan: ScanState): string => scan.back ?? scan.floor;
+export interface Slice {
+	/** The slice ends below it: the floor of the pass that left it, or the new window's start where lower. */
+	to: string;
+	/** The window's start once the slice is read (records from `to` up to it were read by that pass). */
+	then: string;
+	/** Where the slice's read goes on (a `since_id`, as decimalId.ts stores it, or a page number). */
+	at: number | string;
+}
 
-/** The records of `seen` at or after the floor, whose times bound the next floor. */
-const atFloor = (scan: ScanState, seen: Seen = scan.seen) => from(seen, scan.floor);
-
+/** A record a scan or a slice read in a state not accounted for. */
 export interface ScanChange {
 	record: IDataObject;
 	id: string;
@@ -62,15 +108,17 @@ export interface ScanChange {
 	at?: string;
 }
 
+/** The start of a scan's lookback window. */
+export const backOf = (scan: ScanState): string => scan.back ?? scan.floor;
+
 /**
  * The floor `seen` gives: its latest time, unless that time holds at most OUTLIERS records (with the times skipped
  * before it) more than OUTLIER_GAP_S ahead of the next time: outliers (a writer's clock ahead), the floor is below
  * them. Undefined while `seen` holds OUTLIERS records or fewer.
  */
 export function floorOf(seen: Seen): string | undefined {
+	if (sizeOf(seen) <= OUTLIERS) return undefined;
 	const times = Object.keys(seen).sort().reverse();
-	const total = times.reduce((n, time) => n + Object.keys(seen[time]).length, 0);
-	if (total <= OUTLIERS) return undefined;
 	let skipped = 0;
 	for (let i = 0; i < times.length; i++) {
 		skipped += Object.keys(seen[times[i]]).length;
@@ -82,9 +130,67 @@ export function floorOf(seen: Seen): string | undefined {
 	return undefined;
 }
 
+/**
+ * The window's start for a floor: LOOKBACK_S below it, or higher where more than MAX_WINDOW records of `seen` stand
+ * between (the lowest time that keeps them within the bound).
+ */
+export function windowStart(floor: string, seen: Seen): string {
+	if (floor === '') return '';
+	const start = secondsBefore(floor, LOOKBACK_S);
+	const times = Object.keys(seen)
+		.filter((t) => t >= start && t < floor)
+		.sort()
+		.reverse();
+	let n = 0;
+	for (let i = 0; i < times.length; i++) {
+		n += Object.keys(seen[times[i]]).length;
+		if (n > MAX_WINDOW) return i === 0 ? floor : times[i - 1];
+	}
+	return start;
+}
+
+/**
+ * The records stamped at or after `back` (and below `below`, where given) whose state `seen` has not accounted for,
+ * in page order, noted in a copy of `seen`. `restamp`: a record in its state under a version-1 fingerprint
+ * (fingerprint.ts sameState) is kept under the new one.
+ */
+function newStates(
+	seen: Seen,
+	records: IDataObject[],
+	field: string,
+	key: string,
+	range: { back: string; below?: string; restamp: boolean },
+): { seen: Seen; changes: ScanChange[] } {
+	const next = from(seen, '');
+	// where each record is: id → [time, fingerprint]
+	const index = new Map<string, [string, string]>();
+	for (const [time, group] of Object.entries(next))
+		for (const [id, state] of Object.entries(group)) index.set(id, [time, state]);
+	const changes: ScanChange[] = [];
+	for (const record of records) {
+		const time = timeOf(record, field);
+		if (time === undefined || time < range.back) continue;
+		if (range.below !== undefined && time >= range.below) continue;
+		const id = String(record[key]);
+		const state = fingerprint(record);
+		const at = seenKey(id);
+		const earlier = index.get(at);
+		const same = earlier !== undefined && sameState(earlier[1], record, state);
+		if (same && (!range.restamp || earlier[1] === state)) continue;
+		if (earlier && earlier[0] !== time) {
+			delete next[earlier[0]][at];
+			if (Object.keys(next[earlier[0]]).length === 0) delete next[earlier[0]];
+		}
+		(next[time] ??= {})[at] = state;
+		index.set(at, [time, state]);
+		if (!same) changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
+	}
+	return { seen: next, changes };
+}
+
 /** Forgets a record (deleted). */
 export function forget(scan: ScanState, id: string): ScanState {
-	const seen = copyOf(scan.seen);
+	const seen = from(scan.seen, '');
 	const key = seenKey(id);
 	let reached = scan.reached;
 	for (const [time, group] of Object.entries(seen)) {
@@ -99,12 +205,7 @@ export function forget(scan: ScanState, id: string): ScanState {
 
 /** The state after a baseline read: everything now present counts as seen; nothing is a change. */
 export function baselineScan(records: IDataObject[], field: string, key: string): ScanState {
-	const all: Seen = {};
-	const index = new Map<string, [string, string]>();
-	for (const r of records) {
-		const time = timeOf(r, field);
-		if (time !== undefined) put(all, index, seenKey(String(r[key])), time, fingerprint(r));
-	}
+	const all = newStates({}, records, field, key, { back: '', restamp: true }).seen;
 	const floor = floorOf(all) ?? '';
 	const back = windowStart(floor, all);
 	return { floor, back, seen: from(all, back) };
@@ -119,7 +220,7 @@ export function scanQuery(scan: ScanState, field: string): Record<string, string
 	const start = scan.pass?.from ?? scan.floor;
 	if (start === '') return {};
 	const raised = start !== scan.floor && start > secondsBefore(scan.floor, LOOKBACK_S);
-	return { [`${field}_min`]: raised ? start : secondBefore(start) };
+	return { [`${field}_min`]: raised ? start : secondsBefore(start, 1) };
 }
 
 /**
@@ -130,7 +231,7 @@ export function beginPass(scan: ScanState, start: number, page: number): ScanSta
 	if (scan.pass) return scan;
 	const back = backOf(scan);
 	const wide = back < scan.floor && sizeOf(scan.seen, back) < page;
-	const nextFloor = laterOf(scan.floor, floorOf(atFloor(scan))) ?? '';
+	const nextFloor = laterOf(scan.floor, floorOf(from(scan.seen, scan.floor))) ?? '';
 	const pass: ScanState['pass'] = { at: start, nextFloor, from: wide ? back : scan.floor };
 	// a cursor from before stamps were read in every form that read none (a shop writing `Z`): its first pass takes the
 	// records as an activation does, rather than report each as created
@@ -150,55 +251,31 @@ export function takePage(
 	at: number | string,
 	first: boolean,
 ): { scan: ScanState; changes: ScanChange[] } {
-	const seen = copyOf(scan.seen);
-	const index = indexOf(seen);
-	const changes: ScanChange[] = [];
-	const back = backOf(scan);
-	for (const record of records) {
-		const time = timeOf(record, field);
-		// below the floor, records of the lookback window are compared as well (a clock stepped back)
-		if (time === undefined || time < back) continue;
-		const id = String(record[key]);
-		const at = seenKey(id);
-		const state = fingerprint(record);
-		const earlier = index.get(at);
-		if (earlier && sameState(earlier[1], record, state)) {
-			// the same state (a version-1 fingerprint, another form of its values): kept in the new fingerprint
-			if (earlier[1] !== state) put(seen, index, at, time, state);
-			continue;
-		}
-		put(seen, index, at, time, state);
-		if (!scan.pass?.quiet)
-			changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
-	}
+	// below the floor, records of the lookback window are compared as well (a clock stepped back)
+	const range = { back: backOf(scan), restamp: true };
+	const { seen, changes } = newStates(scan.seen, records, field, key, range);
 	const pass = scan.pass ?? { at, nextFloor: scan.floor };
 	const nextFloor = first
-		? (laterOf(pass.nextFloor, floorOf(atFloor(scan, seen))) ?? '')
+		? (laterOf(pass.nextFloor, floorOf(from(seen, scan.floor))) ?? '')
 		: pass.nextFloor;
-	return { scan: { ...scan, seen, pass: { ...pass, at, nextFloor } }, changes };
+	const taken = scan.pass?.quiet ? [] : changes;
+	return { scan: { ...scan, seen, pass: { ...pass, at, nextFloor } }, changes: taken };
 }
 
 /** Notes records read elsewhere (a creation read) as accounted for. */
-export function noteRecords(
+export const noteRecords = (
 	scan: ScanState,
 	records: IDataObject[],
 	field: string,
 	key: string,
-): ScanState {
-	const seen = copyOf(scan.seen);
-	const index = indexOf(seen);
-	const back = backOf(scan);
-	for (const r of records) {
-		const time = timeOf(r, field);
-		if (time !== undefined && time >= back)
-			put(seen, index, seenKey(String(r[key])), time, fingerprint(r));
-	}
-	return { ...scan, seen };
-}
+): ScanState => ({
+	...scan,
+	seen: newStates(scan.seen, records, field, key, { back: backOf(scan), restamp: true }).seen,
+});
 
 /**
- * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it (lookback.ts). Where the pass
- * read from the window's start, the part left behind goes; else it is left as a slice to read first.
+ * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it. Where the pass read
+ * from the window's start, the part left behind goes; else it is left as a slice to read first.
  */
 export function endPass(scan: ScanState): ScanState {
 	const ended = passEnded(scan);
@@ -224,4 +301,60 @@ function passEnded(scan: ScanState): ScanState {
 	const seen = from(scan.seen, back);
 	for (const time of Object.keys(seen)) if (time >= to && time < start) delete seen[time];
 	return { floor, back, seen, slice: { to, then: start, at: 0 } };
+}
+
+/** The filter of a slice's requests: the records stamped from `back` up to the slice's end. */
+export function sliceQuery(back: string, slice: Slice, field: string): Record<string, string> {
+	return {
+		...(back === '' ? {} : { [`${field}_min`]: secondsBefore(back, 1) }),
+		[`${field}_max`]: slice.to,
+	};
+}
+
+/**
+ * One page of a slice: the records stamped in it whose state was not accounted for (newStates). Records outside it (an
+ * inclusive filter's edges) are left alone.
+ */
+export function takeSlice(
+	seen: Seen,
+	back: string,
+	slice: Slice,
+	records: IDataObject[],
+	field: string,
+	key: string,
+	at: number | string,
+): { seen: Seen; slice: Slice; changes: ScanChange[] } {
+	const range = { back, below: slice.to, restamp: false };
+	return { ...newStates(seen, records, field, key, range), slice: { ...slice, at } };
+}
+
+/** The window after a slice: it starts at the slice's end, and the fingerprints below it are dropped. */
+export const afterSlice = (seen: Seen, slice: Slice) => ({
+	back: slice.then,
+	seen: from(seen, slice.then),
+});
+
+/**
+ * What a record a scan reads in a new state is: a creation, an update, or nothing to report.
+ *
+ * A record is created once, by its own `created_at`, whatever its id: not accounted for and created at or after `since`
+ * (the lookback window's start: every record from there is accounted for), or accounted for at a time before its
+ * `created_at` (no later than its stamp): another record under the same id (MySQL before 8 gives the highest id
+ * deleted anew after a restart). Anything else is an update; a scan by `created_at` reports creations only (a cart's
+ * new e-mail or items is kept silently).
+ */
+export function scannedKind(
+	change: Pick<ScanChange, 'record' | 'at'>,
+	field: 'updated_at' | 'created_at',
+	since: string,
+): ChangeKind | undefined {
+	const createdAt = shopTimeOf(change.record.created_at);
+	const stamp = timeOf(change.record, field);
+	const created =
+		createdAt !== undefined &&
+		(change.at === undefined
+			? createdAt >= since
+			: createdAt > change.at && stamp !== undefined && createdAt <= stamp);
+	if (created) return 'created';
+	return field === 'created_at' ? undefined : 'updated';
 }

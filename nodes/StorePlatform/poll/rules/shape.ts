@@ -74,35 +74,13 @@ export function shapesOf(
 		const text = shapeOf(records);
 		return { compare, keep: readShape(text), compares: !dropped, takes: true, text, retake: false };
 	}
-	if (retaking)
-		return {
-			compare,
-			keep: compare,
-			compares: false,
-			takes: true,
-			text: stored,
-			retake: false,
-		};
+	const kept = { compare, keep: compare, text: stored, retake: false };
+	if (retaking) return { ...kept, compares: false, takes: true };
 	if (!compare) {
 		const text = records.length > 0 ? shapeOf(records) : undefined;
 		return { compares: true, takes: true, text, retake: false };
 	}
-	if (!dropped)
-		return {
-			compare,
-			keep: compare,
-			compares: true,
-			takes: true,
-			text: stored,
-			retake: false,
-		};
-	const kept = [...compare].filter((f) => records.some((r) => r[f] !== undefined));
-	return {
-		compare,
-		keep: compare,
-		compares: false,
-		takes: false,
-		text: kept.join(','),
-		retake: true,
-	};
+	if (!dropped) return { ...kept, compares: true, takes: true };
+	const shown = [...compare].filter((f) => records.some((r) => r[f] !== undefined));
+	return { ...kept, compares: false, takes: false, text: shown.join(','), retake: true };
 }

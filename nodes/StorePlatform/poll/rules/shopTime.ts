@@ -88,15 +88,3 @@ export function laterOf(a: string | undefined, b: string | undefined): string | 
 	if (b === undefined) return a;
 	return a >= b ? a : b;
 }
-
-/** The latest shop time of a field over records (undefined when none has one). */
-export function latestOf(
-	records: Array<Record<string, unknown>>,
-	field: string,
-): string | undefined {
-	let latest: string | undefined;
-	for (const r of records) {
-		latest = laterOf(latest, timeOf(r, field));
-	}
-	return latest;
-}

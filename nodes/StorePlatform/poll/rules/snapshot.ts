@@ -1,32 +1,51 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { fingerprint, minuteFingerprint, sameState } from './fingerprint';
+import type { Change } from './changeKey';
+import { fingerprint, minuteFingerprint, onlyZoneMoved, sameState } from './fingerprint';
 import { within, type Shape, type Shapes } from './shape';
-import { onlyZoneMoved } from './zoneShift';
 
 /**
  * The rules of a list watched by fingerprints (no usable filter). Pure. The state is id → fingerprint of the last
  * reading: a record not in it is created, another fingerprint an update (unless only the shop's zone moved its stamps:
- * zoneShift.ts), a record absent from the reading deleted once confirmed (ledger/verify.ts confirmSnapshot).
+ * fingerprint.ts onlyZoneMoved), a record absent from the reading deleted once confirmed (ledger/verify.ts
+ * confirmSnapshot).
  */
 
 /** Records a fingerprinted list may have (the static data holds one fingerprint each, about 25 bytes). */
 export const MAX_SNAPSHOT = 5000;
 
-export interface SnapshotChange {
-	kind: 'created' | 'updated' | 'deleted';
-	id: string;
-	/** The record (absent for a deletion). */
-	record?: IDataObject;
-	state: string;
+/**
+ * A whole list that holds more than MAX_SNAPSHOT records. Past the bound the trigger reports nothing of that list: its
+ * error is shown once (at the activation, or at the first poll past the bound: episodes.ts), later polls are quiet and
+ * keep the cursor as it was, and once the list is back within the bound the next poll reports what changed meanwhile
+ * against it.
+ */
+export class PastBound extends NodeOperationError {
+	constructor(
+		node: INode,
+		noun: string,
+		readonly records: number,
+		max: number,
+	) {
+		super(
+			node,
+			`The ${noun} list has ${records} records; the poll trigger compares lists without filters of up to ${max} records`,
+			{
+				description: `Until the list is back to ${max} records or fewer, its changes are not reported; then the next poll reports what changed meanwhile (a record created and deleted again meanwhile is not reported). This error is shown once while the list stays past the bound.`,
+			},
+		);
+	}
 }
 
+/** The records of a reading by id (records without one left out). */
 export function readingOf(records: IDataObject[], key: string): Map<string, IDataObject> {
 	const byId = new Map<string, IDataObject>();
 	for (const r of records) if (r[key] !== undefined && r[key] !== null) byId.set(String(r[key]), r);
 	return byId;
 }
 
+/** The fingerprints of a reading, as the state keeps them. */
 export function snapshotOf(
 	reading: Map<string, IDataObject>,
 	shape?: Shape,
@@ -50,8 +69,8 @@ export function diffSnapshot(
 	reading: Map<string, IDataObject>,
 	gone: string[],
 	shapes: Shapes = { compares: true, takes: true },
-): { changes: SnapshotChange[]; known: Record<string, string> } {
-	const changes: SnapshotChange[] = [];
+): { changes: Change[]; known: Record<string, string> } {
+	const changes: Change[] = [];
 	const next: Record<string, string> = {};
 	for (const [id, record] of reading) {
 		const state = minuteFingerprint(within(record, shapes.keep));

@@ -4,8 +4,7 @@ import { seqOf } from './changeKey';
 import { loadId, storedId } from './decimalId';
 import { LEGACY_MARK, type ChangeKind } from './fingerprint';
 import { encodeIds, idsFromRuns } from './knownIds';
-import type { ScanState } from './scan';
-import { digestKeys } from './seen';
+import { digestKeys, type ScanState } from './scan';
 import type { PollPlan } from './strategy';
 
 /**
@@ -14,9 +13,7 @@ import type { PollPlan } from './strategy';
  */
 export interface PollState {
 	v: 2;
-	/**
-	 * 2: its fingerprints are made by fingerprint() or marked as version 1's (LEGACY_MARK, on reading older ones).
-	 */
+	/** 2: its fingerprints are fingerprint()'s, or marked as version 1's (LEGACY_MARK) where read from before. */
 	fp?: 2;
 	/** What it watches (resource and the ids of its path): another value starts over. */
 	watch: string;
@@ -78,10 +75,7 @@ export interface WholeAt {
 	 * record the ledger lacked, up to MAX_READINGS_AGAIN; 1 in a cursor from before ended the audit.
 	 */
 	a?: number;
-	/**
-	 * 1: the last of those readings again showed no key no reading before it showed (two in a row end the audit of a
-	 * list without a count).
-	 */
+	/** 1: the last reading again showed no key new to the readings before (two in a row end a countless audit). */
 	q?: 1;
 	/** 1: an earlier part of this reading showed a record the ledger lacked. */
 	g?: 1;
@@ -104,6 +98,7 @@ export interface AuditCursor extends WholeAt {
 /** The parts of the state a plan and a choice of events need. */
 export type Tracker = 'maxId' | 'ids' | 'scan' | 'known';
 
+/** The trackers a plan and a choice of events need. */
 export function trackersOf(plan: PollPlan, events: ChangeKind[]): Tracker[] {
 	if (plan.strategy === 'snapshot') return ['known'];
 	if (plan.strategy === 'stamped') return ['scan'];
@@ -113,6 +108,7 @@ export function trackersOf(plan: PollPlan, events: ChangeKind[]): Tracker[] {
 	return trackers;
 }
 
+/** What a trigger watches, as the cursor names it. */
 export function watchOf(resource: string, scope: string[]): string {
 	return [resource, ...scope].join('/');
 }
@@ -127,7 +123,8 @@ export function usableState(
 	// a copy: the poll works on it, and the static data changes only when the poll has succeeded
 	const state = JSON.parse(JSON.stringify(stored)) as PollState & IDataObject;
 	if (state.v !== 2 || state.watch !== watch) return undefined;
-	if (trackers.includes('ids') && state.ids === undefined && typeof state.live === 'string') {
+	const ids = trackers.includes('ids');
+	if (ids && state.ids === undefined && typeof state.live === 'string') {
 		const old = idsFromRuns(state.live, loadId(state.liveFloor));
 		[state.ids, state.liveFloor] = [encodeIds(old.ids), storedId(old.floor)];
 	}
@@ -135,7 +132,7 @@ export function usableState(
 	// a tracker no longer needed is dropped, so that adding its event again starts it afresh
 	const kept: PollState = { v: 2, watch, full: state.full };
 	for (const t of trackers) (kept as unknown as IDataObject)[t] = state[t] as IDataObject[string];
-	if (trackers.includes('ids')) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
+	if (ids) [kept.liveFloor, kept.countOff] = [state.liveFloor, state.countOff];
 	if (state.parentGone === true) kept.parentGone = true;
 	if (typeof state.ledger === 'string') kept.ledger = state.ledger;
 	if (typeof state.shape === 'string') kept.shape = state.shape;
@@ -145,25 +142,21 @@ export function usableState(
 	const suspects = suspectsOf(state);
 	if (Object.keys(suspects).length > 0) kept.suspects = suspects;
 	if (seqOf(state.seq) !== undefined) kept.seq = seqOf(state.seq);
-	// text keys a cursor from before kept whole in the scan's fingerprints: digested, as they are kept now (seen.ts)
-	if (kept.scan?.seen) kept.scan = { ...kept.scan, seen: digestKeys(kept.scan.seen) };
-	if (state.fp !== 2) markVersion1(kept);
-	kept.fp = 2;
-	return kept;
+	return upgraded(kept, state.fp === 2);
 }
 
 /**
- * Marks the fingerprints of a cursor stored before `fp: 2` as version 1's, so a record read unchanged after the upgrade
- * is no change (fingerprint.ts sameState).
+ * The cursor with the forms earlier builds stored as they are kept now: text keys in the scan's fingerprints digested
+ * (scan.ts seenKey); fingerprints stored before `fp: 2` marked as version 1's, so a record read unchanged is no change
+ * (fingerprint.ts sameState).
  */
-function markVersion1(state: PollState): void {
-	const mark = (fingerprints: Record<string, string>) => {
-		for (const id of Object.keys(fingerprints))
-			if (!fingerprints[id].startsWith(LEGACY_MARK))
-				fingerprints[id] = `${LEGACY_MARK}${fingerprints[id]}`;
-	};
-	if (state.known) mark(state.known);
-	for (const group of Object.values(state.scan?.seen ?? {})) mark(group);
+function upgraded(state: PollState, fp2: boolean): PollState {
+	if (state.scan?.seen) state.scan = { ...state.scan, seen: digestKeys(state.scan.seen) };
+	const stored = fp2 ? [] : [state.known ?? {}, ...Object.values(state.scan?.seen ?? {})];
+	for (const fingerprints of stored)
+		for (const [id, fp] of Object.entries(fingerprints))
+			if (!fp.startsWith(LEGACY_MARK)) fingerprints[id] = LEGACY_MARK + fp;
+	return { ...state, fp: 2 };
 }
 
 /** A suspect as the cursor keeps it (`suspects` by key; ledger/decide.ts): n8n's clock in minutes. */
@@ -183,13 +176,10 @@ export type Suspects = Record<string, Suspect>;
 export function suspectsOf(stored: { suspects?: unknown; pending?: unknown }): Suspects {
 	const out: Suspects = {};
 	if (Array.isArray(stored.pending)) for (const key of stored.pending) out[String(key)] = { l: 0 };
-	const given = stored.suspects;
-	if (typeof given !== 'object' || given === null) return out;
-	for (const [key, s] of Object.entries(given as Record<string, unknown>)) {
-		const l = (s as Suspect | null)?.l;
-		if (typeof l !== 'number' || !Number.isFinite(l)) continue;
-		const { h } = s as Suspect;
-		out[key] = h === 1 || h === 2 ? { l, h } : { l };
+	const given = (stored.suspects ?? {}) as Record<string, Suspect | null>;
+	for (const [key, s] of Object.entries(given)) {
+		if (typeof s?.l !== 'number' || !Number.isFinite(s.l)) continue;
+		out[key] = s.h === 1 || s.h === 2 ? { l: s.l, h: s.h } : { l: s.l };
 	}
 	return out;
 }

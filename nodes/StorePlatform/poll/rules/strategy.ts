@@ -41,23 +41,20 @@ export const POLL_PAGE = 250;
 const has = (endpoint: Endpoint | undefined, key: string) =>
 	Boolean(endpoint?.filters?.some((f) => f.key === key));
 
+/** How the resource of a table is watched; undefined where it has no list. */
 export function planOf(table: ResourceTable): PollPlan | undefined {
-	const list = findEndpoint(table, 'getAll', ACTION_TYPE_VERSION);
+	const endpoint = (operation: string) => findEndpoint(table, operation, ACTION_TYPE_VERSION);
+	const list = endpoint('getAll');
 	if (!list) return undefined;
-	const countEndpoint = list.countWith
-		? findEndpoint(table, list.countWith, ACTION_TYPE_VERSION)
-		: undefined;
+	const countEndpoint = list.countWith ? endpoint(list.countWith) : undefined;
 	const paged = Boolean(list.paging);
 	const key = table.valueKey ?? 'id';
-	const stamp = has(list, 'updated_at_min')
-		? 'updated_at'
-		: has(list, 'created_at_min')
-			? 'created_at'
-			: undefined;
+	const updated = has(list, 'updated_at_min');
+	const stamp = updated ? 'updated_at' : has(list, 'created_at_min') ? 'created_at' : undefined;
 	const base = {
 		table,
 		list,
-		get: findEndpoint(table, 'get', ACTION_TYPE_VERSION),
+		get: endpoint('get'),
 		key,
 		paged,
 		pageSize: list.paging?.maxLimit ?? POLL_PAGE,
@@ -66,26 +63,16 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 	if (paged && has(list, 'since_id') && key === 'id') {
 		const count = has(countEndpoint, 'since_id') ? countEndpoint : undefined;
 		const events: ChangeKind[] = ['created'];
-		if (stamp === 'updated_at') events.push('updated');
+		if (updated) events.push('updated');
 		if (count) events.push('deleted');
-		return {
-			...base,
-			strategy: 'keyed',
-			stamp: stamp === 'updated_at' ? stamp : undefined,
-			count,
-			events,
-		};
+		return { ...base, strategy: 'keyed', stamp: updated ? stamp : undefined, count, events };
 	}
 	if (stamp) {
-		const events: ChangeKind[] = stamp === 'updated_at' ? ['created', 'updated'] : ['created'];
+		const events: ChangeKind[] = updated ? ['created', 'updated'] : ['created'];
 		return { ...base, strategy: 'stamped', stamp, events };
 	}
-	return {
-		...base,
-		strategy: 'snapshot',
-		count: countEndpoint,
-		events: ['created', 'updated', 'deleted'],
-	};
+	const events: ChangeKind[] = ['created', 'updated', 'deleted'];
+	return { ...base, strategy: 'snapshot', count: countEndpoint, events };
 }
 
 /**

@@ -1,11 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Changes, type Change, type PollOutcome } from './changes';
-import { scannedKind } from '../rules/created';
 import { loadId, storedId } from '../rules/decimalId';
 import { readSlice } from '../reads/lookbackRead';
 import type { ShopReader } from '../reads/reader';
-import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from '../rules/scan';
+import {
+	backOf,
+	beginPass,
+	endPass,
+	scannedKind,
+	scanQuery,
+	takePage,
+	type ScanState,
+} from '../rules/scan';
 import type { PollState } from '../rules/state';
 import { readPages, readSince } from '../reads/pagedReads';
 
@@ -13,12 +20,12 @@ import { readPages, readSince } from '../reads/pagedReads';
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
  * scan of keyed lists, by `since_id`): the list from a second before the floor, and a slice of the lookback window
  * (lookbackRead.ts). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps). Rules:
- * scan.ts, lookback.ts, created.ts. What it misses comes with the audit (ledger/audit.ts).
+ * scan.ts. What it misses comes with the audit (ledger/audit.ts).
  */
 
 /**
  * One pass of a scan (or the part the budget allows), by `since_id` or page number. `emit` gets each record whose state
- * was not accounted for, as a creation or an update (created.ts).
+ * was not accounted for, as a creation or an update (scan.ts scannedKind).
  */
 export async function scanPass(
 	reader: ShopReader,

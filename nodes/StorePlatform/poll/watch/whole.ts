@@ -9,7 +9,7 @@ import { droppedIn, readShape, shapeOf } from '../rules/shape';
 /**
  * A list without filters, read whole at every poll and compared record by record (application charges, blogs, payment
  * methods, promotions, themes, theme assets, users, variants, webhooks): reads/wholeRead.ts, again where a record is
- * missing; its deletions confirmed in ledger/verify.ts confirmSnapshot; up to MAX_SNAPSHOT records (pastBound.ts).
+ * missing; its deletions confirmed in ledger/verify.ts confirmSnapshot; up to MAX_SNAPSHOT records (snapshot.ts PastBound).
  */
 
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
