@@ -4,7 +4,11 @@
  * and is no longer kept, and an inclusive filter would hand that burst back at every pass (the 1.x e2e quiet poll
  * read 3,437 pages in 16 requests instead of 3).
  */
-import { LOOKBACK_S, scanQuery, type ScanState } from '../../../nodes/StorePlatform/poll/rules/scan';
+import {
+	LOOKBACK_S,
+	scanQuery,
+	type ScanState,
+} from '../../../nodes/StorePlatform/poll/rules/scan';
 
 const FLOOR = '2030-01-01 12:00:00';
 const state = (from: string | undefined): ScanState => ({
