@@ -6,16 +6,14 @@ import type { ScanState } from './scan';
 import { shopTimeOf } from './shopTime';
 
 /**
- * The `deliveryKey` of a change, and the rules that keep one key per change when a poll is repeated. Pure.
+ * The `deliveryKey` of a change, one key per change even when a poll is repeated. Pure.
  *
- * A key names one change: equal when the same change is emitted again, different for every other change, even one that
- * brings a record back to an earlier state (a state cannot tell a permission switched back from the first switch, nor a
- * second deletion from the first). So the key holds the cursor's sequence number (`seq`, PollState), which moves on
- * with each poll that emits ({@link nextSeq}): a poll repeated from the same saved static data has the same number and
- * gives the same key to the same change. Five lists have no stamps and a deletion has none anywhere, so one number
- * serves all. On a list scanned by `updated_at` a creation's key leaves out its state and a later edit comes apart
- * ({@link withLaterEdit}); elsewhere, where updates are watched, it keeps the state: twice rather than an edit lost.
- * What a repeat does not promise, and why: docs/poll.md, "Keys and repeated polls".
+ * A key is equal when the same change is emitted again and differs for every other change, even one back to an earlier
+ * state (a permission switched back, a second deletion). So it holds the cursor's sequence number (`seq`), which moves
+ * on with each poll that emits (nextSeq): a poll repeated from the same static data keys the same change alike. On a
+ * list scanned by `updated_at` a creation's key leaves out its state and a later edit comes apart (withLaterEdit);
+ * elsewhere, where updates are watched, it keeps the state: twice rather than an edit lost. What a repeat does not
+ * promise: docs/poll.md, "Keys and repeated polls".
  */
 
 /** What names one change: the watched list, the record, the kind and the record's state after it. */
@@ -27,19 +25,15 @@ export interface ChangeParts {
 	kind: ChangeKind;
 	/** The record's fingerprint after the change ('' for a deletion). */
 	state: string;
-	/** The record's birth (birthKeyOf), where a creation is keyed without its state. */
+	/** The record's birth (birthKeyOf), for a creation keyed without its state. */
 	birth?: string;
 }
 
 /** The `deliveryKey` of a change by a cursor from before `seq`: equal when the same change is emitted again. */
-export function changeKey(parts: ChangeParts): string {
-	return shortHash(['poll/1', parts.resource, parts.scope, parts.id, parts.kind, parts.state]);
-}
+export const changeKey = (parts: ChangeParts): string =>
+	shortHash(['poll/1', parts.resource, parts.scope, parts.id, parts.kind, parts.state]);
 
-/**
- * The key of a change emitted by a poll whose cursor has sequence number `seq` (undefined: a cursor from before).
- * `editsApart`: the creation's later edit comes as an update of its own (withLaterEdit): its key leaves out the state.
- */
+/** The key of a change emitted from a cursor with sequence number `seq` (undefined: a cursor from before). */
 export function deliveryKeyOf(
 	parts: ChangeParts,
 	seq: number | undefined,
@@ -53,19 +47,13 @@ export function deliveryKeyOf(
 export const changeIdentity = (parts: ChangeParts, editsApart = false): string =>
 	shortHash(['poll/change', ...named(parts, editsApart)]);
 
-/**
- * What a key names of a change: a creation keyed without its state keeps its birth instead (another record given the
- * same id is another creation).
- */
+/** What a key names; `editsApart`: a creation's birth, not its state (another record given its id is another). */
 function named(parts: ChangeParts, editsApart: boolean): string[] {
 	const state = parts.kind === 'created' && editsApart ? (parts.birth ?? '') : parts.state;
 	return [parts.resource, parts.scope, parts.id, parts.kind, state];
 }
 
-/**
- * Whether a creation's key leaves out the record's state: where a later edit comes apart as an update (`upTo` defined,
- * withLaterEdit), or where updates are not watched.
- */
+/** Whether a creation's key leaves out its state: its later edit comes apart (`upTo` given), or updates unwatched. */
 export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): boolean =>
 	upTo !== undefined || !events.includes('updated');
 
@@ -73,10 +61,8 @@ export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): bo
  * What tells a record's creation from that of another record given the same id later: the minutes and seconds of its
  * `created_at` (unmoved by a change of the shop's zone by whole hours; docs/poll.md, Limits), '' where it has none.
  */
-export function birthKeyOf(record: IDataObject): string {
-	const time = shopTimeOf(record.created_at);
-	return time === undefined ? '' : time.slice(14);
-}
+export const birthKeyOf = (record: IDataObject): string =>
+	shopTimeOf(record.created_at)?.slice(14) ?? '';
 
 /** The sequence number of a new cursor: n8n's clock now, in milliseconds. */
 export const firstSeq = (nowMs: number): number => Math.floor(nowMs);
@@ -109,9 +95,8 @@ export interface Change {
 }
 
 /**
- * The latest shop time a stored scan holds (its floor, and the time of each record it accounted for): the shop had
- * reached it before any run from that cursor began, so an edit stamped at or before it was read by every such run. A
- * record stamped in the shop's future raises it (docs/poll.md).
+ * The latest shop time a stored scan holds (its floor, each record's time): the shop had reached it before any run from
+ * that cursor began, so every such run read an edit stamped at or before it. A record in the shop's future raises it.
  */
 export function readUpTo(scan: ScanState | undefined): string | undefined {
 	if (!scan) return undefined;
@@ -129,8 +114,7 @@ export function readUpTo(scan: ScanState | undefined): string | undefined {
 export function editedSince(record: IDataObject | undefined, upTo: string): boolean {
 	const created = shopTimeOf(record?.created_at);
 	const updated = shopTimeOf(record?.updated_at);
-	// created at or after the cursor's times: a record new since it, not one restored with its old stamps (a page trashed
-	// before the activation and restored after it is created only)
+	// created before `upTo`: restored with its old stamps (a page trashed before the activation, restored after it)
 	return created !== undefined && updated !== undefined && created >= upTo && updated !== created;
 }
 

@@ -19,9 +19,8 @@ export function idOf(value: unknown): Id | undefined {
 }
 
 /** An id as the static data keeps it: a number while it is a safe integer, else its decimal text. */
-export function storedId(id: Id): number | string {
-	return id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : String(id);
-}
+export const storedId = (id: Id): number | string =>
+	id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : String(id);
 
 /** An id from the static data (a number or decimal text, absent: 0); throws where it is neither. */
 export function loadId(value: unknown): Id {

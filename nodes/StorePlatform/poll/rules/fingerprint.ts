@@ -26,17 +26,14 @@ export const FINGERPRINT_LENGTH = 12;
  * decimal (`"007"`) is a code, kept as it is; stamps in any of their forms (stampsOf). A record with neither flags nor
  * numbers as text keeps its version-1 fingerprint, so its `deliveryKey` holds across the upgrade.
  */
-export function fingerprint(record: IDataObject): string {
-	return hashOf(canonical(stampsOf(record)));
-}
+export const fingerprint = (record: IDataObject): string => hashOf(canonical(stampsOf(record)));
 
 /**
  * The fingerprint of a whole list's record (snapshot.ts), its stamps to the minute: stamps written without seconds
  * change no record (a save within the minute of the last update is then not seen: docs/poll.md, Limits).
  */
-export function minuteFingerprint(record: IDataObject): string {
-	return hashOf(canonical(stampsOf(record, true)));
-}
+export const minuteFingerprint = (record: IDataObject): string =>
+	hashOf(canonical(stampsOf(record, true)));
 
 /** Fields that carry the shop's stamps (`created_at`, `updated_at`, `activated_on`, ...). */
 const STAMP_FIELD = /_(at|on)$/;
@@ -56,9 +53,8 @@ function stampsOf(record: IDataObject, toMinute = false): IDataObject {
 }
 
 /** The fingerprint of version 1 (ids and numbers as text): read in stored cursors (`sameState`), never made. */
-export function legacyFingerprint(record: IDataObject): string {
-	return hashOf(leaves(record, (v) => (typeof v === 'number' ? String(v) : v)));
-}
+export const legacyFingerprint = (record: IDataObject): string =>
+	hashOf(leaves(record, (v) => (typeof v === 'number' ? String(v) : v)));
 
 const hashOf = (value: unknown) =>
 	shortHash(['record/1', stableJson(value)]).slice(0, FINGERPRINT_LENGTH);
@@ -66,10 +62,7 @@ const hashOf = (value: unknown) =>
 /** Marks a fingerprint stored by version 1, in a cursor stored before `fp: 2` (state.ts). */
 export const LEGACY_MARK = '~';
 
-/**
- * Whether a record is in the state a stored fingerprint names (`state`: its fingerprint); one marked as version 1's is
- * also compared with the record's version-1 fingerprint.
- */
+/** Whether a record is in a stored fingerprint's state (`state`: its own); one marked version 1's is tried as such. */
 export function sameState(stored: string | undefined, record: IDataObject, state: string): boolean {
 	if (stored === undefined) return false;
 	if (stored === state) return true;
@@ -105,9 +98,9 @@ const canonical = (value: unknown) =>
 
 /**
  * Whether only a change of the shop's time zone parted a record from the fingerprint kept. A shop that moves its zone
- * rewrites no record, but every stamp moves by the same whole or half hours, and a whole list would report every
- * record updated. So the record is fingerprinted again with every stamp moved back by each half hour up to ±14 h (the
- * shop's own stamps alone too, where a record also holds dates a user entered): a match is no change. An edit moves
+ * rewrites no record, but every stamp moves by the same whole or half hours, and a whole list would report every record
+ * updated. So the record is fingerprinted again with every stamp moved back by each half hour up to ±14 h (the shop's
+ * own stamps alone too, where a record also holds dates a user entered): a match is no change. An edit moves
  * `updated_at` alone, so it stays an update. Up to 112 fingerprints, only for records whose fingerprint changed.
  */
 export function onlyZoneMoved(kept: string, record: IDataObject): boolean {

@@ -59,6 +59,7 @@ export function withoutIds(ids: KnownIds, removed: Iterable<Id>): KnownIds {
 const token = (gap: Id) =>
 	gap <= BigInt(26) ? String.fromCharCode(96 + Number(gap)) : `-${toBase36(gap)}`;
 
+/** The known ids as the static data keeps them (the text above). */
 export function encodeIds(ids: KnownIds): string {
 	const parts: string[] = [];
 	for (let i = 0; i < ids.length; ) {
@@ -73,40 +74,25 @@ export function encodeIds(ids: KnownIds): string {
 	return parts.join('');
 }
 
-const NUMBER = /[0-9A-Z]+/y;
-
+/** The known ids their text (encodeIds) stands for; throws where it is not such a text. */
 export function decodeIds(text: string): KnownIds {
 	const ids: KnownIds = [];
-	let at = 0;
 	let [previous, gap] = [ZERO, ZERO];
-	const number = (): Id => {
-		NUMBER.lastIndex = at;
-		const digits = NUMBER.exec(text)?.[0];
-		const n = digits === undefined ? undefined : fromBase36(digits);
-		if (digits === undefined || n === undefined) throw unreadable();
-		at += digits.length;
-		return n;
-	};
-	while (at < text.length) {
-		const c = text[at++];
+	for (const [token] of text.matchAll(/[a-z]|[-*][0-9A-Z]*|[^]/g)) {
+		const n = fromBase36(token.slice(1));
 		let times = 1;
-		if (c >= 'a' && c <= 'z') gap = BigInt(c.charCodeAt(0) - 96);
-		else if (c === '-') gap = number();
-		else if (c === '*' && gap > ZERO) {
-			const n = number();
-			if (n > BigInt(2 * MAX_KNOWN_IDS)) throw unreadable();
+		if (token >= 'a' && token <= 'z') gap = BigInt(token.charCodeAt(0) - 96);
+		else if (token[0] === '-' && n !== undefined) gap = n;
+		else if (token[0] === '*' && gap > ZERO && n !== undefined && n <= BigInt(2 * MAX_KNOWN_IDS))
 			times = Number(n) - 1;
-		} else throw unreadable();
+		else throw unreadable();
 		if (!(times >= 1) || ids.length + times > 2 * MAX_KNOWN_IDS) throw unreadable();
 		for (let k = 0; k < times; k++) ids.push((previous += gap));
 	}
 	return ids;
 }
 
-/**
- * The ids as kept: at most MAX_KNOWN_IDS in at most MAX_IDS_TEXT characters, the lowest forgotten first; with the floor
- * (the highest id forgotten, else the given one).
- */
+/** The ids as kept: the lowest forgotten beyond MAX_KNOWN_IDS or MAX_IDS_TEXT characters, the floor raised to them. */
 export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds; floor: Id } {
 	let drop = Math.max(0, ids.length - MAX_KNOWN_IDS);
 	let text = encodeIds(drop > 0 ? ids.slice(drop) : ids);

@@ -17,8 +17,8 @@ import { laterOf, secondsBefore, secondsBetween, shopTimeOf, timeOf } from './sh
  * The lookback window: a shop whose clock steps back (summer time ends on a shop that stamps local time) stamps changes
  * below the floor for up to an hour. So `seen` also keeps the hour below the floor (`back` to `floor`, at most
  * MAX_WINDOW records), to read it again and emit only states not accounted for: a wide pass reads from `back` where
- * they fit one page; else (a busy shop) the part the floor leaves behind is read once as a slice, every SLICE_S.
- * Costs and delays: docs/poll-scan.md, "The lookback window".
+ * they fit one page; else (a busy shop) the part the floor leaves behind is read once as a slice, every SLICE_S. Costs
+ * and delays: docs/poll-scan.md, "The lookback window".
  */
 
 /** Records stamped in the shop's future that blind no scan (floorOf). */
@@ -28,18 +28,12 @@ export const OUTLIER_GAP_S = 600;
 
 /** How far below its floor a scan reads: a shop clock that steps back by up to this loses nothing. */
 export const LOOKBACK_S = 3600;
-/**
- * Fingerprints of records below the floor a scan keeps: where more changed in the hour, the window is shorter. While a
- * slice waits to be read, its records are kept too: at most twice as many.
- */
+/** Records kept below the floor at most (more in the hour: a shorter window); twice as many while a slice waits. */
 export const MAX_WINDOW = 1000;
 /** A slice is read once the window's start has moved this far (or the bound moves it): one request per ten minutes. */
 export const SLICE_S = 600;
 
-/**
- * The fingerprints a scan keeps: time → id → fingerprint (the time once), a text key as the ledger's digest (seenKey):
- * about 55 characters a record.
- */
+/** time → id → fingerprint (the time once); a text key as the ledger's digest (seenKey): about 55 characters each. */
 export type Seen = Record<string, Record<string, string>>;
 
 /** The key a record has in `seen`: its id as decimal text, a text key's digest (the ledger's), kept as it is. */
@@ -130,10 +124,7 @@ export function floorOf(seen: Seen): string | undefined {
 	return undefined;
 }
 
-/**
- * The window's start for a floor: LOOKBACK_S below it, or higher where more than MAX_WINDOW records of `seen` stand
- * between (the lowest time that keeps them within the bound).
- */
+/** The window's start for a floor: LOOKBACK_S below it, higher where that would keep more than MAX_WINDOW records. */
 export function windowStart(floor: string, seen: Seen): string {
 	if (floor === '') return '';
 	const start = secondsBefore(floor, LOOKBACK_S);
@@ -150,9 +141,8 @@ export function windowStart(floor: string, seen: Seen): string {
 }
 
 /**
- * The records stamped at or after `back` (and below `below`, where given) whose state `seen` has not accounted for,
- * in page order, noted in a copy of `seen`. `restamp`: a record in its state under a version-1 fingerprint
- * (fingerprint.ts sameState) is kept under the new one.
+ * The records stamped from `back` (below `below`, where given) in a state `seen` has not accounted for, in page order,
+ * noted in a copy of `seen`. `restamp`: one in its state under a version-1 fingerprint is kept under the new one.
  */
 function newStates(
 	seen: Seen,
@@ -239,10 +229,7 @@ export function beginPass(scan: ScanState, start: number, page: number): ScanSta
 	return { ...scan, pass };
 }
 
-/**
- * One page of a pass: the records at or after the floor whose state was not accounted for yet, in page order.
- * `first`: the pass's first page, whose times also bound the next floor. `at`: where the pass goes on.
- */
+/** One page of a pass (newStates). `first`: its first page, whose times bound the next floor; `at`: where it goes. */
 export function takePage(
 	scan: ScanState,
 	records: IDataObject[],
@@ -274,8 +261,8 @@ export const noteRecords = (
 });
 
 /**
- * Ends a pass: the floor moves to the pass's next floor, and the lookback window with it. Where the pass read
- * from the window's start, the part left behind goes; else it is left as a slice to read first.
+ * Ends a pass: the floor moves to the pass's next floor, and the window with it. Where the pass read from the window's
+ * start, the part left behind goes; else it is left as a slice to read first.
  */
 export function endPass(scan: ScanState): ScanState {
 	const ended = passEnded(scan);
@@ -311,10 +298,7 @@ export function sliceQuery(back: string, slice: Slice, field: string): Record<st
 	};
 }
 
-/**
- * One page of a slice: the records stamped in it whose state was not accounted for (newStates). Records outside it (an
- * inclusive filter's edges) are left alone.
- */
+/** One page of a slice (newStates); records outside it (an inclusive filter's edges) are left alone. */
 export function takeSlice(
 	seen: Seen,
 	back: string,
@@ -335,13 +319,12 @@ export const afterSlice = (seen: Seen, slice: Slice) => ({
 });
 
 /**
- * What a record a scan reads in a new state is: a creation, an update, or nothing to report.
- *
- * A record is created once, by its own `created_at`, whatever its id: not accounted for and created at or after `since`
- * (the lookback window's start: every record from there is accounted for), or accounted for at a time before its
- * `created_at` (no later than its stamp): another record under the same id (MySQL before 8 gives the highest id
- * deleted anew after a restart). Anything else is an update; a scan by `created_at` reports creations only (a cart's
- * new e-mail or items is kept silently).
+ * What a record a scan reads in a new state is: a creation, an update, or nothing to report. A record is created once,
+ * by its own `created_at`, whatever its id: not accounted for and created at or after `since` (the lookback window's
+ * start: every record from there is accounted for), or accounted for at a time before its `created_at` (no later than
+ * its stamp): another record under the same id (MySQL before 8 gives the highest id deleted anew after a restart).
+ * Anything else is an update; a scan by `created_at` reports creations only (a cart's new e-mail or items is kept
+ * silently).
  */
 export function scannedKind(
 	change: Pick<ScanChange, 'record' | 'at'>,

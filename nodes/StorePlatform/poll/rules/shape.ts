@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
  * that were there and differ now make an update. The cost: docs/poll.md, Limits.
  */
 
+/** The fields of a shape. */
 export type Shape = ReadonlySet<string>;
 
 /** The fields with a value (not null) in any record of a reading, as the cursor keeps them. */
@@ -19,10 +20,7 @@ export function shapeOf(records: IDataObject[]): string {
 	return [...fields].sort().join(',');
 }
 
-/**
- * The shape a cursor keeps; undefined where it keeps none (a cursor from before, or one an empty list gave: every
- * field counts).
- */
+/** The shape a cursor keeps; undefined where none (a cursor from before, or an empty list's): every field counts. */
 export const readShape = (text: unknown): Shape | undefined =>
 	typeof text === 'string' && text !== '' ? new Set(text.split(',').filter(Boolean)) : undefined;
 
@@ -34,19 +32,14 @@ export function within(record: IDataObject, shape?: Shape): IDataObject {
 	return out;
 }
 
-/**
- * Whether a reading shows a field of the shape dropped: absent from every record it read (from some only is no sign).
- */
-export function droppedIn(records: IDataObject[], shape?: Shape): boolean {
-	if (!shape || records.length === 0) return false;
-	for (const field of shape) if (records.every((r) => r[field] === undefined)) return true;
-	return false;
-}
+/** Whether a reading dropped a field of the shape: absent from every record it read (from some only is no sign). */
+export const droppedIn = (records: IDataObject[], shape?: Shape): boolean =>
+	records.length > 0 && [...(shape ?? [])].some((f) => records.every((r) => r[f] === undefined));
 
 /**
- * The shapes of one poll: the one the stored contents were made on (`compare`) and the one it keeps (`keep`);
- * whether it compares contents (not where its reading dropped a field) and whether it takes the contents of the
- * records it read afresh (`takes`; not where it compares none but a complete reading will).
+ * The shapes of one poll: the one the stored contents were made on (`compare`) and the one it keeps (`keep`); whether
+ * it compares contents (not where its reading dropped a field) and whether it takes the contents of the records it read
+ * afresh (`takes`; not where it compares none but a complete reading will).
  */
 export interface Shapes {
 	compare?: Shape;
@@ -56,10 +49,9 @@ export interface Shapes {
 }
 
 /**
- * The shapes of a poll from the shape the cursor keeps (`stored`; `retaking`: an audit that takes every content
- * afresh goes on): contents are compared on the stored shape; a reading made whole in one poll takes its own. Any
- * other reading that dropped a field compares no content, and an audit that takes every record afresh follows
- * (`retake`).
+ * The shapes of a poll from the shape the cursor keeps (`stored`; `retaking`: an audit that takes every content afresh
+ * goes on): contents are compared on the stored shape; a reading made whole in one poll takes its own. Any other
+ * reading that dropped a field compares no content, and an audit that takes every record afresh follows (`retake`).
  */
 export function shapesOf(
 	stored: string | undefined,

@@ -11,11 +11,8 @@ const FORMS =
 	/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?(?:[.,]\d+)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** Whether a value is a shop time in the spec's form (the empty date `0000-00-00 00:00:00` is not). */
-export function isShopTime(value: unknown): value is string {
-	if (typeof value !== 'string') return false;
-	const m = FORMAT.exec(value);
-	return m !== null && m[1] !== '0000';
-}
+export const isShopTime = (value: unknown): value is string =>
+	typeof value === 'string' && FORMAT.test(value) && !value.startsWith('0000');
 
 /** A stamp in any of its forms as the spec's form (shop's wall clock); undefined for the empty date or no date. */
 export function shopTimeOf(value: unknown): string | undefined {
@@ -48,18 +45,14 @@ export function unreadableStamp(
  * A record's time for a scan by `field`: that stamp in any form; for `updated_at`, a record never updated stands at its
  * created_at, as the shop's filters read it.
  */
-export function timeOf(record: Record<string, unknown>, field: string): string | undefined {
-	const time = shopTimeOf(record[field]);
-	if (time !== undefined || field !== 'updated_at') return time;
-	return shopTimeOf(record.created_at);
-}
+export const timeOf = (record: Record<string, unknown>, field: string): string | undefined =>
+	shopTimeOf(record[field]) ?? (field === 'updated_at' ? shopTimeOf(record.created_at) : undefined);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Seconds from one shop time to a later one, by calendar arithmetic on the digits (as secondBefore). */
-export function secondsBetween(earlier: string, later: string): number {
-	return (utcOf(later) - utcOf(earlier)) / 1000;
-}
+export const secondsBetween = (earlier: string, later: string): number =>
+	(utcOf(later) - utcOf(earlier)) / 1000;
 
 function utcOf(time: string): number {
 	const m = FORMAT.exec(time);
@@ -69,9 +62,7 @@ function utcOf(time: string): number {
 }
 
 /** The second before a shop time, as the same wall-clock text (calendar arithmetic on the digits: no zone, no DST). */
-export function secondBefore(time: string): string {
-	return secondsBefore(time, 1);
-}
+export const secondBefore = (time: string): string => secondsBefore(time, 1);
 
 /** A shop time moved back by whole seconds (calendar arithmetic on the digits, as secondBefore). */
 export function secondsBefore(time: string, seconds: number): string {
@@ -83,8 +74,5 @@ export function secondsBefore(time: string, seconds: number): string {
 }
 
 /** The later of two shop times (either may be missing). */
-export function laterOf(a: string | undefined, b: string | undefined): string | undefined {
-	if (a === undefined) return b;
-	if (b === undefined) return a;
-	return a >= b ? a : b;
-}
+export const laterOf = (a: string | undefined, b: string | undefined): string | undefined =>
+	a === undefined || (b !== undefined && b > a) ? b : a;

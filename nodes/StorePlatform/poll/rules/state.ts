@@ -7,10 +7,7 @@ import { encodeIds, idsFromRuns } from './knownIds';
 import { digestKeys, type ScanState } from './scan';
 import type { PollPlan } from './strategy';
 
-/**
- * The whole cursor of a poll trigger, kept in the node's static data (`getWorkflowStaticData('node').cursor`),
- * made only of the shop's own ids, times and fingerprints. Pure.
- */
+/** The whole cursor of a poll trigger (static data `cursor`): only the shop's own ids, times and fingerprints. Pure. */
 export interface PollState {
 	v: 2;
 	/** 2: its fingerprints are fingerprint()'s, or marked as version 1's (LEGACY_MARK) where read from before. */
@@ -146,9 +143,8 @@ export function usableState(
 }
 
 /**
- * The cursor with the forms earlier builds stored as they are kept now: text keys in the scan's fingerprints digested
- * (scan.ts seenKey); fingerprints stored before `fp: 2` marked as version 1's, so a record read unchanged is no change
- * (fingerprint.ts sameState).
+ * The cursor with what earlier builds stored as it is kept now: the scan's text keys digested (seenKey); fingerprints
+ * from before `fp: 2` marked version 1's, so a record read unchanged is no change (sameState).
  */
 function upgraded(state: PollState, fp2: boolean): PollState {
 	if (state.scan?.seen) state.scan = { ...state.scan, seen: digestKeys(state.scan.seen) };
