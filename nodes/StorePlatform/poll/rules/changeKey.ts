@@ -6,14 +6,12 @@ import type { ScanState } from './scan';
 import { shopTimeOf } from './shopTime';
 
 /**
- * The `deliveryKey` of a change, one key per change even when a poll is repeated. Pure.
- *
- * A key is equal when the same change is emitted again and differs for every other change, even one back to an earlier
- * state (a permission switched back, a second deletion). So it holds the cursor's sequence number (`seq`), which moves
- * on with each poll that emits (nextSeq): a poll repeated from the same static data keys the same change alike. On a
- * list scanned by `updated_at` a creation's key leaves out its state and a later edit comes apart (withLaterEdit);
- * elsewhere, where updates are watched, it keeps the state: twice rather than an edit lost. What a repeat does not
- * promise: docs/poll.md, "Keys and repeated polls".
+ * The `deliveryKey` of a change, one key per change even when a poll is repeated. Pure. A key is equal when the same
+ * change is emitted again and differs for every other change, even one back to an earlier state (a permission switched
+ * back, a second deletion). So it holds the cursor's sequence number (`seq`), which moves on with each poll that emits
+ * (nextSeq). On a list scanned by `updated_at` a creation's key leaves out its state and a later edit comes apart
+ * (withLaterEdit); elsewhere, where updates are watched, it keeps the state: twice rather than an edit lost. What a
+ * repeat does not promise: docs/poll.md, "Keys and repeated polls".
  */
 
 /** What names one change: the watched list, the record, the kind and the record's state after it. */
@@ -58,8 +56,7 @@ export const stateLeftOut = (upTo: string | undefined, events: ChangeKind[]): bo
 	upTo !== undefined || !events.includes('updated');
 
 /**
- * What tells a record's creation from that of another record given the same id later: the minutes and seconds of its
- * `created_at` (unmoved by a change of the shop's zone by whole hours; docs/poll.md, Limits), '' where it has none.
+ * What tells a creation from another under the same id: its `created_at`'s minutes and seconds (kept by zone moves).
  */
 export const birthKeyOf = (record: IDataObject): string =>
 	shopTimeOf(record.created_at)?.slice(14) ?? '';
@@ -68,10 +65,9 @@ export const birthKeyOf = (record: IDataObject): string =>
 export const firstSeq = (nowMs: number): number => Math.floor(nowMs);
 
 /**
- * The number the cursor keeps after a poll: where it emitted, n8n's clock in milliseconds or one more than before,
- * whichever is higher; unchanged where it emitted nothing. By the clock, two runs from one cursor (n8n's repeat) leave
- * different numbers, so the next poll knows which run's cursor n8n kept (node/lostRuns.ts); by one more, the number
- * never goes back when n8n's clock does.
+ * The number the cursor keeps after a poll that emitted: n8n's clock in ms or one more than before, whichever is
+ * higher. By the clock, two runs from one cursor (n8n's repeat) differ, so the next poll knows whose cursor n8n kept
+ * (node/lostRuns.ts); by one more, it never goes back with n8n's clock.
  */
 export function nextSeq(
 	seq: number | undefined,
@@ -107,10 +103,7 @@ export function readUpTo(scan: ScanState | undefined): string | undefined {
 	);
 }
 
-/**
- * Whether a record created at or after `upTo` (readUpTo) was edited since: an `updated_at` other than its `created_at`.
- * Earlier counts too: the shop's clock stepped back after the creation.
- */
+/** Whether a record created at or after `upTo` (readUpTo) was edited since: its `updated_at` (even earlier) differs. */
 export function editedSince(record: IDataObject | undefined, upTo: string): boolean {
 	const created = shopTimeOf(record?.created_at);
 	const updated = shopTimeOf(record?.updated_at);
@@ -119,9 +112,9 @@ export function editedSince(record: IDataObject | undefined, upTo: string): bool
 }
 
 /**
- * The changes of a poll with, after each creation of a record edited since it was created and since `upTo`, that edit
- * as an `updated` change of its own (same record and state): the creation's key ignores its state, so an edit made
- * between a run and its repeat still reaches a workflow that drops repeated keys. No `upTo` (no scan): as they are.
+ * The changes of a poll with, after each creation of a record edited since its creation and since `upTo`, that edit as
+ * an `updated` change of its own: the creation's key ignores its state, so an edit made between a run and its repeat
+ * still reaches a workflow that drops repeated keys. No `upTo` (no scan): as they are.
  */
 export function withLaterEdit<C extends Change>(changes: C[], upTo: string | undefined): C[] {
 	if (upTo === undefined) return changes;

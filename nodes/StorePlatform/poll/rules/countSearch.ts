@@ -5,9 +5,7 @@ import { countIn, countUpTo, idsIn, withIds, withoutIds, type KnownIds } from '.
 
 /**
  * Where the count endpoint and the known ids disagree, and why: records deleted, records the trigger does not know (an
- * id handed out again, a record restored), or a count off its list. Found by bisection with the count's `since_id`; the
- * shop only through the functions given.
- *
+ * id handed out again, a record restored), or a count off its list. Found by bisection with the count's `since_id`.
  * `countSince(a) - countSince(b)` counts the ids in (a, b]; records created meanwhile have higher ids and cancel out. A
  * range is expected to count its known ids, plus `unlisted` (counted, not shown), minus `uncounted` (shown, not
  * counted). A range that counts otherwise is halved (by rank of its known ids) until it holds at most a page of them,
@@ -117,8 +115,7 @@ export async function searchCount(
 		deleted.push(...gone);
 		known = withoutIds(known, gone);
 		uncounted = withoutIds(uncounted, gone);
-		const mine = new Set(here);
-		const fresh = new Set([...present].filter((id) => !mine.has(id)));
+		const fresh = new Set([...present].filter((id) => !here.includes(id)));
 		if (fresh.size > 0) {
 			// read again, whole: a record is created only when a second reading shows it too
 			const records = (await ask(async () => await shop.recordsIn(lo, hi, fresh))) ?? [];

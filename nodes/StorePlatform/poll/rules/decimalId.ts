@@ -1,7 +1,6 @@
 /**
- * Ids compared exactly. Pure. A JSON number loses the digits of an id beyond 2^53, a string keeps them: in memory an id
- * is a bigint (from a number, as far as it still tells); in the static data a number while it is a safe integer
- * (ordinary cursors keep their size and older ones load), else its decimal text.
+ * Ids compared exactly. Pure. A JSON number loses an id's digits beyond 2^53, a string keeps them: in memory a bigint
+ * (from a number, as far as it tells); stored, a number while a safe integer (older cursors load), else decimal text.
  */
 
 export type Id = bigint;

@@ -28,10 +28,7 @@ export const FINGERPRINT_LENGTH = 12;
  */
 export const fingerprint = (record: IDataObject): string => hashOf(canonical(stampsOf(record)));
 
-/**
- * The fingerprint of a whole list's record (snapshot.ts), its stamps to the minute: stamps written without seconds
- * change no record (a save within the minute of the last update is then not seen: docs/poll.md, Limits).
- */
+/** A whole list's fingerprint, stamps to the minute (a form without seconds is no change: docs/poll.md, Limits). */
 export const minuteFingerprint = (record: IDataObject): string =>
 	hashOf(canonical(stampsOf(record, true)));
 
@@ -40,14 +37,10 @@ const STAMP_FIELD = /_(at|on)$/;
 
 /** A record with its stamps in the spec's form: another form of the same instant (shopTime.ts) is the same value. */
 function stampsOf(record: IDataObject, toMinute = false): IDataObject {
-	let out = record;
+	const out = { ...record };
 	for (const [k, v] of Object.entries(record)) {
-		if (!STAMP_FIELD.test(k) || typeof v !== 'string') continue;
-		const read = shopTimeOf(v);
-		const time = read !== undefined && toMinute ? `${read.slice(0, 16)}:00` : read;
-		if (time === undefined || time === v) continue;
-		if (out === record) out = { ...record };
-		out[k] = time;
+		const time = STAMP_FIELD.test(k) ? shopTimeOf(v) : undefined;
+		if (time !== undefined) out[k] = toMinute ? `${time.slice(0, 16)}:00` : time;
 	}
 	return out;
 }
@@ -97,11 +90,11 @@ const canonical = (value: unknown) =>
 	});
 
 /**
- * Whether only a change of the shop's time zone parted a record from the fingerprint kept. A shop that moves its zone
- * rewrites no record, but every stamp moves by the same whole or half hours, and a whole list would report every record
- * updated. So the record is fingerprinted again with every stamp moved back by each half hour up to ±14 h (the shop's
- * own stamps alone too, where a record also holds dates a user entered): a match is no change. An edit moves
- * `updated_at` alone, so it stays an update. Up to 112 fingerprints, only for records whose fingerprint changed.
+ * Whether only a change of the shop's zone parted a record from the fingerprint kept: a shop that moves its zone
+ * rewrites no record, but every stamp moves by the same whole or half hours. So the record is fingerprinted again with
+ * every stamp moved back by each half hour up to ±14 h (the shop's own stamps alone too, where a record also holds
+ * dates a user entered): a match is no change. An edit moves `updated_at` alone: still an update. Up to 112
+ * fingerprints, only where the fingerprint changed.
  */
 export function onlyZoneMoved(kept: string, record: IDataObject): boolean {
 	const stamps = Object.entries(record).filter(

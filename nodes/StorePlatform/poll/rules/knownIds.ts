@@ -1,10 +1,9 @@
 import { ascending, fromBase36, maxOf, toBase36, type Id } from './decimalId';
 
 /**
- * The ids of the records a trigger knows to exist (lists read by `since_id`, watched for deletions). Pure.
- *
- * In memory, ascending bigints, each once. In the static data, the gaps between them (the first from 0), a token a gap:
- * a lowercase letter for 1 to 26 (`a` is 1), else `-` and the gap in base 36 capitals (`-1B` is 47); `*` and a base-36
+ * The ids of the records a trigger knows to exist (lists read by `since_id`, watched for deletions). Pure. In memory,
+ * ascending bigints, each once. In the static data, the gaps between them (the first from 0), a token a gap: a
+ * lowercase letter for 1 to 26 (`a` is 1), else `-` and the gap in base 36 capitals (`-1B` is 47); `*` and a base-36
  * number repeats a gap (`a*7PS`: 10,000 consecutive ids). So steady steps (1, or 2 or 3 of a database cluster) cost one
  * token in all, irregular small steps one character an id: the size follows the records, not gaps.
  */
@@ -25,16 +24,19 @@ export function idsOf(values: Iterable<Id | undefined>): KnownIds {
 	return ids.sort(ascending);
 }
 
-/** How many ids lie at or below `x`: the position of the first id above it. */
-export function countUpTo(ids: KnownIds, x: Id): number {
-	let [lo, hi] = [0, ids.length];
+/** The first position in [lo, hi) from which `ok` holds (a binary search), else hi. */
+function firstWhere(lo: number, hi: number, ok: (i: number) => boolean): number {
 	while (lo < hi) {
 		const mid = (lo + hi) >> 1;
-		if (ids[mid] > x) hi = mid;
+		if (ok(mid)) hi = mid;
 		else lo = mid + 1;
 	}
 	return lo;
 }
+
+/** How many ids lie at or below `x`: the position of the first id above it. */
+export const countUpTo = (ids: KnownIds, x: Id): number =>
+	firstWhere(0, ids.length, (i) => ids[i] > x);
 
 /** How many ids lie in (lo, hi]. */
 export const countIn = (ids: KnownIds, lo: Id, hi: Id): number =>
@@ -98,13 +100,7 @@ export function keptIds(ids: KnownIds, floor: Id): { text: string; ids: KnownIds
 	let text = encodeIds(drop > 0 ? ids.slice(drop) : ids);
 	if (text.length > MAX_IDS_TEXT) {
 		// the fewest lowest ids to forget (the text shrinks, near enough, as ids are dropped from its start)
-		let [lo, hi] = [drop, ids.length];
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (encodeIds(ids.slice(mid)).length <= MAX_IDS_TEXT) hi = mid;
-			else lo = mid + 1;
-		}
-		drop = lo;
+		drop = firstWhere(drop, ids.length, (i) => encodeIds(ids.slice(i)).length <= MAX_IDS_TEXT);
 		while ((text = encodeIds(ids.slice(drop))).length > MAX_IDS_TEXT) drop++;
 	}
 	if (drop === 0) return { text, ids, floor };

@@ -1,8 +1,7 @@
 /**
  * When a page ends a read, and the page size the shop is learned to fill. Pure. A shop may cap its pages below the
  * `limit` asked and lower the cap at any time, so the size learned (`full`) is not trusted forever: a short page ends a
- * read only where the shop's answers agree (the rules: docs/poll-reads.md, "A short page is the end only where the
- * shop's answers agree").
+ * read only where the shop's answers agree (docs/poll-reads.md).
  */
 
 /**
@@ -15,10 +14,7 @@ export const MIN_PAGE_CAP = 50;
 export const belowAnyCap = (length: number, asked: number): boolean =>
 	length < Math.min(MIN_PAGE_CAP, asked);
 
-/**
- * Whether a page of `length` records asked with `limit` `asked` ends the read (`end`), after one of `previous` in the
- * same read (undefined: the first), where the shop was seen to fill pages of `full`; and the size learned after it.
- */
+/** Whether a page of `length` (asked `asked`) ends the read, after one of `previous`; and the page size learned. */
 export function pageEnd(
 	full: number | undefined,
 	asked: number,

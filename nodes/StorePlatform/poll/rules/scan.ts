@@ -5,20 +5,17 @@ import { fingerprint, sameState, type ChangeKind } from './fingerprint';
 import { laterOf, secondsBefore, secondsBetween, shopTimeOf, timeOf } from './shopTime';
 
 /**
- * The rules of a scan by a shop time (`updated_at_min`, or `created_at_min`). Pure. Nothing here reads n8n's clock.
- *
- * A pass reads every record whose time is at or after the floor, asking the filter one second early (strict or
- * inclusive) and dropping what lies below, so both readings give the same records. `seen` holds the fingerprint of
- * every record accounted for: a record read again unchanged is not emitted, a second change in the same second is. The
- * next floor is a time the shop's clock certainly reached when the pass began (not the highest seen during a long pass:
- * a record changed after its page was read would be lost), leaving out a few outliers stamped in the shop's future
- * (floorOf). Details: docs/poll-scan.md.
+ * The rules of a scan by a shop time (`updated_at_min` or `created_at_min`). Pure. A pass reads every record at or
+ * after the floor, its filter one second early (strict or inclusive: what lies below is dropped). `seen` holds the
+ * fingerprint of every record accounted for: one read again unchanged is not emitted, a second change in the same
+ * second is. The next floor is a time the shop's clock certainly reached when the pass began (not the highest seen
+ * during a long pass: a record changed after its page was read would be lost), leaving out a few outliers stamped in
+ * the shop's future (floorOf).
  *
  * The lookback window: a shop whose clock steps back (summer time ends on a shop that stamps local time) stamps changes
- * below the floor for up to an hour. So `seen` also keeps the hour below the floor (`back` to `floor`, at most
- * MAX_WINDOW records), to read it again and emit only states not accounted for: a wide pass reads from `back` where
- * they fit one page; else (a busy shop) the part the floor leaves behind is read once as a slice, every SLICE_S. Costs
- * and delays: docs/poll-scan.md, "The lookback window".
+ * below the floor for up to an hour, so `seen` also keeps that hour (`back` to `floor`, at most MAX_WINDOW records) to
+ * read it again: a wide pass reads from `back` where they fit one page; else the part the floor leaves behind is read
+ * once as a slice, every SLICE_S. Details: docs/poll-scan.md.
  */
 
 /** Records stamped in the shop's future that blind no scan (floorOf). */
@@ -73,10 +70,7 @@ export interface ScanState {
 	/** A part of the window the floor left behind, read before its fingerprints are dropped. */
 	slice?: Slice;
 	// cursors from before version 2 of the floor also hold `latest`: not read, dropped when their pass ends
-	/**
-	 * A pass in progress: where it goes on (a `since_id` or a page number), the floor it will leave, and the time its
-	 * filter starts from (`back` for a wide pass, else the floor).
-	 */
+	/** A pass in progress: where it goes on, the floor it leaves, its filter's start (`back` if wide, else floor). */
 	pass?: { at: number | string; nextFloor: string; from?: string; quiet?: true };
 	/** The latest time of a deleted record that no other record of `seen` held: the shop reached it (readUpTo). */
 	reached?: string;
@@ -106,9 +100,9 @@ export interface ScanChange {
 export const backOf = (scan: ScanState): string => scan.back ?? scan.floor;
 
 /**
- * The floor `seen` gives: its latest time, unless that time holds at most OUTLIERS records (with the times skipped
- * before it) more than OUTLIER_GAP_S ahead of the next time: outliers (a writer's clock ahead), the floor is below
- * them. Undefined while `seen` holds OUTLIERS records or fewer.
+ * The floor `seen` gives: its latest time, unless at most OUTLIERS records stand there (with the times skipped before
+ * it) more than OUTLIER_GAP_S ahead of the next time: outliers (a writer's clock ahead), the floor is below them.
+ * Undefined while `seen` holds OUTLIERS records or fewer.
  */
 export function floorOf(seen: Seen): string | undefined {
 	if (sizeOf(seen) <= OUTLIERS) return undefined;
@@ -202,9 +196,9 @@ export function baselineScan(records: IDataObject[], field: string, key: string)
 }
 
 /**
- * The time filter of a pass's requests: from the pass's start, one second early (a strict filter). A wide pass whose
- * start MAX_WINDOW raised asks from that start itself: the second below it overflowed the bound, and an inclusive
- * filter would hand that burst back at every pass.
+ * The time filter of a pass's requests: from its start, one second early (a strict filter). A wide pass whose start
+ * MAX_WINDOW raised asks from that start itself: the second below overflowed the bound, and an inclusive filter would
+ * hand that burst back at every pass.
  */
 export function scanQuery(scan: ScanState, field: string): Record<string, string> {
 	const start = scan.pass?.from ?? scan.floor;
@@ -213,10 +207,7 @@ export function scanQuery(scan: ScanState, field: string): Record<string, string
 	return { [`${field}_min`]: raised ? start : secondsBefore(start, 1) };
 }
 
-/**
- * Starts a pass where none is in progress (`start`: the first `since_id` or page number). It is wide (reads the
- * lookback window too) where every record kept fits one page: a quiet pass still reads one page.
- */
+/** Starts a pass (`start`: its first `since_id` or page), wide where every record kept fits one page (one request). */
 export function beginPass(scan: ScanState, start: number, page: number): ScanState {
 	if (scan.pass) return scan;
 	const back = backOf(scan);
@@ -250,20 +241,12 @@ export function takePage(
 }
 
 /** Notes records read elsewhere (a creation read) as accounted for. */
-export const noteRecords = (
-	scan: ScanState,
-	records: IDataObject[],
-	field: string,
-	key: string,
-): ScanState => ({
-	...scan,
-	seen: newStates(scan.seen, records, field, key, { back: backOf(scan), restamp: true }).seen,
-});
+export function noteRecords(scan: ScanState, records: IDataObject[], field: string, key: string) {
+	const range = { back: backOf(scan), restamp: true };
+	return { ...scan, seen: newStates(scan.seen, records, field, key, range).seen };
+}
 
-/**
- * Ends a pass: the floor moves to the pass's next floor, and the window with it. Where the pass read from the window's
- * start, the part left behind goes; else it is left as a slice to read first.
- */
+/** Ends a pass: floor and window move; the part left behind goes if the pass read it, else waits as a slice. */
 export function endPass(scan: ScanState): ScanState {
 	const ended = passEnded(scan);
 	// the time a deleted record kept stays reached until the floor passes it (changeKey.ts readUpTo)
@@ -319,12 +302,10 @@ export const afterSlice = (seen: Seen, slice: Slice) => ({
 });
 
 /**
- * What a record a scan reads in a new state is: a creation, an update, or nothing to report. A record is created once,
- * by its own `created_at`, whatever its id: not accounted for and created at or after `since` (the lookback window's
- * start: every record from there is accounted for), or accounted for at a time before its `created_at` (no later than
- * its stamp): another record under the same id (MySQL before 8 gives the highest id deleted anew after a restart).
- * Anything else is an update; a scan by `created_at` reports creations only (a cart's new e-mail or items is kept
- * silently).
+ * What a record a scan reads in a new state is. It is created once, by its own `created_at`, whatever its id: unknown
+ * and created at or after `since` (the window's start: all from there is accounted for), or known at a time before its
+ * `created_at` (no later than its stamp): another record under the same id (MySQL before 8 hands out the highest id
+ * deleted again after a restart). Else an update; a scan by `created_at` reports creations only.
  */
 export function scannedKind(
 	change: Pick<ScanChange, 'record' | 'at'>,

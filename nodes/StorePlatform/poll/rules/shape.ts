@@ -1,15 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The shape of a list's answers: the fields its records carry with a value. Pure.
- *
- * A shop whose API gains a field (`null` or a default in every record) or loses one changes no record. So records are
- * compared on the fields of the shape (`within`): `null` is no field, a field added is left out until a complete
- * reading takes the new shape, and a reading from which a field of the shape is gone compares no content. Only values
- * that were there and differ now make an update. The cost: docs/poll.md, Limits.
+ * The shape of a list's answers: the fields its records carry with a value. Pure. A shop whose API gains a field
+ * (`null` or a default in every record) or loses one changes no record. So records are compared on the fields of the
+ * shape (`within`): `null` is no field, a field added is left out until a complete reading takes the new shape, and a
+ * reading from which a field of the shape is gone compares no content. Only values that were there and differ now make
+ * an update. The cost: docs/poll.md, Limits.
  */
 
-/** The fields of a shape. */
 export type Shape = ReadonlySet<string>;
 
 /** The fields with a value (not null) in any record of a reading, as the cursor keeps them. */
@@ -37,9 +35,9 @@ export const droppedIn = (records: IDataObject[], shape?: Shape): boolean =>
 	records.length > 0 && [...(shape ?? [])].some((f) => records.every((r) => r[f] === undefined));
 
 /**
- * The shapes of one poll: the one the stored contents were made on (`compare`) and the one it keeps (`keep`); whether
- * it compares contents (not where its reading dropped a field) and whether it takes the contents of the records it read
- * afresh (`takes`; not where it compares none but a complete reading will).
+ * The shapes of one poll: the one the stored contents were made on (`compare`), the one it keeps (`keep`), whether it
+ * compares contents (not where its reading dropped a field) and whether it takes the contents it read afresh (`takes`;
+ * not where it compares none but a complete reading will).
  */
 export interface Shapes {
 	compare?: Shape;
@@ -49,9 +47,9 @@ export interface Shapes {
 }
 
 /**
- * The shapes of a poll from the shape the cursor keeps (`stored`; `retaking`: an audit that takes every content afresh
- * goes on): contents are compared on the stored shape; a reading made whole in one poll takes its own. Any other
- * reading that dropped a field compares no content, and an audit that takes every record afresh follows (`retake`).
+ * The shapes of a poll from the stored one (`retaking`: an audit taking every content afresh goes on): contents compare
+ * on the stored shape; a reading made whole in one poll takes its own. Any other reading that dropped a field compares
+ * no content, and an audit taking every record afresh follows (`retake`).
  */
 export function shapesOf(
 	stored: string | undefined,

@@ -24,10 +24,7 @@ export function shopTimeOf(value: unknown): string | undefined {
 	return isShopTime(time) ? time : undefined;
 }
 
-/**
- * The first stamp of `field` among records written in no form shopTimeOf reads (null, '' and the empty date are no
- * stamps): the scan would pass over such a record, so the poll names the form it met.
- */
+/** The first stamp of `field` in no form shopTimeOf reads (a scan would pass over its record): the poll names it. */
 export function unreadableStamp(
 	records: Array<Record<string, unknown>>,
 	field: string,
@@ -41,10 +38,7 @@ export function unreadableStamp(
 	return undefined;
 }
 
-/**
- * A record's time for a scan by `field`: that stamp in any form; for `updated_at`, a record never updated stands at its
- * created_at, as the shop's filters read it.
- */
+/** A record's time by `field`; by `updated_at`, one never updated stands at its created_at (as the shop filters). */
 export const timeOf = (record: Record<string, unknown>, field: string): string | undefined =>
 	shopTimeOf(record[field]) ?? (field === 'updated_at' ? shopTimeOf(record.created_at) : undefined);
 

@@ -8,18 +8,15 @@ import { within, type Shape, type Shapes } from './shape';
 /**
  * The rules of a list watched by fingerprints (no usable filter). Pure. The state is id → fingerprint of the last
  * reading: a record not in it is created, another fingerprint an update (unless only the shop's zone moved its stamps:
- * fingerprint.ts onlyZoneMoved), a record absent from the reading deleted once confirmed (ledger/verify.ts
- * confirmSnapshot).
+ * onlyZoneMoved), one absent deleted once confirmed (ledger/verify.ts).
  */
 
 /** Records a fingerprinted list may have (the static data holds one fingerprint each, about 25 bytes). */
 export const MAX_SNAPSHOT = 5000;
 
 /**
- * A whole list that holds more than MAX_SNAPSHOT records. Past the bound the trigger reports nothing of that list: its
- * error is shown once (at the activation, or at the first poll past the bound: episodes.ts), later polls are quiet and
- * keep the cursor as it was, and once the list is back within the bound the next poll reports what changed meanwhile
- * against it.
+ * A whole list past MAX_SNAPSHOT records: nothing of it is reported. Its error is shown once (episodes.ts), later polls
+ * are quiet and keep the cursor; once the list is back within the bound, the next poll reports what changed meanwhile.
  */
 export class PastBound extends NodeOperationError {
 	constructor(
@@ -46,22 +43,15 @@ export function readingOf(records: IDataObject[], key: string): Map<string, IDat
 }
 
 /** The fingerprints of a reading, as the state keeps them. */
-export function snapshotOf(
-	reading: Map<string, IDataObject>,
-	shape?: Shape,
-): Record<string, string> {
+export function snapshotOf(reading: Map<string, IDataObject>, shape?: Shape) {
 	const known: Record<string, string> = {};
 	for (const [id, r] of reading) known[id] = minuteFingerprint(within(r, shape));
 	return known;
 }
 
 /** Ids remembered but absent from a reading. */
-export function missingFrom(
-	known: Record<string, string>,
-	reading: Map<string, IDataObject>,
-): string[] {
-	return Object.keys(known).filter((id) => !reading.has(id));
-}
+export const missingFrom = (known: Record<string, string>, reading: Map<string, IDataObject>) =>
+	Object.keys(known).filter((id) => !reading.has(id));
 
 /** The changes between the remembered fingerprints and a reading, and the state to keep. `gone`: confirmed deleted. */
 export function diffSnapshot(

@@ -52,9 +52,9 @@ export interface PollState {
 }
 
 /**
- * Where a whole read stopped by the poll's budget goes on (reads/wholeRead.ts readWholePart): after the id `since` or
- * at page `page`, with what it learned of its pages: the last page's length (`prev`), the page size seen filled
- * (`full`), the first page's length (`first`) and whether the bound's count was asked (`counted`).
+ * Where a whole read stopped by the poll's budget goes on (reads/wholeRead.ts): after the id `since` or at page `page`,
+ * with what it learned: the last page's length (`prev`), the page size seen filled (`full`), the first page's length
+ * (`first`), whether the bound's count was asked (`counted`).
  */
 export interface WholeAt {
 	since?: number | string;
@@ -106,9 +106,8 @@ export function trackersOf(plan: PollPlan, events: ChangeKind[]): Tracker[] {
 }
 
 /** What a trigger watches, as the cursor names it. */
-export function watchOf(resource: string, scope: string[]): string {
-	return [resource, ...scope].join('/');
-}
+export const watchOf = (resource: string, scope: string[]): string =>
+	[resource, ...scope].join('/');
 
 /** The stored state when it watches the same thing and has every tracker needed; else undefined (start over). */
 export function usableState(
@@ -142,10 +141,7 @@ export function usableState(
 	return upgraded(kept, state.fp === 2);
 }
 
-/**
- * The cursor with what earlier builds stored as it is kept now: the scan's text keys digested (seenKey); fingerprints
- * from before `fp: 2` marked version 1's, so a record read unchanged is no change (sameState).
- */
+/** Earlier builds' forms as kept now: scan keys digested (seenKey), fingerprints before `fp: 2` marked (sameState). */
 function upgraded(state: PollState, fp2: boolean): PollState {
 	if (state.scan?.seen) state.scan = { ...state.scan, seen: digestKeys(state.scan.seen) };
 	const stored = fp2 ? [] : [state.known ?? {}, ...Object.values(state.scan?.seen ?? {})];

@@ -11,15 +11,13 @@ import type { ChangeKind } from './fingerprint';
  * - `stamped`: no `since_id`, an `updated_at_min` or `created_at_min` filter: one scan of that time, by page number.
  * - `snapshot`: no usable filter: the whole list read and each record's fingerprint compared.
  */
-export type Strategy = 'keyed' | 'stamped' | 'snapshot';
-
 export interface PollPlan {
 	table: ResourceTable;
 	list: Endpoint;
 	count?: Endpoint;
 	/** The record's Get, where the list has one (a deletion is confirmed by it: ledger/decide.ts). */
 	get?: Endpoint;
-	strategy: Strategy;
+	strategy: 'keyed' | 'stamped' | 'snapshot';
 	/** The field naming a record (`id`, `key`, `user_key`). */
 	key: string;
 	/** The time field a scan filters on (`updated_at` by `updated_at_min`, or `created_at`). */
@@ -76,11 +74,10 @@ export function planOf(table: ResourceTable): PollPlan | undefined {
 }
 
 /**
- * Requests of a poll in which nothing changed, by the events watched and the `records` the list holds (measured by
- * bench/poll.js and test/workflow/pollQuietCost.test.ts). While the shop has not filled a page, a read ends on an empty
- * page rather than a short one (a short page may be the shop's cap): one request more; an empty list ends at its first
- * page. A whole list reads up to one page short of full, and its count once a page was full. The lookback window adds
- * nothing (docs/poll-scan.md, "Requests").
+ * Requests of a poll in which nothing changed, by the events watched and the `records` the list holds (bench/poll.js).
+ * Until the shop has filled a page, a read ends on an empty page, not a short one (it may be the shop's cap): one more;
+ * an empty list ends at its first page. A whole list reads up to one page short of full, and its count once a page was
+ * full. The lookback window adds nothing.
  */
 export function quietRequests(plan: PollPlan, events: ChangeKind[], records: number): number {
 	const scan = records > 0 && records < plan.pageSize ? 2 : 1;
