@@ -157,16 +157,16 @@ function newStates(
 		if (range.below !== undefined && time >= range.below) continue;
 		const id = String(record[key]);
 		const state = fingerprint(record);
-		const at = seenKey(id);
-		const earlier = index.get(at);
+		const name = seenKey(id);
+		const earlier = index.get(name);
 		const same = earlier !== undefined && sameState(earlier[1], record, state);
 		if (same && (!range.restamp || earlier[1] === state)) continue;
 		if (earlier && earlier[0] !== time) {
-			delete next[earlier[0]][at];
+			delete next[earlier[0]][name];
 			if (Object.keys(next[earlier[0]]).length === 0) delete next[earlier[0]];
 		}
-		(next[time] ??= {})[at] = state;
-		index.set(at, [time, state]);
+		(next[time] ??= {})[name] = state;
+		index.set(name, [time, state]);
 		if (!same) changes.push({ record, id, state, known: earlier !== undefined, at: earlier?.[0] });
 	}
 	return { seen: next, changes };
