@@ -1,24 +1,28 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { attempt } from '../reads/attempt';
-import type { ShopReader } from '../reads/reader';
 import { loadKnown } from '../reads/keyedCount';
+import type { ShopReader } from '../reads/reader';
 import { readWholePart, type WholeAt } from '../reads/wholeRead';
+import { readUpTo } from '../rules/changeKey';
+import { fingerprint } from '../rules/fingerprint';
 import { PastBound } from '../rules/pastBound';
 import type { AuditCursor, PollState, Tracker } from '../rules/state';
 import { baseline, type Change } from '../watch/poller';
-import { readUpTo } from '../rules/changeKey';
-import { asFindings } from './audit';
 import { judgeReading } from './decide';
 import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
 
 /**
- * The audit within the poll's budget: a part reads pages until the budget (or the ceiling) is spent, a page at least,
- * and an audit one poll cannot hold goes on at the next (docs/poll.md, "Within the poll's budget"). I/O through the
- * reader (reads/wholeRead.ts).
+ * The audit: a slow read that catches what the fast reads missed (docs/poll.md, "Nothing learned is trusted"). At most
+ * once every AUDIT_EVERY_MS (decide.ts), a poll reads the list whole and holds every record against the ledger
+ * (decide.ts guard). I/O through the reader (reads/wholeRead.ts).
  *
- * Its records go through the guard as they come (audit.ts); where the reading goes on is kept in the cursor (`audit`).
- * Meanwhile polls read parts instead of their fast reads, whose cursor waits. Only the complete reading's missing keys
- * are suspects (decide.ts; a record that moved between pages read in different polls is still there). Only a reading
- * made in one poll takes the fast cursor afresh (start.ts baseline); after one in parts it is kept and catches up.
+ * Within the poll's budget (docs/poll.md, "Within the poll's budget"): a part reads pages until the budget (or the
+ * ceiling) is spent, a page at least; an audit one poll cannot hold goes on at the next, where the cursor (`audit`)
+ * says. Meanwhile polls read parts instead of their fast reads, whose cursor waits. Only the complete reading's
+ * missing keys are suspects (a record that moved between pages read in different polls is still there). Only a
+ * reading made in one poll takes the fast cursor afresh (poller.ts baseline): a wrong thing the fast reads learned
+ * lasts at most until the next audit. After one in parts the fast cursor is kept and catches up.
  *
  * `seen` is a bitset over the ledger's keys in its text's order, base64, trailing zero bytes left out (12,000 records:
  * about 2,000 characters), read against the cursor's ledger and written against the one the poll leaves, so creations
@@ -35,7 +39,7 @@ export interface AuditRun {
 
 /** One poll's part of an audit. */
 export interface AuditStep {
-	/** The records read, as findings for the guard (audit.ts asFindings). */
+	/** The records read, as findings for the guard (asFindings). */
 	findings: Change[];
 	/**
 	 * The ledger's keys the reading lacks, where it is complete (read to its end, no record moved between its pages, as
@@ -96,11 +100,11 @@ export async function auditPart(
 	}
 	const { records, next } = tried.value;
 	const shifted = tried.value.shifted === true || begun?.x === 1;
-	// carried to the next part: re-taking contents (r), a reading again (a, q), a record found (g)
 	const findings = asFindings(records, key);
 	// whether this reading showed a record the ledger lacked (in this part or an earlier one: `g`)
 	const grew = begun?.g === 1 || findings.some((c) => !ledger.has(ledgerKey(c.id)));
 	const retaking = begun?.r ? { r: 1 as const } : {};
+	// carried to the next part: re-taking contents (r), the count (n), a reading again (a, d, q), a record found (g)
 	const carried = {
 		...retaking,
 		...(counted !== undefined ? { n: counted } : {}),
@@ -110,19 +114,17 @@ export async function auditPart(
 		...(grew ? { g: 1 as const } : {}),
 	};
 	for (const c of findings) seen.add(ledgerKey(c.id));
+	// this poll's part, the reading going on at the next
+	const goesOn = (at: WholeAt, keys: Set<string>, before: Set<string>): AuditStep => ({
+		findings,
+		missing: [],
+		complete: false,
+		onePoll: false,
+		state: rest,
+		going: { at, seen: keys, all: before },
+	});
 	if (next)
-		return {
-			findings,
-			missing: [],
-			complete: false,
-			state: rest,
-			onePoll: false,
-			going: {
-				at: { ...next, ...(shifted ? { x: 1 as const } : {}), ...carried },
-				seen,
-				all,
-			},
-		};
+		return goesOn({ ...next, ...(shifted ? { x: 1 as const } : {}), ...carried }, seen, all);
 	// the reading's verdict (decide.ts judgeReading): one that does not decide is read again from the start at the next
 	// poll, while that can still help; its records went through the guard all the same, and the fast cursor stays
 	const again = begun?.a ?? 0;
@@ -141,24 +143,12 @@ export async function auditPart(
 	// suspects the ledger no longer holds (a list back within its bound took it afresh) are missing too
 	const away = Object.keys(stored.suspects ?? {}).filter((k) => !ledger.has(k) && !read.has(k));
 	const missing = complete ? [...verdict.missing, ...away] : [];
-	if (verdict.readAgain)
-		return {
-			findings,
-			missing: [],
-			complete: false,
-			onePoll: false,
-			state: rest,
-			going: {
-				at: {
-					...(begun
-						? { ...retaking, a: again + 1, ...(verdict.added ? {} : { q: 1 as const }) }
-						: {}),
-					...(short > 0 ? { d: short } : {}),
-				},
-				seen: new Set(),
-				all: verdict.together,
-			},
-		};
+	if (verdict.readAgain) {
+		const counts = begun
+			? { ...retaking, a: again + 1, ...(verdict.added ? {} : { q: 1 as const }) }
+			: {};
+		return goesOn({ ...counts, ...(short > 0 ? { d: short } : {}) }, new Set(), verdict.together);
+	}
 	const ended = { findings, missing, complete, read: verdict.together };
 	if (begun) return { ...ended, onePoll: false, state: { ...rest, audited: run.now } };
 	const fresh = await baseline(reader, run.watch, run.trackers, records, counted);
@@ -168,6 +158,13 @@ export async function auditPart(
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
 	return { ...ended, onePoll: true, state };
+}
+
+/** A whole reading as findings for the guard: every record as possibly updated (the guard tells which it is). */
+function asFindings(records: IDataObject[], key: string): Change[] {
+	return records
+		.filter((r) => r[key] !== undefined && r[key] !== null)
+		.map((r) => ({ kind: 'updated', id: String(r[key]), record: r, state: fingerprint(r) }));
 }
 
 /** The records a count says the list shows, where the cursor knows the count off its list (countSearch.ts). */

@@ -1,17 +1,24 @@
+import type { Answer } from '../reads/answer';
 import type { ChangeKind } from '../rules/fingerprint';
 import type { Shapes } from '../rules/shape';
-import type { Change } from '../watch/poller';
-import { birthIn, entryOf, sameBirth, sameContent } from './digest';
-import { isDigested, ledgerKey, type Ledger } from './ledger';
 import type { Suspect, Suspects } from '../rules/state';
-import type { Answer } from '../reads/answer';
-import { AUDIT_EVERY_MS } from './audit';
+import type { Change } from '../watch/poller';
+import {
+	birthIn,
+	entryOf,
+	isDigested,
+	ledgerKey,
+	sameBirth,
+	sameContent,
+	unread,
+	type Ledger,
+} from './ledger';
 
 export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
 /**
  * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything is
- * emitted. Pure (a record's Get and the count come through `Asking`); verify.ts hands the findings here.
+ * emitted. Pure (a record's Get and the count come through `Asking`); verify.ts gathers the readings.
  *
  * 1. Creations and updates (`guard`), held against the ledger:
  *    - `created` of a record the ledger holds: the same birth and content, nothing (another order, a count off its
@@ -33,6 +40,9 @@ export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
  * 3. Which reading of an audit decides (`judgeReading`): one whose pages did not move and that holds what the count
  *    said, or falls as short of it as the reading before (a count off its list); or readings again that together
  *    hold what the count says. Any other reading decides nothing and is read again, while that can still help.
+ *
+ * The audit (auditParts.ts) is the slow reading that catches what the fast reads missed: a wrong thing they learned
+ * lasts at most until the next one. Worst delay of a missed change: AUDIT_EVERY_MS plus one Poll Time, plus its parts.
  */
 
 export interface Guarded {
@@ -42,18 +52,23 @@ export interface Guarded {
 	confirm: string[];
 }
 
+/**
+ * The guard (1): each finding held against the ledger, which takes what is let through. `retook`: the keys a reading
+ * that took every content afresh on a new shape showed; the other entries hold a content of the shape before, compared
+ * on none until read again (ledger.ts unread).
+ */
 export function guard(
 	changes: Change[],
 	ledger: Ledger,
 	events: ChangeKind[],
 	shapes: Shapes = { compares: true, takes: true },
 	births = false,
+	retook?: Set<string>,
 ): Guarded {
 	const emit: Change[] = [];
 	const confirm: string[] = [];
-	const watched = (c: Change) => events.includes(c.kind);
 	const put = (c: Change) => {
-		if (watched(c)) emit.push(c);
+		if (events.includes(c.kind)) emit.push(c);
 	};
 	for (const change of changes) {
 		const key = ledgerKey(change.id);
@@ -64,30 +79,20 @@ export function guard(
 		}
 		if (!change.record) continue;
 		const entry = entryOf(change.record, shapes.keep, births);
-		if (held === undefined) {
-			ledger.set(key, entry);
-			put({ ...change, kind: 'created' });
-			continue;
-		}
-		if (!sameBirth(birthIn(held), birthIn(entry))) {
-			ledger.set(key, entry);
-			put({ kind: 'deleted', id: change.id, state: '' });
-			put({ ...change, kind: 'created' });
-			continue;
-		}
-		// a ledger of births holds no content to compare
-		if (births) {
-			ledger.set(key, entry);
-			continue;
-		}
-		// a reading that dropped a field compares no content (shape.ts)
-		if (!shapes.compares) {
-			if (shapes.takes) ledger.set(key, entry);
+		if (held !== undefined && sameBirth(birthIn(held), birthIn(entry))) {
+			// a ledger of births holds no content to compare; a reading that dropped a field compares none (shape.ts)
+			const compares = !births && shapes.compares;
+			if (compares || births || shapes.takes) ledger.set(key, entry);
+			if (compares && !sameContent(held, change.record, shapes.compare))
+				put({ ...change, kind: 'updated' });
 			continue;
 		}
 		ledger.set(key, entry);
-		if (!sameContent(held, change.record, shapes.compare)) put({ ...change, kind: 'updated' });
+		// another birth: the id handed out again
+		if (held !== undefined) put({ kind: 'deleted', id: change.id, state: '' });
+		put({ ...change, kind: 'created' });
 	}
+	if (retook) for (const [k, e] of ledger) if (!retook.has(k)) ledger.set(k, unread(e));
 	return { emit, confirm };
 }
 
@@ -97,6 +102,14 @@ export const MAX_CONFIRMS = 50;
 /** How long a suspect held (asked no more) waits for a complete reading before it is asked once more. */
 export const HOLD_MS = 3 * 60 * 60 * 1000;
 
+/** How often a list is read whole (the audit), on n8n's clock: never compared with the shop's times. */
+export const AUDIT_EVERY_MS = 60 * 60 * 1000;
+
+/** Whether a poll at `now` (n8n's clock, ms) reads the list whole; a clock set back also makes it due. */
+export const auditDue = (last: number | undefined, now: number): boolean =>
+	last === undefined || now - last >= AUDIT_EVERY_MS || now < last;
+
+/** The minute of a time in ms: suspects keep their times in minutes. */
 export const minuteOf = (ms: number): number => Math.floor(ms / 60_000);
 
 /** This poll's readings. */
@@ -111,6 +124,7 @@ export interface Readings {
 	held: (key: string) => boolean;
 }
 
+/** What a step of the decision leaves: the keys deleted, and the suspects still open. */
 export interface Decided {
 	deleted: string[];
 	suspects: Suspects;
@@ -165,18 +179,12 @@ export async function ask(
 		if (stopped(n)) break;
 		const suspect = suspects[key];
 		const answer = await getOne(key);
-		if (answer.gone === true) {
-			deleted.push(key);
-			delete suspects[key];
-		} else if (answer.gone === false) {
-			// there: held until the hold ends; past it, cleared
-			if (expired(suspect)) delete suspects[key];
-			else suspects[key] = hold(suspect, 2);
-		} else if (answer.retry) break;
-		else if (expired(suspect)) {
-			deleted.push(key);
-			delete suspects[key];
-		} else suspects[key] = hold(suspect);
+		if (answer.gone === undefined && answer.retry) break;
+		// gone, or unsure past the hold: deleted; there: held until the hold ends, then cleared; unsure: held
+		const gone = answer.gone === true || (answer.gone === undefined && expired(suspect));
+		if (gone) deleted.push(key);
+		if (gone || (answer.gone === false && expired(suspect))) delete suspects[key];
+		else suspects[key] = hold(suspect, answer.gone === false ? 2 : undefined);
 	}
 	return { deleted, suspects };
 }
@@ -273,6 +281,7 @@ export interface EndedReading {
 	grew: boolean;
 }
 
+/** What an ended reading decides (judgeReading). */
 export interface ReadingVerdict {
 	/** Whether it decides: its `missing` keys are suspects. */
 	complete: boolean;

@@ -1,11 +1,20 @@
-import { shortHash } from '../../api/hash';
-import { birthIn, ENTRY_LENGTH, entryOf } from './digest';
-import type { Shape } from '../rules/shape';
 import type { IDataObject } from 'n8n-workflow';
 
+import { shortHash } from '../../api/hash';
+import { fingerprint } from '../rules/fingerprint';
+import { within, type Shape } from '../rules/shape';
+import { secondsBetween, shopTimeOf } from '../rules/shopTime';
+
 /**
- * The ledger: every record of a list as the trigger last reported it (or took it at the activation), one entry
- * (digest.ts) per key: what a fast read's finding and the audit's reading are checked against. Pure.
+ * The ledger: every record of a list as the trigger last reported it (or took it at the activation), one entry per
+ * key: what a fast read's finding and the audit's reading are checked against (decide.ts). Pure.
+ *
+ * An entry is a short digest of the record's content and the mark of its birth:
+ * - The content leaves out `created_at` and `updated_at` but for the minutes between them (editedOf): a change of the
+ *   shop's zone or of its stamps' form changes no content; an edit is seen even where it leaves every value as it was.
+ * - The birth is the minute of `created_at`, compared by the quarter hour (sameBirth): unmoved by a change of zone
+ *   (+05:30, +05:45) or stamps without seconds, and different 14 times in 15 for another record given the same id (then
+ *   a deletion and a creation, not an update).
  *
  * Kept in the cursor as one text, keys sorted, `,` between entries: decimal keys as `entry + step` from the one before
  * in base 36 (about 9 characters a record); text keys as their digest (ledgerKey) after a lone `#`, steps in base 64;
@@ -20,6 +29,95 @@ export const MAX_LEDGER = 12_000;
 
 /** The cursor's text of a ledger that is past MAX_LEDGER. */
 export const OVER = 'over';
+
+/** Characters of the content's digest (36 bits in base 64: 1 in 69 billion that an edit leaves it equal). */
+const DIGEST_LENGTH = 6;
+
+/** Base 64 for URLs: the digest's characters, the birth's minute as one of them, digested keys' steps. */
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The birth of a record whose `created_at` cannot be read. */
+const NO_BIRTH = '.';
+
+const WITHOUT = new Set(['created_at', 'updated_at']);
+
+/** The content's digest, on the fields of `shape` that have a value (rules/shape.ts). */
+export function contentOf(record: IDataObject, shape?: Shape): string {
+	return digestOf(within(record, shape), record);
+}
+
+/** The content as older entries hold it (null fields counted): read, never made. */
+const contentBefore = (record: IDataObject): string => digestOf(record, record);
+
+function digestOf(fields: IDataObject, record: IDataObject): string {
+	const rest: IDataObject = {};
+	for (const [k, v] of Object.entries(fields)) if (!WITHOUT.has(k)) rest[k] = v;
+	rest[EDITED] = editedOf(record);
+	// 9 hex digits of the fingerprint (36 bits) as 6 characters of base 64
+	return toB64(parseInt(fingerprint(rest).slice(0, 9), 16)).padStart(DIGEST_LENGTH, B64[0]);
+}
+
+/** Whether an entry holds the record's content (made on `shape`, or as older entries were); any, where `unread`. */
+export function sameContent(entry: string, record: IDataObject, shape?: Shape): boolean {
+	const content = entry.slice(0, DIGEST_LENGTH);
+	return (
+		content === UNREAD || content === contentOf(record, shape) || content === contentBefore(record)
+	);
+}
+
+/** The content of an entry whose record a reading that took the list's shape afresh did not show (`unread`). */
+const UNREAD = '.'.repeat(DIGEST_LENGTH);
+
+/**
+ * The entry of a record that a reading taking every content afresh on a new shape did not show (a page cap moved
+ * between its parts): its content, made on the shape before, is compared on none, and taken as the record is next read.
+ */
+export const unread = (entry: string): string =>
+	entry.length === 1 ? entry : `${UNREAD}${birthIn(entry)}`;
+
+/** The name the minutes of editedOf take in the content (no field of the API has it). */
+const EDITED = '\u0000edited';
+
+/**
+ * Minutes from a record's creation to its last update, as its stamps give them (whole minutes). A change of zone moves
+ * both stamps alike; an edit, even one that leaves every value as it was, moves `updated_at` alone. Without a
+ * `created_at`, the minute of the hour of `updated_at`.
+ */
+function editedOf(record: IDataObject): string {
+	const updated = shopTimeOf(record.updated_at);
+	if (updated === undefined) return '';
+	const created = shopTimeOf(record.created_at);
+	if (created === undefined) return updated.slice(14, 16);
+	return String(
+		Math.round(secondsBetween(created.slice(0, 16) + ':00', updated.slice(0, 16) + ':00') / 60),
+	);
+}
+
+/** The birth of a record: the minute of its `created_at`, one character of base 64. */
+export function birthOf(record: IDataObject): string {
+	const time = shopTimeOf(record.created_at);
+	return time === undefined ? NO_BIRTH : B64[Number(time.slice(14, 16))];
+}
+
+/** One ledger entry: the content's digest and the birth (one character); the birth alone where `births`. */
+export const entryOf = (record: IDataObject, shape?: Shape, births = false): string =>
+	births ? birthOf(record) : `${contentOf(record, shape)}${birthOf(record)}`;
+
+/** The birth of an entry: its last character, in either form. */
+export const birthIn = (entry: string): string => entry.slice(-1);
+
+/** Minutes every zone's offset is a whole number of (+05:30, +05:45, -03:30): a zone change keeps a birth. */
+const ZONE_STEP = 15;
+
+/** Whether two births may be one record's: the same minute within the quarter hour, or one of them unknown. */
+export function sameBirth(a: string, b: string): boolean {
+	if (a === b || a === NO_BIRTH || b === NO_BIRTH) return true;
+	const [x, y] = [B64.indexOf(a), B64.indexOf(b)];
+	return x >= 0 && y >= 0 && x % ZONE_STEP === y % ZONE_STEP;
+}
+
+/** Characters of one entry. */
+const ENTRY_LENGTH = DIGEST_LENGTH + 1;
 
 /** The first part of a ledger's text whose entries are births alone. */
 const BIRTHS = '!';
@@ -60,6 +158,7 @@ function compareKeys(a: string, b: string): number {
 /** The ledger's keys in the order its text keeps them. */
 export const keysInOrder = (ledger: Ledger): string[] => [...ledger.keys()].sort(compareKeys);
 
+/** The cursor's text of a ledger (OVER past MAX_LEDGER). */
 export function encodeLedger(ledger: Ledger): string {
 	if (ledger.size > MAX_LEDGER) return OVER;
 	const keys = keysInOrder(ledger);
@@ -114,9 +213,7 @@ export function decodeLedger(text: unknown, births = false): Ledger | undefined 
 	return ledger;
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A digest's step in base 64 (below 2^36: exact as a number). */
+/** A number below 2^36 (exact as a number) in base 64: a digest's step, a content's digest. */
 function toB64(n: number): string {
 	let out = '';
 	let rest = n;

@@ -2,14 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { attempt } from '../reads/attempt';
 import { countedAt } from '../reads/keyedCount';
+import type { ShopReader } from '../reads/reader';
+import { readWhole } from '../reads/wholeRead';
 import type { ChangeKind } from '../rules/fingerprint';
 import { PastBound } from '../rules/pastBound';
-import type { Change, PollOutcome } from '../watch/poller';
-import type { ShopReader } from '../reads/reader';
+import { readShape, shapeOf, shapesOf } from '../rules/shape';
 import type { PollState, Tracker } from '../rules/state';
-import { auditDue } from './audit';
+import type { Change, PollOutcome } from '../watch/poller';
 import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
 import {
+	auditDue,
 	decideSuspects,
 	guard,
 	lackedAgain,
@@ -20,11 +22,11 @@ import {
 	type Suspect,
 	type Suspects,
 } from './decide';
-import { contentOf, unread } from './digest';
 import {
+	contentOf,
 	decodeLedger,
-	holdsContent,
 	encodeLedger,
+	holdsContent,
 	isDigested,
 	ledgerKey,
 	ledgerOf,
@@ -32,20 +34,19 @@ import {
 	OVER,
 	type Ledger,
 } from './ledger';
-import { readWhole } from '../reads/wholeRead';
-import { readShape, shapeOf, shapesOf } from '../rules/shape';
 
 /**
- * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What changed
- * is decided in decide.ts alone; this file gathers what the poll read and hands it there.
+ * One poll with the ledger's checks (I/O through the reader and `fast`, the fast reads). What changed is decided in
+ * decide.ts alone; this file gathers what the poll read and hands it there.
  *
  * - Activation: the fast reads take their start; the ledger and the list's shape are made of the records read.
- * - A poll: the fast reads' findings, or the audit's part (audit.ts, auditParts.ts), go to decide.ts's guard; an audit
- *   read whole in one poll takes the fast cursor and the shape afresh, an audit in parts keeps them.
+ * - A poll: the fast reads' findings, or the audit's part (auditParts.ts), go to decide.ts's guard; an audit read
+ *   whole in one poll takes the fast cursor and the shape afresh, an audit in parts keeps them.
  * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading. Snapshot lists
  *   keep fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
  */
 
+/** What a poll with the ledger's checks is given. */
 export interface Run {
 	reader: ShopReader;
 	watch: string;
@@ -72,16 +73,20 @@ export interface Run {
 /** Whether a list's ledger keeps births alone: its records show no update, so it has no content to compare. */
 const birthsOnly = (events: ChangeKind[]): boolean => !events.includes('updated');
 
+/** The list's shape and ledger, made of a whole reading's records; no ledger past MAX_LEDGER. */
+function ledgerFrom(records: IDataObject[], run: Run): { shape?: string; ledger?: Ledger } {
+	const { key, events } = run.reader.plan;
+	const shape = shapeOf(records);
+	return { shape, ledger: ledgerOf(records, key, readShape(shape), birthsOnly(events)) };
+}
+
+/** One poll from `stored`, its findings held against the ledger (undefined: the activation). */
 export async function verifiedPoll(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
-	const { reader } = run;
-	const { plan } = reader;
+	const { plan } = run.reader;
 	if (plan.strategy === 'snapshot') return await confirmSnapshot(run, stored);
 	if (!stored) {
 		const outcome = await run.fast(undefined);
-		const shape = outcome.records ? shapeOf(outcome.records) : undefined;
-		const ledger = outcome.records
-			? ledgerOf(outcome.records, plan.key, readShape(shape), birthsOnly(plan.events))
-			: undefined;
+		const { shape, ledger } = outcome.records ? ledgerFrom(outcome.records, run) : {};
 		outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
 		if (ledger) outcome.state.shape = shape;
 		outcome.state.audited = run.now;
@@ -94,36 +99,21 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (stored.ledger === undefined || lacksContent) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, births);
 	for (const id of run.told ?? []) ledger?.delete(ledgerKey(id));
-	if (!ledger) {
-		// past its bound: at the audit's cadence, a ledger again where the list is back within it
-		if (auditDue(latest(stored.audited, run.lastAudit), run.now))
-			return await firstLedger(run, stored);
-		return await withoutLedger(run, stored);
-	}
+	const due = auditDue(latest(stored.audited, run.lastAudit), run.now);
+	// past its bound: at the audit's cadence, a ledger again where the list is back within it
+	if (!ledger) return due ? await firstLedger(run, stored) : await withoutLedger(run, stored);
 
-	let findings: Change[];
-	let state: PollState;
-	let missing: string[] = [];
-	let complete = false;
-	let onePoll = false;
-	let read: Set<string> | undefined;
-	let going: AuditStep['going'];
-	const auditing =
-		stored.audit !== undefined || auditDue(latest(stored.audited, run.lastAudit), run.now);
-	if (auditing) {
-		// the audit, or its next part (auditParts.ts)
-		const step = await auditPart(run, stored, ledger);
-		// past the ledger's bound (a bulk import): its fast reads alone until within it again
-		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
-		({ findings, missing, state, going, complete, onePoll, read } = step);
-	} else {
-		const outcome = await run.fast(stored);
-		findings = outcome.changes;
-		state = outcome.state;
-	}
-	// the stamps the guard reads (digest.ts), checked: a form no rule reads is one clear error, not every record reborn
+	// the audit, or its next part (auditParts.ts); else the fast reads
+	const auditing = stored.audit !== undefined || due;
+	const step = auditing ? await auditPart(run, stored, ledger) : await fastStep(run, stored);
+	// past the ledger's bound (a bulk import): its fast reads alone until within it again
+	if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
+	const { findings, missing, state, complete, onePoll, read } = step;
+	let { going } = step;
+	// the stamps the guard reads (ledger.ts entryOf), checked: a form no rule reads is one clear error, not every record
+	// reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
-	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
+	for (const field of ['created_at', 'updated_at']) run.reader.checkStamps(judged, field);
 	// an audit that takes every content afresh on the list's shape goes on (a field was dropped)
 	const retaking = stored.audit?.r === 1;
 	const shapes = shapesOf(stored.shape, retaking, judged, onePoll);
@@ -131,10 +121,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
-	const guarded = guard(findings, ledger, run.events, shapes, births);
 	// a reading that took every content on a new shape: what it did not show holds a content of the shape before
 	const retook = retaking || (onePoll && state.shape !== stored.shape);
-	if (read && retook) for (const [k, e] of ledger) if (!read.has(k)) ledger.set(k, unread(e));
+	const guarded = guard(findings, ledger, run.events, shapes, births, retook ? read : undefined);
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
@@ -157,6 +146,18 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// this process's last audit, where the cursor it saved was lost (Run.lastAudit)
 	state.audited = latest(state.audited, run.lastAudit);
 	return { changes: oneEach(changes), state, baseline: false };
+}
+
+/** The fast reads' part of a poll, as an audit's part gives its own (none complete, no key missing). */
+async function fastStep(run: Run, stored: PollState): Promise<AuditStep> {
+	const outcome = await run.fast(stored);
+	return {
+		findings: outcome.changes,
+		state: outcome.state,
+		missing: [],
+		complete: false,
+		onePoll: false,
+	};
 }
 
 /** This poll's readings and the suspects `stored` keeps, decided (decide.ts); `deleted` for each key decided gone. */
@@ -233,11 +234,10 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 		return outcome;
 	}
 	const outcome = await run.fast(stored);
-	const shape = shapeOf(records);
-	const births = birthsOnly(run.reader.plan.events);
-	const ledger = ledgerOf(records, run.reader.plan.key, readShape(shape), births) as Ledger;
-	outcome.state.shape = shape;
-	guard(outcome.changes, ledger, [], undefined, births);
+	const made = ledgerFrom(records, run);
+	const ledger = made.ledger as Ledger;
+	outcome.state.shape = made.shape;
+	guard(outcome.changes, ledger, [], undefined, birthsOnly(run.reader.plan.events));
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const found = outcome.changes.filter((c) => c.kind === 'deleted');
 	// the whole reading made before lacks it too: two readings agree; one it holds is a suspect

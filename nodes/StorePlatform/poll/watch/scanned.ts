@@ -13,7 +13,7 @@ import { readPages, readSince } from '../reads/pagedReads';
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
  * scan of keyed lists, by `since_id`): the list from a second before the floor, and a slice of the lookback window
  * (lookbackRead.ts). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps). Rules:
- * scan.ts, lookback.ts, created.ts. What it misses comes with the audit (ledger/audit.ts).
+ * scan.ts, lookback.ts, created.ts. What it misses comes with the audit (ledger/auditParts.ts).
  */
 
 /**
