@@ -13,51 +13,38 @@ import { judgeReading } from './decide';
 import { keysInOrder, ledgerKey, MAX_LEDGER, type Ledger } from './ledger';
 
 /**
- * The audit: a slow read that catches what the fast reads missed (docs/poll.md, "Nothing learned is trusted"). At most
- * once every AUDIT_EVERY_MS (decide.ts), a poll reads the list whole and holds every record against the ledger
- * (decide.ts guard). I/O through the reader (reads/wholeRead.ts).
+ * The audit (docs/poll.md, "Nothing learned is trusted"): at most once every AUDIT_EVERY_MS a poll reads the list whole
+ * and holds every record against the ledger, within the poll's budget: a part reads pages until the budget (or the
+ * ceiling) is spent, a page at least, and the next poll goes on where the cursor (`audit`) says, its fast reads
+ * waiting. Only a reading made in one poll takes the fast cursor afresh (poller.ts baseline). I/O through the reader.
  *
- * Within the poll's budget (docs/poll.md, "Within the poll's budget"): a part reads pages until the budget (or the
- * ceiling) is spent, a page at least; an audit one poll cannot hold goes on at the next, where the cursor (`audit`)
- * says. Meanwhile polls read parts instead of their fast reads, whose cursor waits. Only the complete reading's
- * missing keys are suspects (a record that moved between pages read in different polls is still there). Only a
- * reading made in one poll takes the fast cursor afresh (poller.ts baseline): a wrong thing the fast reads learned
- * lasts at most until the next audit. After one in parts the fast cursor is kept and catches up.
- *
- * `seen` is a bitset over the ledger's keys in its text's order, base64, trailing zero bytes left out (12,000 records:
- * about 2,000 characters), read against the cursor's ledger and written against the one the poll leaves, so creations
- * and deletions between parts shift nothing.
+ * `seen` is a bitset over the ledger's keys in order (12,000 records: about 2,000 characters), read against the
+ * cursor's ledger and written against the one the poll leaves, so creations and deletions between parts shift nothing.
  */
 
+/** What an audit's part is given (verify.ts Run adds the rest of a poll). */
 export interface AuditRun {
 	reader: ShopReader;
 	watch: string;
 	trackers: Tracker[];
-	/** n8n's clock (ms): the audit's time, where it completes. */
+	/** n8n's clock (ms): the audit's cadence, and its time where it completes. */
 	now: number;
 }
 
 /** One poll's part of an audit. */
 export interface AuditStep {
-	/** The records read, as findings for the guard (asFindings). */
 	findings: Change[];
-	/**
-	 * The ledger's keys the reading lacks, where it is complete (read to its end, no record moved between its pages, as
-	 * many records as the count said): suspects (decide.ts). None otherwise: such a reading decides no deletion.
-	 */
+	/** The ledger's keys a complete reading lacks: suspects (decide.ts judgeReading). None otherwise. */
 	missing: string[];
-	/** Whether this poll ended a complete reading (decide.ts: it decides the suspects it lacks). */
+	/** Whether this poll ended a complete reading (it decides the suspects it lacks). */
 	complete: boolean;
 	/** Whether the whole reading was made in this poll (it may take the list's shape afresh: rules/shape.ts). */
 	onePoll: boolean;
 	/** The keys the reading (with its readings before) showed, where it ended in this poll. */
 	read?: Set<string>;
-	/** The cursor after this poll (the ledger, `pending` and `audit` are verify.ts's). */
+	/** The cursor after this poll (the ledger, `suspects` and `audit` are verify.ts's). */
 	state: PollState;
-	/**
-	 * Where the reading goes on at the next poll, the keys it read so far and those its earlier readings showed
-	 * (`all`); undefined once it is complete.
-	 */
+	/** Where the reading goes on at the next poll, the keys it read so far, and those its earlier readings showed. */
 	going?: { at: WholeAt; seen: Set<string>; all?: Set<string> };
 }
 
@@ -72,9 +59,8 @@ export async function auditPart(
 	const begun = stored.audit;
 	const seen = begun ? seenOf(begun.seen, ledger) : new Set<string>();
 	const all = begun?.all ? seenOf(begun.all, ledger) : new Set<string>();
-	// the count before the reading, as at every poll: a record deleted meanwhile stays counted, so the next poll's count
-	// finds its deletion. A reading's first part asks it (kept in the cursor for its later parts, `n`). Only a reading
-	// made in one poll gives a fresh cursor
+	// the count before the reading, as at every poll (a record deleted meanwhile stays counted, so the next poll's count
+	// finds its deletion): a reading's first part asks it, its later parts keep it (`n`)
 	const starts = begun === undefined || (begun.since === undefined && begun.page === undefined);
 	const counted = !run.trackers.includes('ids')
 		? undefined
@@ -82,24 +68,14 @@ export async function auditPart(
 			? await reader.count({ since_id: 0 })
 			: begun.n;
 	const stop = () => reader.spent() || reader.limits.expired();
+	const known = (k: string) => seen.has(ledgerKey(k));
 	const { audit, ...rest } = stored;
-	const tried = await attempt(
-		async () =>
-			await readWholePart(
-				reader,
-				MAX_LEDGER,
-				stop,
-				audit,
-				(k) => seen.has(ledgerKey(k)),
-				seen.size,
-			),
+	const part = await withinBound(
+		async () => await readWholePart(reader, MAX_LEDGER, stop, audit, known, seen.size),
 	);
-	if (!tried.ok) {
-		if (tried.error instanceof PastBound) return undefined;
-		throw tried.error;
-	}
-	const { records, next } = tried.value;
-	const shifted = tried.value.shifted === true || begun?.x === 1;
+	if (!part) return undefined;
+	const { records, next } = part;
+	const shifted = part.shifted === true || begun?.x === 1;
 	const findings = asFindings(records, key);
 	// whether this reading showed a record the ledger lacked (in this part or an earlier one: `g`)
 	const grew = begun?.g === 1 || findings.some((c) => !ledger.has(ledgerKey(c.id)));
@@ -114,7 +90,6 @@ export async function auditPart(
 		...(grew ? { g: 1 as const } : {}),
 	};
 	for (const c of findings) seen.add(ledgerKey(c.id));
-	// this poll's part, the reading going on at the next
 	const goesOn = (at: WholeAt, keys: Set<string>, before: Set<string>): AuditStep => ({
 		findings,
 		missing: [],
@@ -125,8 +100,8 @@ export async function auditPart(
 	});
 	if (next)
 		return goesOn({ ...next, ...(shifted ? { x: 1 as const } : {}), ...carried }, seen, all);
-	// the reading's verdict (decide.ts judgeReading): one that does not decide is read again from the start at the next
-	// poll, while that can still help; its records went through the guard all the same, and the fast cursor stays
+	// a reading that does not decide is read again from the start at the next poll (its records went through the guard
+	// all the same, and the fast cursor stays)
 	const again = begun?.a ?? 0;
 	const verdict = judgeReading({
 		ledger: [...ledger.keys()],
@@ -158,6 +133,14 @@ export async function auditPart(
 	if (state.scan && upTo !== undefined && upTo > (readUpTo(state.scan) ?? ''))
 		state.scan = { ...state.scan, reached: upTo };
 	return { ...ended, onePoll: true, state };
+}
+
+/** A read's value; undefined where it passed its bound (PastBound). */
+export async function withinBound<T>(read: () => Promise<T>): Promise<T | undefined> {
+	const tried = await attempt(read);
+	if (tried.ok) return tried.value;
+	if (tried.error instanceof PastBound) return undefined;
+	throw tried.error;
 }
 
 /** A whole reading as findings for the guard: every record as possibly updated (the guard tells which it is). */

@@ -9,13 +9,7 @@ import { secondsBetween, shopTimeOf } from '../rules/shopTime';
  * The ledger: every record of a list as the trigger last reported it (or took it at the activation), one entry per
  * key: what a fast read's finding and the audit's reading are checked against (decide.ts). Pure.
  *
- * An entry is a short digest of the record's content and the mark of its birth:
- * - The content leaves out `created_at` and `updated_at` but for the minutes between them (editedOf): a change of the
- *   shop's zone or of its stamps' form changes no content; an edit is seen even where it leaves every value as it was.
- * - The birth is the minute of `created_at`, compared by the quarter hour (sameBirth): unmoved by a change of zone
- *   (+05:30, +05:45) or stamps without seconds, and different 14 times in 15 for another record given the same id (then
- *   a deletion and a creation, not an update).
- *
+ * An entry is a digest of the record's content (editedOf stands for its stamps) and the mark of its birth (sameBirth).
  * Kept in the cursor as one text, keys sorted, `,` between entries: decimal keys as `entry + step` from the one before
  * in base 36 (about 9 characters a record); text keys as their digest (ledgerKey) after a lone `#`, steps in base 64;
  * text kept whole by an older cursor (`entry + '~' + key`) is read. Births alone (carts, vouchers: no update to
@@ -39,6 +33,7 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** The birth of a record whose `created_at` cannot be read. */
 const NO_BIRTH = '.';
 
+/** The stamps a content leaves out (editedOf stands for them). */
 const WITHOUT = new Set(['created_at', 'updated_at']);
 
 /** The content's digest, on the fields of `shape` that have a value (rules/shape.ts). */
@@ -49,6 +44,7 @@ export function contentOf(record: IDataObject, shape?: Shape): string {
 /** The content as older entries hold it (null fields counted): read, never made. */
 const contentBefore = (record: IDataObject): string => digestOf(record, record);
 
+/** The digest of `fields` but the stamps, with the minutes of editedOf. */
 function digestOf(fields: IDataObject, record: IDataObject): string {
 	const rest: IDataObject = {};
 	for (const [k, v] of Object.entries(fields)) if (!WITHOUT.has(k)) rest[k] = v;
@@ -65,13 +61,10 @@ export function sameContent(entry: string, record: IDataObject, shape?: Shape): 
 	);
 }
 
-/** The content of an entry whose record a reading that took the list's shape afresh did not show (`unread`). */
+/** The content of an entry a reading that took every content afresh on a new shape did not show (`unread`). */
 const UNREAD = '.'.repeat(DIGEST_LENGTH);
 
-/**
- * The entry of a record that a reading taking every content afresh on a new shape did not show (a page cap moved
- * between its parts): its content, made on the shape before, is compared on none, and taken as the record is next read.
- */
+/** Such an entry (a page cap moved between the reading's parts): compared on none, taken when its record is next read. */
 export const unread = (entry: string): string =>
 	entry.length === 1 ? entry : `${UNREAD}${birthIn(entry)}`;
 
@@ -79,9 +72,9 @@ export const unread = (entry: string): string =>
 const EDITED = '\u0000edited';
 
 /**
- * Minutes from a record's creation to its last update, as its stamps give them (whole minutes). A change of zone moves
- * both stamps alike; an edit, even one that leaves every value as it was, moves `updated_at` alone. Without a
- * `created_at`, the minute of the hour of `updated_at`.
+ * Minutes from a record's creation to its last update, as its stamps give them: a change of the shop's zone or of its
+ * stamps' form moves both stamps alike; an edit, even one that leaves every value as it was, moves `updated_at` alone.
+ * Without a `created_at`, the minute of the hour of `updated_at`.
  */
 function editedOf(record: IDataObject): string {
 	const updated = shopTimeOf(record.updated_at);
@@ -109,15 +102,15 @@ export const birthIn = (entry: string): string => entry.slice(-1);
 /** Minutes every zone's offset is a whole number of (+05:30, +05:45, -03:30): a zone change keeps a birth. */
 const ZONE_STEP = 15;
 
-/** Whether two births may be one record's: the same minute within the quarter hour, or one of them unknown. */
+/**
+ * Whether two births may be one record's: the same minute within the quarter hour (a zone of +05:30 or +05:45 moves
+ * none), or one of them unknown. Another record given the same id differs 14 times in 15.
+ */
 export function sameBirth(a: string, b: string): boolean {
 	if (a === b || a === NO_BIRTH || b === NO_BIRTH) return true;
 	const [x, y] = [B64.indexOf(a), B64.indexOf(b)];
 	return x >= 0 && y >= 0 && x % ZONE_STEP === y % ZONE_STEP;
 }
-
-/** Characters of one entry. */
-const ENTRY_LENGTH = DIGEST_LENGTH + 1;
 
 /** The first part of a ledger's text whose entries are births alone. */
 const BIRTHS = '!';
@@ -189,7 +182,7 @@ export function decodeLedger(text: unknown, births = false): Ledger | undefined 
 	if (typeof text !== 'string' || text === OVER) return undefined;
 	const ledger: Ledger = new Map();
 	if (text === '') return ledger;
-	const entryLength = holdsContent(text) ? ENTRY_LENGTH : 1;
+	const entryLength = holdsContent(text) ? DIGEST_LENGTH + 1 : 1;
 	let previous = BigInt(0);
 	let digest: number | undefined;
 	for (const part of text.split(',')) {

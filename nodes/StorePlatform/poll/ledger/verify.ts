@@ -1,15 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { attempt } from '../reads/attempt';
 import { countedAt } from '../reads/keyedCount';
-import type { ShopReader } from '../reads/reader';
 import { readWhole } from '../reads/wholeRead';
 import type { ChangeKind } from '../rules/fingerprint';
-import { PastBound } from '../rules/pastBound';
 import { readShape, shapeOf, shapesOf } from '../rules/shape';
-import type { PollState, Tracker } from '../rules/state';
+import type { PollState } from '../rules/state';
 import type { Change, PollOutcome } from '../watch/poller';
-import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
+import { auditCursorOf, auditPart, withinBound, type AuditRun, type AuditStep } from './auditParts';
 import {
 	auditDue,
 	decideSuspects,
@@ -37,23 +34,13 @@ import {
 
 /**
  * One poll with the ledger's checks (I/O through the reader and `fast`, the fast reads). What changed is decided in
- * decide.ts alone; this file gathers what the poll read and hands it there.
- *
- * - Activation: the fast reads take their start; the ledger and the list's shape are made of the records read.
- * - A poll: the fast reads' findings, or the audit's part (auditParts.ts), go to decide.ts's guard; an audit read
- *   whole in one poll takes the fast cursor and the shape afresh, an audit in parts keeps them.
- * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading. Snapshot lists
- *   keep fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
+ * decide.ts alone; this file gathers what the poll read (the fast reads' findings, or the audit's part) and hands it
+ * there. The activation makes the ledger and the list's shape of the records its start read.
  */
 
 /** What a poll with the ledger's checks is given. */
-export interface Run {
-	reader: ShopReader;
-	watch: string;
-	trackers: Tracker[];
+export interface Run extends AuditRun {
 	events: ChangeKind[];
-	/** n8n's clock (ms): only for the audit's cadence. */
-	now: number;
 	/**
 	 * n8n's clock (ms) at this node's last audit in this process: a quiet poll's cursor may not be saved, and without
 	 * this every poll would read the list whole.
@@ -110,8 +97,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
 	const { findings, missing, state, complete, onePoll, read } = step;
 	let { going } = step;
-	// the stamps the guard reads (ledger.ts entryOf), checked: a form no rule reads is one clear error, not every record
-	// reborn
+	// the stamps the guard reads (ledger.ts entryOf): a form no rule reads is one clear error, not every record reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
 	for (const field of ['created_at', 'updated_at']) run.reader.checkStamps(judged, field);
 	// an audit that takes every content afresh on the list's shape goes on (a field was dropped)
@@ -150,14 +136,8 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 
 /** The fast reads' part of a poll, as an audit's part gives its own (none complete, no key missing). */
 async function fastStep(run: Run, stored: PollState): Promise<AuditStep> {
-	const outcome = await run.fast(stored);
-	return {
-		findings: outcome.changes,
-		state: outcome.state,
-		missing: [],
-		complete: false,
-		onePoll: false,
-	};
+	const { changes: findings, state } = await run.fast(stored);
+	return { findings, state, missing: [], complete: false, onePoll: false };
 }
 
 /** This poll's readings and the suspects `stored` keeps, decided (decide.ts); `deleted` for each key decided gone. */
@@ -194,17 +174,6 @@ function oneEach(changes: Change[]): Change[] {
 	});
 }
 
-/**
- * The list read whole for a ledger; undefined past MAX_LEDGER records: a list grown past what one poll may read would
- * fail every poll at the ceiling.
- */
-async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefined> {
-	const tried = await attempt(async () => await readWhole(reader, MAX_LEDGER));
-	if (tried.ok) return tried.value;
-	if (tried.error instanceof PastBound) return undefined;
-	throw tried.error;
-}
-
 /** A list past the ledger's bound: its fast reads alone, their deletions still asked by Get (decide.ts). */
 async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
@@ -227,7 +196,8 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
  * request), it stays without.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
-	const records = await readBounded(run.reader);
+	// none past MAX_LEDGER: such a list would fail every poll at the ceiling
+	const records = await withinBound(async () => await readWhole(run.reader, MAX_LEDGER));
 	if (!records) {
 		const outcome = await withoutLedger(run, stored);
 		outcome.state.audited = run.now;
@@ -243,12 +213,8 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	// the whole reading made before lacks it too: two readings agree; one it holds is a suspect
 	const held = new Set(changes.map((c) => ledgerKey(c.id)));
 	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
-	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id)));
-	const readings = {
-		lacked: lacked.map((c) => c.id),
-		decides: () => false,
-		held: (k: string) => held.has(k),
-	};
+	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id))).map((c) => c.id);
+	const readings = { lacked, decides: () => false, held: (k: string) => held.has(k) };
 	outcome.state.suspects = await decided(run, stored, readings, (id) => {
 		ledger.delete(id);
 		changes.push({ kind: 'deleted', id, state: '' });

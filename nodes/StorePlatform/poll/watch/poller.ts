@@ -57,7 +57,7 @@ export async function baseline(
 ): Promise<PollOutcome> {
 	const { plan } = reader;
 	const state: PollState = { v: 2, fp: 2, watch };
-	let records: IDataObject[] = [];
+	let records: IDataObject[];
 	// asked before the list is read, as at every poll
 	const counted = trackers.includes('ids')
 		? (countedBefore ?? (await reader.count({ since_id: 0 })))
