@@ -134,18 +134,15 @@ export const ledgerKey = (key: string): string =>
 /** Whether a ledger key is a text key's digest. */
 export const isDigested = (key: string): boolean => DIGESTED.test(key);
 
-/** Keys in the order the text keeps them: decimal keys by value, then the others as text. */
+const rankOf = (key: string): number => (DECIMAL.test(key) ? 0 : DIGESTED.test(key) ? 1 : 2);
+
+/** Keys in the order the text keeps them: decimal keys by value, then digested ones by value, then the others. */
 function compareKeys(a: string, b: string): number {
-	const [da, db] = [DECIMAL.test(a), DECIMAL.test(b)];
-	if (da && db) {
-		const [x, y] = [BigInt(a), BigInt(b)];
-		return x < y ? -1 : x > y ? 1 : 0;
-	}
-	if (da !== db) return da ? -1 : 1;
-	const [ga, gb] = [DIGESTED.test(a), DIGESTED.test(b)];
-	if (ga && gb) return Number(a.slice(1)) - Number(b.slice(1));
-	if (ga !== gb) return ga ? -1 : 1;
-	return a < b ? -1 : a > b ? 1 : 0;
+	const [ra, rb] = [rankOf(a), rankOf(b)];
+	if (ra !== rb) return ra - rb;
+	if (ra === 1) return Number(a.slice(1)) - Number(b.slice(1));
+	const [x, y] = ra === 0 ? [BigInt(a), BigInt(b)] : [a, b];
+	return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The ledger's keys in the order its text keeps them. */
@@ -207,24 +204,13 @@ export function decodeLedger(text: unknown, births = false): Ledger | undefined 
 }
 
 /** A number below 2^36 (exact as a number) in base 64: a digest's step, a content's digest. */
-function toB64(n: number): string {
-	let out = '';
-	let rest = n;
-	do {
-		out = B64[rest % 64] + out;
-		rest = Math.floor(rest / 64);
-	} while (rest > 0);
-	return out;
-}
+const toB64 = (n: number): string => (n < 64 ? B64[n] : toB64(Math.floor(n / 64)) + B64[n % 64]);
 
 const fromB64 = (text: string): number => [...text].reduce((n, c) => n * 64 + B64.indexOf(c), 0);
 
 /** A base-36 step (a step may exceed 2^53 where ids do: read digit by digit). */
-function parseInt36(text: string): bigint {
-	let n = BigInt(0);
-	for (const c of text) n = n * BigInt(36) + BigInt(parseInt(c, 36));
-	return n;
-}
+const parseInt36 = (text: string): bigint =>
+	[...text].reduce((n, c) => n * BigInt(36) + BigInt(parseInt(c, 36)), BigInt(0));
 
 /** The ledger of a list's records, by `key` (births alone where `births`); undefined past MAX_LEDGER. */
 export function ledgerOf(

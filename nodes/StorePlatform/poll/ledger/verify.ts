@@ -15,9 +15,7 @@ import {
 	suspectsOf,
 	unauditedReadings,
 	type Asking,
-	type Readings,
 	type Suspect,
-	type Suspects,
 } from './decide';
 import {
 	contentOf,
@@ -122,7 +120,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// only a complete reading decides here: the count search's suspects are asked by Get (on a list that ignores
 	// `since_id` it lacks records that are there, at every poll)
 	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
-	state.suspects = await decided(run, stored, readings, (id) => {
+	state.suspects = await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))
 			changes.push({ kind: 'deleted', id, state: '' });
@@ -139,15 +137,6 @@ async function fastStep(run: Run, stored: PollState): Promise<AuditStep> {
 	const { changes: findings, state } = await run.fast(stored);
 	return { findings, state, missing: [], complete: false, onePoll: false };
 }
-
-/** This poll's readings and the suspects `stored` keeps, decided (decide.ts); `deleted` for each key decided gone. */
-const decided = async (
-	run: Run,
-	stored: PollState,
-	readings: Omit<Readings, 'now'>,
-	deleted: (id: string) => void,
-): Promise<Suspects | undefined> =>
-	await decideSuspects(suspectsOf(stored), readings, askingOf(run), deleted);
 
 /** The shop's word on single records, through the reader. */
 const askingOf = (run: Run): Asking => ({
@@ -182,8 +171,9 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	const readings = await unauditedReadings(suspectsOf(stored), found, held, askingOf(run));
-	outcome.state.suspects = await decided(run, stored, readings, (id) =>
+	const asking = askingOf(run);
+	const readings = await unauditedReadings(suspectsOf(stored), found, held, asking);
+	outcome.state.suspects = await decideSuspects(suspectsOf(stored), readings, asking, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),
 	);
 	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
@@ -204,9 +194,10 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 		return outcome;
 	}
 	const outcome = await run.fast(stored);
+	const { state } = outcome;
 	const made = ledgerFrom(records, run);
 	const ledger = made.ledger as Ledger;
-	outcome.state.shape = made.shape;
+	state.shape = made.shape;
 	guard(outcome.changes, ledger, [], undefined, birthsOnly(run.reader.plan.events));
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const found = outcome.changes.filter((c) => c.kind === 'deleted');
@@ -215,13 +206,13 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
 	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id))).map((c) => c.id);
 	const readings = { lacked, decides: () => false, held: (k: string) => held.has(k) };
-	outcome.state.suspects = await decided(run, stored, readings, (id) => {
+	state.suspects = await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => {
 		ledger.delete(id);
 		changes.push({ kind: 'deleted', id, state: '' });
 	});
 	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
-	outcome.state.ledger = encodeLedger(ledger);
-	outcome.state.audited = run.now;
+	state.ledger = encodeLedger(ledger);
+	state.audited = run.now;
 	return outcome;
 }
 
@@ -242,7 +233,7 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	};
 	const gone = new Set<string>();
 	const suspects = run.reader.asksOne
-		? await decided(run, stored, readings, (id) => gone.add(id))
+		? await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => gone.add(id))
 		: undefined;
 	if (!run.reader.asksOne) lacked.forEach((id) => gone.add(id));
 	const kept = { ...known };

@@ -42,11 +42,8 @@ export async function runPoll(
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor): the shop's present state, nothing emitted. The
- * list is read whole (reads/wholeRead.ts; by page number, again until two readings agree: settledReading.ts), the count
- * asked where deletions are watched, and the trackers take their starting state (keyedCount.ts, scan.ts, snapshot.ts).
- * `given`: a whole reading made already (the audit's), the cursor taken afresh from it; `countedBefore`: the count
- * asked before that reading (a record deleted while it was read stays counted, so the first poll's count finds its
- * deletion).
+ * list is read whole (by page number, again until two readings agree: settledReading.ts) and the trackers take their
+ * starting state. `given`: a whole reading made already (the audit's); `countedBefore`: the count asked before it.
  */
 export async function baseline(
 	reader: ShopReader,
@@ -58,7 +55,8 @@ export async function baseline(
 	const { plan } = reader;
 	const state: PollState = { v: 2, fp: 2, watch };
 	let records: IDataObject[];
-	// asked before the list is read, as at every poll
+	// asked before the list is read, as at every poll: a record deleted while it is read stays counted, so the first
+	// poll's count finds its deletion
 	const counted = trackers.includes('ids')
 		? (countedBefore ?? (await reader.count({ since_id: 0 })))
 		: undefined;

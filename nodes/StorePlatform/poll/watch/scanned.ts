@@ -54,6 +54,7 @@ export async function scanPass(
 	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
 }
 
+/** One poll of a list watched by a time: its scan's pass (or the part the budget allows). */
 export async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const field = plan.stamp ?? 'updated_at';
