@@ -168,9 +168,7 @@ export const auditCursorOf = (going: AuditStep['going'] & object, ledger: Ledger
 export function encodeSeen(seen: Set<string>, ledger: Ledger): string {
 	const keys = keysInOrder(ledger);
 	const bytes = new Uint8Array(Math.ceil(keys.length / 8));
-	keys.forEach((k, i) => {
-		if (seen.has(k)) bytes[i >> 3] |= 1 << (i & 7);
-	});
+	for (const [i, k] of keys.entries()) if (seen.has(k)) bytes[i >> 3] |= 1 << (i & 7);
 	let end = bytes.length;
 	while (end > 0 && bytes[end - 1] === 0) end--;
 	return Buffer.from(bytes.subarray(0, end)).toString('base64');
@@ -179,9 +177,6 @@ export function encodeSeen(seen: Set<string>, ledger: Ledger): string {
 /** The keys a bitset (encodeSeen) marks, over the ledger's keys in order. */
 export function seenOf(text: string, ledger: Ledger): Set<string> {
 	const bytes = Buffer.from(text, 'base64');
-	const seen = new Set<string>();
-	keysInOrder(ledger).forEach((k, i) => {
-		if (i >> 3 < bytes.length && (bytes[i >> 3] & (1 << (i & 7))) !== 0) seen.add(k);
-	});
-	return seen;
+	const marked = (i: number) => i >> 3 < bytes.length && (bytes[i >> 3] & (1 << (i & 7))) !== 0;
+	return new Set(keysInOrder(ledger).filter((_, i) => marked(i)));
 }

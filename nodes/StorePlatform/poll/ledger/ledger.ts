@@ -64,7 +64,7 @@ export function sameContent(entry: string, record: IDataObject, shape?: Shape): 
 /** The content of an entry a reading that took every content afresh on a new shape did not show (`unread`). */
 const UNREAD = '.'.repeat(DIGEST_LENGTH);
 
-/** Such an entry (a page cap moved between the reading's parts): compared on none, taken when its record is next read. */
+/** Such an entry (a page cap moved between the reading's parts): compared on none, taken when next read. */
 export const unread = (entry: string): string =>
 	entry.length === 1 ? entry : `${UNREAD}${birthIn(entry)}`;
 

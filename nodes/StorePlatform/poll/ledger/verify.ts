@@ -31,9 +31,8 @@ import {
 } from './ledger';
 
 /**
- * One poll with the ledger's checks (I/O through the reader and `fast`, the fast reads). What changed is decided in
- * decide.ts alone; this file gathers what the poll read (the fast reads' findings, or the audit's part) and hands it
- * there. The activation makes the ledger and the list's shape of the records its start read.
+ * One poll with the ledger's checks: this file gathers what the poll read (the fast reads' findings, or the audit's
+ * part) and hands it to decide.ts, where alone what changed is decided. I/O through the reader and `fast`.
  */
 
 /** What a poll with the ledger's checks is given. */
@@ -216,10 +215,7 @@ async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	return outcome;
 }
 
-/**
- * A list compared whole at every poll: a record a reading lacks is a suspect (decide.ts); meanwhile it keeps its
- * fingerprint, so each poll looks again.
- */
+/** A list compared whole at every poll: a record a reading lacks is a suspect, its fingerprint kept meanwhile. */
 async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
 	delete outcome.records;

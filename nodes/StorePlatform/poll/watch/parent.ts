@@ -77,10 +77,7 @@ export function knownIds(state: PollState): string[] {
 	return ids;
 }
 
-/**
- * The poll that found the parent gone: each known record deleted, every tracker emptied (a list that answers again
- * gives its records as created), and the marker.
- */
+/** The poll that found the parent gone: each known record deleted, every tracker emptied, and the marker. */
 export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
 	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
 	const state: PollState = {

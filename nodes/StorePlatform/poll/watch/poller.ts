@@ -16,11 +16,7 @@ import { pollSnapshot } from './whole';
 
 export type { Change, PollOutcome } from './changes';
 
-/**
- * One poll of the fast reads: from no cursor, the start (baseline); else the way the list is watched (strategy.ts): by
- * `since_id` (keyed.ts), by a time (scanned.ts), or whole (whole.ts). The ledger's checks (ledger/verify.ts) stand
- * above it.
- */
+/** One poll of the fast reads: without a cursor, the start (baseline); else the list's way of watching. */
 export async function runPoll(
 	reader: ShopReader,
 	watch: string,

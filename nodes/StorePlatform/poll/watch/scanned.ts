@@ -16,10 +16,7 @@ import { readPages, readSince } from '../reads/pagedReads';
  * scan.ts, lookback.ts, created.ts. What it misses comes with the audit (ledger/auditParts.ts).
  */
 
-/**
- * One pass of a scan (or the part the budget allows), by `since_id` or page number. `emit` gets each record whose state
- * was not accounted for, as a creation or an update (created.ts).
- */
+/** One pass of a scan (or the part the budget allows): `emit` gets each record whose state was not accounted for. */
 export async function scanPass(
 	reader: ShopReader,
 	start: ScanState,
