@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type PollerOptions, type PollTick } from '../harness';
-import { AUDIT_EVERY_MS } from '../../nodes/StorePlatform/poll/ledger/audit';
+import { AUDIT_EVERY_MS } from '../../nodes/StorePlatform/poll/ledger/decide';
 import type { PollState } from '../../nodes/StorePlatform/poll/rules/state';
 import { call } from '../sandbox/client';
 import { pollStore, useSandbox } from './setup';

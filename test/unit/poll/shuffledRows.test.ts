@@ -5,7 +5,7 @@
  * readings in a row that show nothing new), so that no record that existed comes later as created, and a whole
  * list's poll decides a deletion only on readings that hold the list (watch/whole.ts).
  */
-import { AUDIT_EVERY_MS } from '../../../nodes/StorePlatform/poll/ledger/audit';
+import { AUDIT_EVERY_MS } from '../../../nodes/StorePlatform/poll/ledger/decide';
 import type { Change } from '../../../nodes/StorePlatform/poll/watch/poller';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 import { kinds, setUp, vouchers } from './ledger/verifiedShop';

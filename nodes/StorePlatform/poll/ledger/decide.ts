@@ -1,59 +1,63 @@
+import type { Answer } from '../reads/answer';
 import type { ChangeKind } from '../rules/fingerprint';
 import type { Shapes } from '../rules/shape';
-import type { Change } from '../watch/poller';
-import { birthIn, entryOf, sameBirth, sameContent } from './digest';
-import { isDigested, ledgerKey, type Ledger } from './ledger';
 import type { Suspect, Suspects } from '../rules/state';
-import type { Answer } from '../reads/answer';
-import { AUDIT_EVERY_MS } from './audit';
+import type { Change } from '../watch/poller';
+import {
+	birthIn,
+	entryOf,
+	isDigested,
+	ledgerKey,
+	sameBirth,
+	sameContent,
+	unread,
+	type Ledger,
+} from './ledger';
 
 export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
 
 /**
  * What changed: every finding of a read is decided here, against what was reported (the ledger), before anything is
- * emitted. Pure (a record's Get and the count come through `Asking`); verify.ts hands the findings here.
+ * emitted (docs/poll.md, "Nothing learned is trusted"). Pure: the shop's word comes through `Asking`; verify.ts gathers
+ * the readings.
  *
- * 1. Creations and updates (`guard`), held against the ledger:
- *    - `created` of a record the ledger holds: the same birth and content, nothing (another order, a count off its
- *      list, a zone change); another content, an update; another birth, the id handed out again: a deletion and a
- *      creation. `updated` of a record the ledger lacks: its missed creation; the content reported already: nothing.
- *    - contents are compared on the list's shape (rules/shape.ts); `deleted` of a record the ledger holds makes a
- *      suspect (2). The ledger takes every change let through, watched or not.
- *
- * 2. Deletions: two observations that agree (`decideSuspects`; docs/poll.md, "Nothing learned is trusted"). A known
- *    record a reading lacks is a suspect, never at once a deletion (the reading may have skipped it). Observations:
- *    `lacked` (the count search, a complete reading), `gone` (its Get: 404, 410, or a refusal of this record),
- *    `there`, `unsure` (a 403 of a shop refusing unknown ids, a 500 of a record it cannot show: never a failed poll).
- *    Deleted on two of different kinds, or lacked by two complete readings an audit apart; a reading that holds it
- *    clears it. After `there` or `unsure` it is held, asked no more, until a complete reading decides; past HOLD_MS
- *    it is asked once more: the record, cleared; anything else, deleted (three hours shown to nobody). Gets that get
- *    no answer end this poll's asking. One its Get showed (a trash) is deleted only where the count by `since_id`
- *    dropped it too; where no audit reads the list, held ones are decided by the count (`unauditedReadings`).
- *
- * 3. Which reading of an audit decides (`judgeReading`): one whose pages did not move and that holds what the count
- *    said, or falls as short of it as the reading before (a count off its list); or readings again that together
- *    hold what the count says. Any other reading decides nothing and is read again, while that can still help.
+ * 1. Creations and updates (`guard`): a creation the ledger holds is nothing (the same birth and content: another
+ *    order, a count off its list, a zone change), an update (another content) or, another birth, the id handed out
+ *    again (a deletion and a creation); an update the ledger lacks is its missed creation. Contents are compared on
+ *    the list's shape (rules/shape.ts). The ledger takes every change let through, watched or not.
+ * 2. Deletions (`decideSuspects`): a known record a reading lacks is a suspect, never at once a deletion (the reading
+ *    may have skipped it). Deleted on two observations that agree: of two kinds (lacked, and its Get says gone), or
+ *    lacked by two readings apart (`lackedAgain`). Its Get answering the record or nothing clear (a 403 of a shop
+ *    refusing unknown ids, a 500: never a failed poll) holds it, asked no more, until a complete reading decides; past
+ *    HOLD_MS it is asked once more. A trash (its Get showed it) goes only where the count by `since_id` dropped it too.
+ * 3. Which reading of an audit decides (`judgeReading`): only a complete one; any other is read again.
  */
 
+/** The guard's verdict: the changes to emit (events not watched left out), and the keys a read found deleted. */
 export interface Guarded {
-	/** The changes to emit (events not watched left out), at most one creation and one deletion per key. */
+	/** At most one creation and one deletion per key. */
 	emit: Change[];
-	/** Ledger keys a fast read found deleted: suspects (2). */
+	/** Ledger keys: suspects (2). */
 	confirm: string[];
 }
 
+/**
+ * The guard (1): each finding held against the ledger, which takes what is let through. `retook`: the keys a reading
+ * that took every content afresh on a new shape showed; the other entries hold a content of the shape before, compared
+ * on none until read again (ledger.ts unread).
+ */
 export function guard(
 	changes: Change[],
 	ledger: Ledger,
 	events: ChangeKind[],
 	shapes: Shapes = { compares: true, takes: true },
 	births = false,
+	retook?: Set<string>,
 ): Guarded {
 	const emit: Change[] = [];
 	const confirm: string[] = [];
-	const watched = (c: Change) => events.includes(c.kind);
 	const put = (c: Change) => {
-		if (watched(c)) emit.push(c);
+		if (events.includes(c.kind)) emit.push(c);
 	};
 	for (const change of changes) {
 		const key = ledgerKey(change.id);
@@ -64,44 +68,44 @@ export function guard(
 		}
 		if (!change.record) continue;
 		const entry = entryOf(change.record, shapes.keep, births);
-		if (held === undefined) {
-			ledger.set(key, entry);
-			put({ ...change, kind: 'created' });
-			continue;
-		}
-		if (!sameBirth(birthIn(held), birthIn(entry))) {
-			ledger.set(key, entry);
-			put({ kind: 'deleted', id: change.id, state: '' });
-			put({ ...change, kind: 'created' });
-			continue;
-		}
-		// a ledger of births holds no content to compare
-		if (births) {
-			ledger.set(key, entry);
-			continue;
-		}
-		// a reading that dropped a field compares no content (shape.ts)
-		if (!shapes.compares) {
-			if (shapes.takes) ledger.set(key, entry);
+		if (held !== undefined && sameBirth(birthIn(held), birthIn(entry))) {
+			// a ledger of births holds no content to compare; a reading that dropped a field compares none (shape.ts)
+			const compares = !births && shapes.compares;
+			if (compares || births || shapes.takes) ledger.set(key, entry);
+			if (compares && !sameContent(held, change.record, shapes.compare))
+				put({ ...change, kind: 'updated' });
 			continue;
 		}
 		ledger.set(key, entry);
-		if (!sameContent(held, change.record, shapes.compare)) put({ ...change, kind: 'updated' });
+		// another birth: the id handed out again
+		if (held !== undefined) put({ kind: 'deleted', id: change.id, state: '' });
+		put({ ...change, kind: 'created' });
 	}
+	if (retook) for (const [k, e] of ledger) if (!retook.has(k)) ledger.set(k, unread(e));
 	return { emit, confirm };
 }
 
 /** Gets a poll sends at most to ask suspects; the rest wait for the next poll. */
 export const MAX_CONFIRMS = 50;
 
-/** How long a suspect held (asked no more) waits for a complete reading before it is asked once more. */
+/** How long a held suspect waits for a complete reading before it is asked once more (then decided either way). */
 export const HOLD_MS = 3 * 60 * 60 * 1000;
 
+/**
+ * How often a list is read whole (the audit, auditParts.ts), on n8n's clock: never compared with the shop's times.
+ * Worst delay of a change the fast reads missed: this, plus one Poll Time, plus the audit's parts.
+ */
+export const AUDIT_EVERY_MS = 60 * 60 * 1000;
+
+/** Whether a poll at `now` (n8n's clock, ms) reads the list whole; a clock set back also makes it due. */
+export const auditDue = (last: number | undefined, now: number): boolean =>
+	last === undefined || now - last >= AUDIT_EVERY_MS || now < last;
+
+/** The minute of a time in ms: suspects keep their times in minutes. */
 export const minuteOf = (ms: number): number => Math.floor(ms / 60_000);
 
 /** This poll's readings. */
 export interface Readings {
-	/** n8n's clock (ms). */
 	now: number;
 	/** Keys a reading of this poll lacked (the count search's findings; a complete reading's missing keys). */
 	lacked: string[];
@@ -111,6 +115,7 @@ export interface Readings {
 	held: (key: string) => boolean;
 }
 
+/** What a step of the decision leaves: the keys deleted, and the suspects still open. */
 export interface Decided {
 	deleted: string[];
 	suspects: Suspects;
@@ -141,10 +146,7 @@ export function observe(before: Suspects, readings: Readings): Decided {
 	return { deleted, suspects };
 }
 
-/**
- * Asks the Gets of suspects not held (and of held ones past HOLD_MS), at most `max`, until `stopped` (budget or
- * ceiling; one is asked in any case).
- */
+/** Asks the Gets of suspects not held (and of held ones past HOLD_MS), at most `max`, until `stopped`. */
 export async function ask(
 	before: Suspects,
 	getOne: (key: string) => Promise<Answer>,
@@ -165,25 +167,19 @@ export async function ask(
 		if (stopped(n)) break;
 		const suspect = suspects[key];
 		const answer = await getOne(key);
-		if (answer.gone === true) {
-			deleted.push(key);
-			delete suspects[key];
-		} else if (answer.gone === false) {
-			// there: held until the hold ends; past it, cleared
-			if (expired(suspect)) delete suspects[key];
-			else suspects[key] = hold(suspect, 2);
-		} else if (answer.retry) break;
-		else if (expired(suspect)) {
-			deleted.push(key);
-			delete suspects[key];
-		} else suspects[key] = hold(suspect);
+		// no answer at all (a timeout, no connection): this poll asks no more
+		if (answer.gone === undefined && answer.retry) break;
+		// gone, or unsure past the hold: deleted; there: held until the hold ends, then cleared; unsure: held
+		const gone = answer.gone === true || (answer.gone === undefined && expired(suspect));
+		if (gone) deleted.push(key);
+		if (gone || (answer.gone === false && expired(suspect))) delete suspects[key];
+		else suspects[key] = hold(suspect, answer.gone === false ? 2 : undefined);
 	}
 	return { deleted, suspects };
 }
 
 /** The shop's word on single records, for decideSuspects. */
 export interface Asking {
-	/** n8n's clock (ms). */
 	now: number;
 	/** Whether deletions are watched: without a Get by key, what a reading lacked is then gone. */
 	watched: boolean;
@@ -195,10 +191,7 @@ export interface Asking {
 	stopped: (asked: number) => boolean;
 }
 
-/**
- * One poll's decision on the suspects `before` keeps: the readings' observations (`observe`), the count's word on a
- * trash, then the Gets (`ask`). `deleted` for each key decided gone; returns the suspects left.
- */
+/** One poll's decision (2): observe, the count's word on a trash, then ask. Returns the suspects left. */
 export async function decideSuspects(
 	before: Suspects,
 	readings: Omit<Readings, 'now'>,
@@ -206,8 +199,8 @@ export async function decideSuspects(
 	deleted: (key: string) => void,
 ): Promise<Suspects | undefined> {
 	const observed = observe(before, { ...readings, now: asking.now });
-	// a suspect its Get showed, lacked by two readings an audit apart, is a trash only where the count dropped it too: a
-	// record whose `created_at` moved past higher ids is skipped by every reading by `since_id`
+	// a trash only where the count dropped it too: a record whose `created_at` moved past higher ids is skipped by every
+	// reading by `since_id`
 	for (const key of observed.deleted)
 		if (before[key]?.h !== 2 || !(await asking.counted(key))) deleted(key);
 	const { suspects } = observed;
@@ -217,12 +210,10 @@ export async function decideSuspects(
 	}
 	// a text key kept as its digest cannot be asked: the readings decide it
 	const askable = Object.fromEntries(Object.entries(suspects).filter(([k]) => !isDigested(k)));
-	if (Object.keys(askable).length > 0) {
-		const asked = await ask(askable, asking.getOne, asking.now, MAX_CONFIRMS, asking.stopped);
-		asked.deleted.forEach(deleted);
-		for (const k of Object.keys(askable)) delete suspects[k];
-		Object.assign(suspects, asked.suspects);
-	}
+	const asked = await ask(askable, asking.getOne, asking.now, MAX_CONFIRMS, asking.stopped);
+	asked.deleted.forEach(deleted);
+	for (const k of Object.keys(askable)) delete suspects[k];
+	Object.assign(suspects, asked.suspects);
 	return Object.keys(suspects).length > 0 ? suspects : undefined;
 }
 
@@ -251,7 +242,7 @@ export async function unauditedReadings(
 /** Readings again of an audit that is not complete at most, while together they show fewer records than the list. */
 export const MAX_READINGS_AGAIN = 8;
 
-/** An audit's reading, read to its end (ledger/auditParts.ts), and the readings of the audit before it. */
+/** An audit's reading, read to its end (auditParts.ts), and the readings of the audit before it. */
 export interface EndedReading {
 	/** The ledger's keys (the records reported). */
 	ledger: string[];
@@ -273,6 +264,7 @@ export interface EndedReading {
 	grew: boolean;
 }
 
+/** What an ended reading decides (judgeReading). */
 export interface ReadingVerdict {
 	/** Whether it decides: its `missing` keys are suspects. */
 	complete: boolean;
@@ -291,15 +283,11 @@ export interface ReadingVerdict {
 }
 
 /**
- * What an ended reading of an audit decides. Complete where its pages did not move and it holds what the count said
- * before it, or falls as short of it as the reading before it did (two readings that agree: a count off its list by
- * as many, not a record a deletion moved out of one, nor a page cap lowered meanwhile); readings again that together
- * show what the count says are complete together (a list that ignores `page` shifts every reading in parts). Any other
- * reading is read again, up to MAX_READINGS_AGAIN, while the readings together show fewer records than the count says,
- * or, without a count, until two in a row show no key none before showed: rows of one second answered in another
- * order at each request hide others at each reading, and the readings together find them; a list that moves under
- * every reading still ends its audits. Where nothing is known missing (the first reading lacks no key and found none
- * new), it is not read again.
+ * What an ended reading of an audit decides (3). Complete where its pages did not move and it holds what the count
+ * said, or falls as short as the reading before (a count off its list by as many, not a record a deletion moved out
+ * of one, nor a page cap lowered meanwhile); or readings again together hold what the count says (a list that ignores
+ * `page`). Read again up to MAX_READINGS_AGAIN, or without a count until two in a row show no new key (rows of one
+ * second answered in another order hide others at each reading); nothing known missing: not read again.
  */
 export function judgeReading(r: EndedReading): ReadingVerdict {
 	const { seen, all, listed, again } = r;

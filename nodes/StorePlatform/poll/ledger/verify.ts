@@ -1,30 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { attempt } from '../reads/attempt';
 import { countedAt } from '../reads/keyedCount';
+import { readWhole } from '../reads/wholeRead';
 import type { ChangeKind } from '../rules/fingerprint';
-import { PastBound } from '../rules/snapshot';
+import { readShape, shapeOf, shapesOf } from '../rules/shape';
+import type { PollState } from '../rules/state';
 import type { Change, PollOutcome } from '../watch/poller';
-import type { ShopReader } from '../reads/reader';
-import type { PollState, Tracker } from '../rules/state';
-import { auditDue } from './audit';
-import { auditCursorOf, auditPart, type AuditStep } from './auditParts';
+import { auditCursorOf, auditPart, withinBound, type AuditRun, type AuditStep } from './auditParts';
 import {
+	auditDue,
 	decideSuspects,
 	guard,
 	lackedAgain,
 	suspectsOf,
 	unauditedReadings,
 	type Asking,
-	type Readings,
 	type Suspect,
-	type Suspects,
 } from './decide';
-import { contentOf, unread } from './digest';
 import {
+	contentOf,
 	decodeLedger,
-	holdsContent,
 	encodeLedger,
+	holdsContent,
 	isDigested,
 	ledgerKey,
 	ledgerOf,
@@ -32,27 +29,15 @@ import {
 	OVER,
 	type Ledger,
 } from './ledger';
-import { readWhole } from '../reads/wholeRead';
-import { readShape, shapeOf, shapesOf } from '../rules/shape';
 
 /**
- * One poll with the ledger's checks (the room's entry; I/O through the reader and `fast`, the fast reads). What changed
- * is decided in decide.ts alone; this file gathers what the poll read and hands it there.
- *
- * - Activation: the fast reads take their start; the ledger and the list's shape are made of the records read.
- * - A poll: the fast reads' findings, or the audit's part (audit.ts, auditParts.ts), go to decide.ts's guard; an audit
- *   read whole in one poll takes the fast cursor and the shape afresh, an audit in parts keeps them.
- * - A cursor saved before the ledger, or a list back within its bound, gets one from a whole reading. Snapshot lists
- *   keep fingerprints, not a ledger; their deletions are decided alike (confirmSnapshot).
+ * One poll with the ledger's checks: this file gathers what the poll read (the fast reads' findings, or the audit's
+ * part) and hands it to decide.ts, where alone what changed is decided. I/O through the reader and `fast`.
  */
 
-export interface Run {
-	reader: ShopReader;
-	watch: string;
-	trackers: Tracker[];
+/** What a poll with the ledger's checks is given. */
+export interface Run extends AuditRun {
 	events: ChangeKind[];
-	/** n8n's clock (ms): only for the audit's cadence. */
-	now: number;
 	/**
 	 * n8n's clock (ms) at this node's last audit in this process: a quiet poll's cursor may not be saved, and without
 	 * this every poll would read the list whole.
@@ -72,16 +57,20 @@ export interface Run {
 /** Whether a list's ledger keeps births alone: its records show no update, so it has no content to compare. */
 const birthsOnly = (events: ChangeKind[]): boolean => !events.includes('updated');
 
+/** The list's shape and ledger, made of a whole reading's records; no ledger past MAX_LEDGER. */
+function ledgerFrom(records: IDataObject[], run: Run): { shape?: string; ledger?: Ledger } {
+	const { key, events } = run.reader.plan;
+	const shape = shapeOf(records);
+	return { shape, ledger: ledgerOf(records, key, readShape(shape), birthsOnly(events)) };
+}
+
+/** One poll from `stored`, its findings held against the ledger (undefined: the activation). */
 export async function verifiedPoll(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
-	const { reader } = run;
-	const { plan } = reader;
+	const { plan } = run.reader;
 	if (plan.strategy === 'snapshot') return await confirmSnapshot(run, stored);
 	if (!stored) {
 		const outcome = await run.fast(undefined);
-		const shape = outcome.records ? shapeOf(outcome.records) : undefined;
-		const ledger = outcome.records
-			? ledgerOf(outcome.records, plan.key, readShape(shape), birthsOnly(plan.events))
-			: undefined;
+		const { shape, ledger } = outcome.records ? ledgerFrom(outcome.records, run) : {};
 		outcome.state.ledger = ledger ? encodeLedger(ledger) : OVER;
 		if (ledger) outcome.state.shape = shape;
 		outcome.state.audited = run.now;
@@ -94,36 +83,20 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	if (stored.ledger === undefined || lacksContent) return await firstLedger(run, stored);
 	const ledger = decodeLedger(stored.ledger, births);
 	for (const id of run.told ?? []) ledger?.delete(ledgerKey(id));
-	if (!ledger) {
-		// past its bound: at the audit's cadence, a ledger again where the list is back within it
-		if (auditDue(latest(stored.audited, run.lastAudit), run.now))
-			return await firstLedger(run, stored);
-		return await withoutLedger(run, stored);
-	}
+	const due = auditDue(latest(stored.audited, run.lastAudit), run.now);
+	// past its bound: at the audit's cadence, a ledger again where the list is back within it
+	if (!ledger) return due ? await firstLedger(run, stored) : await withoutLedger(run, stored);
 
-	let findings: Change[];
-	let state: PollState;
-	let missing: string[] = [];
-	let complete = false;
-	let onePoll = false;
-	let read: Set<string> | undefined;
-	let going: AuditStep['going'];
-	const auditing =
-		stored.audit !== undefined || auditDue(latest(stored.audited, run.lastAudit), run.now);
-	if (auditing) {
-		// the audit, or its next part (auditParts.ts)
-		const step = await auditPart(run, stored, ledger);
-		// past the ledger's bound (a bulk import): its fast reads alone until within it again
-		if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
-		({ findings, missing, state, going, complete, onePoll, read } = step);
-	} else {
-		const outcome = await run.fast(stored);
-		findings = outcome.changes;
-		state = outcome.state;
-	}
-	// the stamps the guard reads (digest.ts), checked: a form no rule reads is one clear error, not every record reborn
+	// the audit, or its next part (auditParts.ts); else the fast reads
+	const auditing = stored.audit !== undefined || due;
+	const step = auditing ? await auditPart(run, stored, ledger) : await fastStep(run, stored);
+	// past the ledger's bound (a bulk import): its fast reads alone until within it again
+	if (!step) return { ...(await withoutLedger(run, stored)), baseline: false };
+	const { findings, missing, state, complete, onePoll, read } = step;
+	let { going } = step;
+	// the stamps the guard reads (ledger.ts entryOf): a form no rule reads is one clear error, not every record reborn
 	const judged = findings.flatMap((c) => (c.record ? [c.record] : []));
-	for (const field of ['created_at', 'updated_at']) reader.checkStamps(judged, field);
+	for (const field of ['created_at', 'updated_at']) run.reader.checkStamps(judged, field);
 	// an audit that takes every content afresh on the list's shape goes on (a field was dropped)
 	const retaking = stored.audit?.r === 1;
 	const shapes = shapesOf(stored.shape, retaking, judged, onePoll);
@@ -131,10 +104,9 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a field dropped: an audit takes every record afresh (at once: this part's reading starts over)
 	if (shapes.retake && going) going = { at: { r: 1 }, seen: new Set() };
 	else if (shapes.retake && !onePoll) state.audit = { seen: '', r: 1 };
-	const guarded = guard(findings, ledger, run.events, shapes, births);
 	// a reading that took every content on a new shape: what it did not show holds a content of the shape before
 	const retook = retaking || (onePoll && state.shape !== stored.shape);
-	if (read && retook) for (const [k, e] of ledger) if (!read.has(k)) ledger.set(k, unread(e));
+	const guarded = guard(findings, ledger, run.events, shapes, births, retook ? read : undefined);
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
@@ -147,7 +119,7 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// only a complete reading decides here: the count search's suspects are asked by Get (on a list that ignores
 	// `since_id` it lacks records that are there, at every poll)
 	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
-	state.suspects = await decided(run, stored, readings, (id) => {
+	state.suspects = await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))
 			changes.push({ kind: 'deleted', id, state: '' });
@@ -159,14 +131,11 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	return { changes: oneEach(changes), state, baseline: false };
 }
 
-/** This poll's readings and the suspects `stored` keeps, decided (decide.ts); `deleted` for each key decided gone. */
-const decided = async (
-	run: Run,
-	stored: PollState,
-	readings: Omit<Readings, 'now'>,
-	deleted: (id: string) => void,
-): Promise<Suspects | undefined> =>
-	await decideSuspects(suspectsOf(stored), readings, askingOf(run), deleted);
+/** The fast reads' part of a poll, as an audit's part gives its own (none complete, no key missing). */
+async function fastStep(run: Run, stored: PollState): Promise<AuditStep> {
+	const { changes: findings, state } = await run.fast(stored);
+	return { findings, state, missing: [], complete: false, onePoll: false };
+}
 
 /** The shop's word on single records, through the reader. */
 const askingOf = (run: Run): Asking => ({
@@ -193,17 +162,6 @@ function oneEach(changes: Change[]): Change[] {
 	});
 }
 
-/**
- * The list read whole for a ledger; undefined past MAX_LEDGER records: a list grown past what one poll may read would
- * fail every poll at the ceiling.
- */
-async function readBounded(reader: ShopReader): Promise<IDataObject[] | undefined> {
-	const tried = await attempt(async () => await readWhole(reader, MAX_LEDGER));
-	if (tried.ok) return tried.value;
-	if (tried.error instanceof PastBound) return undefined;
-	throw tried.error;
-}
-
 /** A list past the ledger's bound: its fast reads alone, their deletions still asked by Get (decide.ts). */
 async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
@@ -212,8 +170,9 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
 	const found = outcome.changes.filter((c) => c.kind === 'deleted').map((c) => c.id);
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const held = new Set(changes.map((c) => c.id));
-	const readings = await unauditedReadings(suspectsOf(stored), found, held, askingOf(run));
-	outcome.state.suspects = await decided(run, stored, readings, (id) =>
+	const asking = askingOf(run);
+	const readings = await unauditedReadings(suspectsOf(stored), found, held, asking);
+	outcome.state.suspects = await decideSuspects(suspectsOf(stored), readings, asking, (id) =>
 		changes.push({ kind: 'deleted', id, state: '' }),
 	);
 	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
@@ -226,43 +185,37 @@ async function withoutLedger(run: Run, stored: PollState): Promise<PollOutcome> 
  * request), it stays without.
  */
 async function firstLedger(run: Run, stored: PollState): Promise<PollOutcome> {
-	const records = await readBounded(run.reader);
+	// none past MAX_LEDGER: such a list would fail every poll at the ceiling
+	const records = await withinBound(async () => await readWhole(run.reader, MAX_LEDGER));
 	if (!records) {
 		const outcome = await withoutLedger(run, stored);
 		outcome.state.audited = run.now;
 		return outcome;
 	}
 	const outcome = await run.fast(stored);
-	const shape = shapeOf(records);
-	const births = birthsOnly(run.reader.plan.events);
-	const ledger = ledgerOf(records, run.reader.plan.key, readShape(shape), births) as Ledger;
-	outcome.state.shape = shape;
-	guard(outcome.changes, ledger, [], undefined, births);
+	const { state } = outcome;
+	const made = ledgerFrom(records, run);
+	const ledger = made.ledger as Ledger;
+	state.shape = made.shape;
+	guard(outcome.changes, ledger, [], undefined, birthsOnly(run.reader.plan.events));
 	const changes = outcome.changes.filter((c) => c.kind !== 'deleted');
 	const found = outcome.changes.filter((c) => c.kind === 'deleted');
 	// the whole reading made before lacks it too: two readings agree; one it holds is a suspect
 	const held = new Set(changes.map((c) => ledgerKey(c.id)));
 	for (const c of found) if (!ledger.has(ledgerKey(c.id))) changes.push(c);
-	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id)));
-	const readings = {
-		lacked: lacked.map((c) => c.id),
-		decides: () => false,
-		held: (k: string) => held.has(k),
-	};
-	outcome.state.suspects = await decided(run, stored, readings, (id) => {
+	const lacked = found.filter((c) => ledger.has(ledgerKey(c.id))).map((c) => c.id);
+	const readings = { lacked, decides: () => false, held: (k: string) => held.has(k) };
+	state.suspects = await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => {
 		ledger.delete(id);
 		changes.push({ kind: 'deleted', id, state: '' });
 	});
 	outcome.changes = oneEach(changes).filter((c) => run.events.includes(c.kind));
-	outcome.state.ledger = encodeLedger(ledger);
-	outcome.state.audited = run.now;
+	state.ledger = encodeLedger(ledger);
+	state.audited = run.now;
 	return outcome;
 }
 
-/**
- * A list compared whole at every poll: a record a reading lacks is a suspect (decide.ts); meanwhile it keeps its
- * fingerprint, so each poll looks again.
- */
+/** A list compared whole at every poll: a record a reading lacks is a suspect, its fingerprint kept meanwhile. */
 async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise<PollOutcome> {
 	const outcome = await run.fast(stored);
 	delete outcome.records;
@@ -276,7 +229,7 @@ async function confirmSnapshot(run: Run, stored: PollState | undefined): Promise
 	};
 	const gone = new Set<string>();
 	const suspects = run.reader.asksOne
-		? await decided(run, stored, readings, (id) => gone.add(id))
+		? await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => gone.add(id))
 		: undefined;
 	if (!run.reader.asksOne) lacked.forEach((id) => gone.add(id));
 	const kept = { ...known };

@@ -29,7 +29,7 @@ import { verifiedPoll, type Run } from '../ledger/verify';
 import { outageEnded, outageError, outagePoll, pollError } from './outage';
 import { runPoll, type Change } from '../watch/poller';
 import { PastBound } from '../rules/snapshot';
-import { contentOf } from '../ledger/digest';
+import { contentOf } from '../ledger/ledger';
 import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
@@ -114,7 +114,7 @@ function partsOf(settings: Settings, change: Change, seq?: number): ChangeParts 
 		scope: Object.values(settings.scope).join('/'),
 		id: change.id,
 		kind: change.kind,
-		// a record's content (ledger/digest.ts), not its stamps: the same key after a change of zone or stamps' form
+		// a record's content (ledger/ledger.ts), not its stamps: the same key after a change of zone or stamps' form
 		state: change.record && seq !== undefined ? contentOf(change.record) : change.state,
 		birth: change.record ? birthKeyOf(change.record) : undefined,
 	};

@@ -13,7 +13,7 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  * left out (one deleted meanwhile comes deleted later, once two readings agree).
  */
 
-/** Lists scanned by a time are read so too at their start (start.ts): a record the ledger lacked would come created. */
+/** Lists scanned by a time are read so too at their start (poller.ts baseline): a record the ledger lacked would come created. */
 
 /** Readings of the whole list an activation makes at most, where the last one still showed a record new to them. */
 export const MAX_READINGS = 3;

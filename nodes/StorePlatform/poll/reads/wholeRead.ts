@@ -11,7 +11,7 @@ export type { WholeAt } from '../rules/state';
 
 /**
  * The whole list read without trusting what the fast reads learned: the activation's read (keyed lists) and the audit's
- * (audit.ts). I/O through the reader.
+ * (auditParts.ts). I/O through the reader.
  *
  * It trusts no order (records gathered by key), no page size learned before (a short page ends the read only right
  * after a full page of this read), no count (asked only to tell a list that ignores `page` from a short one) and no
@@ -25,7 +25,7 @@ export async function readWhole(reader: ShopReader, bound?: number): Promise<IDa
 	return (await readWholeHow(reader, bound)).records;
 }
 
-/** readWhole, and whether it read by page number: a deletion meanwhile can move another record out (start.ts). */
+/** readWhole, and whether it read by page number: a deletion meanwhile can move another record out (poller.ts baseline). */
 export async function readWholeHow(
 	reader: ShopReader,
 	bound?: number,

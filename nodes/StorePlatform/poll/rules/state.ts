@@ -34,7 +34,7 @@ export interface PollState {
 	parentGone?: true;
 	/** What was reported of each record (ledger/ledger.ts), or `over` past its bound. */
 	ledger?: string;
-	/** n8n's clock (ms) at the last whole reading (ledger/audit.ts). */
+	/** n8n's clock (ms) at the last whole reading (ledger/auditParts.ts). */
 	audited?: number;
 	/**
 	 * An audit read in parts (ledger/auditParts.ts): where its reading goes on and which of the ledger's keys it read

@@ -3,8 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ChangeKind } from '../rules/fingerprint';
 import type { PollState } from '../rules/state';
 
-/** What one poll finds: its changes, one per record, and the cursor after them. Pure. */
-
+/** A change one poll finds in a record. */
 export interface Change {
 	kind: ChangeKind;
 	id: string;
@@ -13,6 +12,7 @@ export interface Change {
 	state: string;
 }
 
+/** What one poll finds: its changes, one per record, and the cursor after them. */
 export interface PollOutcome {
 	changes: Change[];
 	state: PollState;

@@ -17,7 +17,6 @@ import { readSince } from '../reads/pagedReads';
  * `since_id` and in id order (else by page number), a short page (pageEnd.ts), the count against the known ids
  * (countSearch.ts); every finding is held against the ledger (ledger/).
  */
-
 export async function pollKeyed(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const state: PollState = { ...stored };

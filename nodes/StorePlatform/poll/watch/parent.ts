@@ -43,25 +43,17 @@ export function readScopeId(node: INode, param: Param, value: unknown): string {
 	}
 }
 
-/** Where the cursor stands: none yet, kept, or marked with its parent gone. */
+/** Where the cursor stands: none yet, kept, or marked with its parent gone (`parentGone`). */
 export type CursorStage = 'none' | 'kept' | 'gone';
 
-export type ParentVerdict =
-	/** not the parent's absence, or not proven: the list's own error */
-	| 'rethrow'
-	/** ask the shop whether it answers at all */
-	| 'askShop'
-	/** no cursor: an error naming the field */
-	| 'unknownParent'
-	/** the known records come as deleted, the cursor is marked */
-	| 'parentGone'
-	/** already reported: nothing to do */
-	| 'quiet';
-
 /**
- * What a failed read of a scoped list means. `status`: its HTTP status (undefined: no answer); `shopAnswers`: undefined
- * until the shop was asked.
+ * What a failed read of a scoped list means: `rethrow` (not the parent's absence, or not proven: the list's own
+ * error), `askShop` (whether the shop answers at all), `unknownParent` (no cursor: an error naming the field),
+ * `parentGone` (the known records come as deleted, the cursor is marked), `quiet` (already reported).
  */
+export type ParentVerdict = 'rethrow' | 'askShop' | 'unknownParent' | 'parentGone' | 'quiet';
+
+/** The verdict on a failed read: `status`, its HTTP status (undefined: no answer); `shopAnswers`, once asked. */
 export function parentVerdict(
 	status: number | undefined,
 	cursor: CursorStage,
@@ -74,6 +66,7 @@ export function parentVerdict(
 	return cursor === 'none' ? 'unknownParent' : 'parentGone';
 }
 
+/** Where a cursor stands. */
 export const cursorStage = (stored: PollState | undefined): CursorStage =>
 	!stored ? 'none' : stored.parentGone ? 'gone' : 'kept';
 
@@ -84,10 +77,7 @@ export function knownIds(state: PollState): string[] {
 	return ids;
 }
 
-/**
- * The poll that found the parent gone: each known record deleted, every tracker emptied (a list that answers again
- * gives its records as created), and the marker.
- */
+/** The poll that found the parent gone: each known record deleted, every tracker emptied, and the marker. */
 export function goneOutcome(plan: PollPlan, stored: PollState): PollOutcome {
 	const changes: Change[] = knownIds(stored).map((id) => ({ kind: 'deleted', id, state: '' }));
 	const state: PollState = {
@@ -137,10 +127,7 @@ const statusOf = (error: unknown): number | undefined => {
 	return Number.isFinite(code) ? code : undefined;
 };
 
-/**
- * What a failed read of the list comes to, the shop asked where needed: a quiet poll or the parent's absence; else it
- * throws (an unknown parent, or the read's own error), always without a cursor.
- */
+/** What a failed read comes to (the shop asked where needed): a quiet poll, the parent gone; else it throws. */
 async function judge(
 	watch: ParentWatch,
 	stored: PollState | undefined,
@@ -172,11 +159,10 @@ export async function pollWithParent(
 
 /** A read with no cursor (Fetch Test Event): an unknown parent is an error naming the field. */
 export async function readWithParent<T>(watch: ParentWatch, read: () => Promise<T>): Promise<T> {
-	if (watch.plan.scope.length === 0) return await read();
 	const tried = await attempt(read);
 	if (tried.ok) return tried.value;
-	await judge(watch, undefined, tried.error);
-	// not reached: without a cursor, judge throws
+	// without a cursor, judge throws: an unknown parent, or the read's own error
+	if (watch.plan.scope.length > 0) await judge(watch, undefined, tried.error);
 	throw tried.error;
 }
 

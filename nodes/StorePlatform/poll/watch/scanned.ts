@@ -20,13 +20,10 @@ import { readPages, readSince } from '../reads/pagedReads';
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
  * scan of keyed lists, by `since_id`): the list from a second before the floor, and a slice of the lookback window
  * (lookbackRead.ts). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps). Rules:
- * scan.ts. What it misses comes with the audit (ledger/audit.ts).
+ * scan.ts. What it misses comes with the audit (ledger/auditParts.ts).
  */
 
-/**
- * One pass of a scan (or the part the budget allows), by `since_id` or page number. `emit` gets each record whose state
- * was not accounted for, as a creation or an update (scan.ts scannedKind).
- */
+/** One pass of a scan (or the part the budget allows): `emit` gets each record whose state was not accounted for. */
 export async function scanPass(
 	reader: ShopReader,
 	start: ScanState,
@@ -61,6 +58,7 @@ export async function scanPass(
 	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
 }
 
+/** One poll of a list watched by a time: its scan's pass (or the part the budget allows). */
 export async function pollStamped(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const field = plan.stamp ?? 'updated_at';

@@ -11,7 +11,6 @@ import { droppedIn, readShape, shapeOf } from '../rules/shape';
  * methods, promotions, themes, theme assets, users, variants, webhooks): reads/wholeRead.ts, again where a record is
  * missing; its deletions confirmed in ledger/verify.ts confirmSnapshot; up to MAX_SNAPSHOT records (snapshot.ts PastBound).
  */
-
 export async function pollSnapshot(reader: ShopReader, stored: PollState): Promise<PollOutcome> {
 	const { plan } = reader;
 	const known = stored.known ?? {};

@@ -3,7 +3,7 @@
  * goes on over several polls, each within its budget, and reports each change once.
  */
 import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { encodeSeen, seenOf } from '../../../../nodes/StorePlatform/poll/ledger/auditParts';
 import { MAX_LEDGER, type Ledger } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';

@@ -5,6 +5,7 @@
  */
 import {
 	ask,
+	AUDIT_EVERY_MS,
 	HOLD_MS,
 	lackedAgain,
 	minuteOf,
@@ -13,7 +14,6 @@ import {
 	type Suspects,
 } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import type { Answer } from '../../../../nodes/StorePlatform/poll/reads/answer';
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
 import { kinds, pages, settle, setUp, vouchers } from './verifiedShop';
 
 const NOW = 1_700_000_000_000;

@@ -6,7 +6,7 @@
  * since 61ffee6; #11 failed until its ledger kept births alone and its lookback digested keys: ordinary tests
  * that must go on holding.
  */
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import {
 	encodeLedger,
 	holdsContent,

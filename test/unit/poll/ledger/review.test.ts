@@ -3,8 +3,7 @@
  * history on the fake shop through the ledger's checks. A `test.failing` names a hole still open.
  */
 import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
-import { birthOf, sameBirth } from '../../../../nodes/StorePlatform/poll/ledger/digest';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import {
 	deliveryKeyOf,
 	readUpTo,
@@ -12,7 +11,7 @@ import {
 	withLaterEdit,
 	birthKeyOf,
 } from '../../../../nodes/StorePlatform/poll/rules/changeKey';
-import { MAX_LEDGER } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
+import { birthOf, MAX_LEDGER, sameBirth } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { PollState } from '../../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan } from '../fakeShop';
 import { kinds, settle, setUp, vouchers } from './verifiedShop';
@@ -30,7 +29,7 @@ function shiftZone(shop: FakeShop, minutes: number): void {
 }
 
 describe('review of issue 41: holes in the ledger', () => {
-	// HOLE (births, fixed: digest.ts sameBirth): the birth is the minute of created_at, so a zone change by a non-whole hour (India +05:30,
+	// HOLE (births, fixed: ledger.ts sameBirth): the birth is the minute of created_at, so a zone change by a non-whole hour (India +05:30,
 	// Nepal +05:45, Adelaide +09:30, Newfoundland -03:30) gives every record another birth: each is reported
 	// deleted and created again (40 records: 80 false changes at the next poll).
 	test('a zone change by 5 h 30 min reports nothing (every real offset is a multiple of 15 minutes)', async () => {

@@ -5,23 +5,26 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 
-import { AUDIT_EVERY_MS, auditDue } from '../../../../nodes/StorePlatform/poll/ledger/audit';
-import { ask, guard, MAX_CONFIRMS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
+import {
+	ask,
+	AUDIT_EVERY_MS,
+	auditDue,
+	guard,
+	MAX_CONFIRMS,
+} from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { answerOf } from '../../../../nodes/StorePlatform/poll/reads/reader';
 import {
 	birthOf,
 	contentOf,
-	entryOf,
-	unread,
-} from '../../../../nodes/StorePlatform/poll/ledger/digest';
-import {
 	decodeLedger,
 	encodeLedger,
+	entryOf,
 	holdsContent,
 	ledgerKey,
 	ledgerOf,
 	MAX_LEDGER,
 	OVER,
+	unread,
 	type Ledger,
 } from '../../../../nodes/StorePlatform/poll/ledger/ledger';
 import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';

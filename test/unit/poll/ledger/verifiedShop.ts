@@ -3,7 +3,7 @@
  * plans, the set-up and the settle the ledger's tests share.
  */
 import type { Change } from '../../../../nodes/StorePlatform/poll/watch/poller';
-import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/audit';
+import { AUDIT_EVERY_MS } from '../../../../nodes/StorePlatform/poll/ledger/decide';
 import { FakeShop, FakeTrigger, fakePlan, type FakeOptions } from '../fakeShop';
 
 /** Like pages: `since_id`, update time and a count. */
