@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 /**
  * A whole list (watched by fingerprints, snapshot.ts) that holds more records than the static data keeps one
  * fingerprint each for. Past the bound the trigger reports nothing of that list: its error is shown once (at the
- * activation, or at the first poll past the bound: episodes.ts), later polls are quiet and keep the cursor as it
+ * activation, or at the first poll past the bound: outages.ts), later polls are quiet and keep the cursor as it
  * was, and once the list is back within the bound the next poll reports what changed meanwhile against it.
  */
 export class PastBound extends NodeOperationError {
