@@ -2,13 +2,9 @@ import type { ChangeKind } from '../rules/fingerprint';
 
 /**
  * The keys of changes a run reported and n8n did not keep (docs/poll.md, "A change the run n8n did not keep
- * reported"). Pure: the runs are the caller's, kept in the n8n process by workflow, node and watch.
- *
- * Two runs from one saved cursor may be answered otherwise by the shop (a count that lags): the kept run may miss a
- * change the other reported, and a later poll would report it again under a new key. So each run is remembered: the
- * numbers of the cursor it started from and left, and what it emitted, by identity (changeKey.ts changeIdentity) with
- * the number its key used. What the other runs from the kept run's cursor emitted and it did not are orphans: a later
- * change with an orphan's identity takes the orphan's key.
+ * reported"), pure: the runs are the caller's. Two runs from one saved cursor may be answered otherwise by the shop;
+ * what the other runs emitted and the kept run did not are orphans, and a later change with an orphan's identity
+ * (changeKey.ts changeIdentity) takes the orphan's key, not a new one.
  */
 
 /** A change a run n8n did not keep emitted: its record, the number its key used, n8n's clock when its run began. */

@@ -120,10 +120,7 @@ function toItem(settings: Settings, change: Change, deliveryKey: string): INodeE
 	return { json: { ...shaped, event, deliveryKey } };
 }
 
-/**
- * n8n's `poll()`: parameters, budget, Fetch Test Event's sample (manual mode), one poll at a time per node, and its
- * failure told once (outages.ts).
- */
+/** n8n's `poll()`: the parameters, the budget, the sample (manual mode), one poll at a time per node. */
 export async function pollChanges(
 	this: IPollFunctions,
 	plans: PollPlan[],
@@ -297,9 +294,8 @@ export function keepQuiet(
 }
 
 /**
- * The event Fetch Test Event's sample (the newest record, shaped as a change) stands for, so a workflow routes it as
- * the real change: `updated` where it was changed after its creation and updates are watched, else `created` where
- * creations are, else the first event watched.
+ * The event Fetch Test Event's sample (the newest record) stands for, so a workflow routes it as the real change:
+ * `updated` where changed after its creation and updates are watched, else `created` where watched, else the first.
  */
 export function sampleKind(events: ChangeKind[], record: IDataObject): ChangeKind {
 	const changed =
