@@ -8,8 +8,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION, credentialTest } from './api/auth';
 import { PRODUCT_SEARCH, searchProducts } from './api/productSearch';
-import { POLL_HINTS, POLL_NOTICE, POLL_TRIGGER_PANEL } from './poll/node/panel';
-import { buildPollProperties } from './poll/node/properties';
+import {
+	buildPollProperties,
+	POLL_HINTS,
+	POLL_NOTICE,
+	POLL_TRIGGER_PANEL,
+} from './poll/node/properties';
 import { planOf, type PollPlan } from './poll/rules/strategy';
 import { pollChanges } from './poll/node/trigger';
 import { TABLES } from './resources';

@@ -236,7 +236,7 @@ describe('the first panel a user opens', () => {
 		for (const h of hints) {
 			expect(h.message).toMatch(/example/i);
 			expect(h.message).toMatch(/not a change/);
-			// the mark the example's item carries (poll/node/sample.ts), named where the user reads about it
+			// the mark the example's item carries (poll/node/trigger.ts asSample), named where the user reads about it
 			expect(h.message).toMatch(/sample: true/);
 			expect(h.message).not.toMatch(/deliveryKey/);
 		}

@@ -27,7 +27,7 @@ import {
 	keepQuiet,
 	resumeFrom,
 	type QuietPart,
-} from '../../../nodes/StorePlatform/poll/node/quietParts';
+} from '../../../nodes/StorePlatform/poll/node/trigger';
 
 export interface FakeOptions {
 	filters?: 'strict' | 'inclusive';
@@ -315,7 +315,7 @@ export class FakeTrigger {
 	/** The last audit's time in this process, as trigger.ts keeps it (a quiet poll's cursor may not be saved). */
 	lastAudit?: number;
 	lastRequests = 0;
-	/** The cursor of quiet audit parts, as trigger.ts keeps it in the process (node/quietParts.ts). */
+	/** The cursor of quiet audit parts, as trigger.ts keeps it in the process (node/trigger.ts keepQuiet). */
 	quietPart?: QuietPart;
 	/** Deletions a run n8n did not keep reported, as trigger.ts hands them (node/lostRuns.ts). */
 	told?: string[];

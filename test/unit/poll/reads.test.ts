@@ -1,13 +1,13 @@
 /**
  * What the poll trigger's reads prove (issue 34, items 1, 9 and 10), as tables: which answers carry a list or a
  * count (answer.ts), which page ends a read and what page size is learned (pageEnd.ts), when an error caused by the
- * shop's state is shown (episodes.ts); then the rules through the poll module on the fake shop (an answer without
+ * shop's state is shown (node/outages.ts); then the rules through the poll module on the fake shop (an answer without
  * its list once, a page cap lowered after activation).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { countIn, FailedRead, listIn } from '../../../nodes/StorePlatform/poll/reads/answer';
-import { Episodes } from '../../../nodes/StorePlatform/poll/node/episodes';
+import { Episodes } from '../../../nodes/StorePlatform/poll/node/outages';
 import { MIN_PAGE_CAP, pageEnd } from '../../../nodes/StorePlatform/poll/rules/pageEnd';
 import type { PollState } from '../../../nodes/StorePlatform/poll/rules/state';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';

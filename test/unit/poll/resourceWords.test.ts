@@ -1,10 +1,9 @@
 /**
- * Every resource the poll trigger watches has its words (poll/node/resourceWords.ts): what the user gets, a text for
+ * Every resource the poll trigger watches has its words (poll/node/properties.ts): what the user gets, a text for
  * exactly the events its plan offers (poll/rules/strategy.ts, from the resource tables), and why the others are missing.
  * A resource added to the tables, or an event a plan gains or loses, fails here until its words say so.
  */
-import { EVENT_NAMES } from '../../../nodes/StorePlatform/poll/node/properties';
-import { RESOURCE_WORDS } from '../../../nodes/StorePlatform/poll/node/resourceWords';
+import { EVENT_NAMES, RESOURCE_WORDS } from '../../../nodes/StorePlatform/poll/node/properties';
 import { planOf, type PollPlan } from '../../../nodes/StorePlatform/poll/rules/strategy';
 import { TABLES } from '../../../nodes/StorePlatform/resources';
 

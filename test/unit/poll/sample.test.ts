@@ -1,4 +1,4 @@
-import { asSample, sampleKey, sampleKind } from '../../../nodes/StorePlatform/poll/node/sample';
+import { asSample, sampleKey, sampleKind } from '../../../nodes/StorePlatform/poll/node/trigger';
 
 const at = (created_at: string, updated_at?: string) => ({ id: 3, created_at, updated_at });
 

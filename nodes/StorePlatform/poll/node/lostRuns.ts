@@ -1,37 +1,27 @@
-/**
- * The keys of changes a run reported and n8n did not keep (docs/poll.md, "A change the run n8n did not keep reported").
- * Pure (the runs are the caller's, kept in the n8n process by workflow, node and what it watches).
- *
- * Two runs from one saved cursor give a change the same key, but the shop may answer them otherwise (a count that
- * lags): the kept run may miss a deletion or a restore the other reported, and a later poll would report it again under
- * a new key. So each run is remembered: the numbers of the cursor it started from (`from`) and left (`to`: nextSeq
- * differs between two runs) and what it emitted, by identity (changeKey.ts changeIdentity) with the number its key
- * used. What the other runs from the kept run's cursor emitted and it did not are orphans: a later change with an
- * orphan's identity takes the orphan's key. An orphan lasts until a poll emits it or another change of its record, or
- * {@link ORPHAN_MS}. A restart of n8n between the runs forgets them (docs/poll.md, Limits).
- */
-
-/** A change a run n8n did not keep emitted: its record and the number its key used. */
 import type { ChangeKind } from '../rules/fingerprint';
 
+/**
+ * The keys of changes a run reported and n8n did not keep (docs/poll.md, "A change the run n8n did not keep
+ * reported"), pure: the runs are the caller's. Two runs from one saved cursor may be answered otherwise by the shop;
+ * what the other runs emitted and the kept run did not are orphans, and a later change with an orphan's identity
+ * (changeKey.ts changeIdentity) takes the orphan's key, not a new one.
+ */
+
+/** A change a run n8n did not keep emitted: its record, the number its key used, n8n's clock when its run began. */
 export interface Orphan {
 	id: string;
-	/** Its kind: a deletion the kept cursor does not hold is forgotten by the ledger (verify.ts Run.told). */
+	/** A deletion the kept cursor does not hold is forgotten by the ledger (verify.ts Run.told). */
 	kind: ChangeKind;
 	seq: number;
-	/** n8n's clock when its run began. */
 	at: number;
 }
 
-/** One poll's run, as the process remembers it. */
+/** One poll's run: the numbers of the cursor it started from and left, what it emitted and the orphans it kept. */
 export interface RunMark {
-	/** The number of the cursor it started from, and of the cursor it left. */
 	from: number;
 	to: number;
 	at: number;
-	/** What it emitted, by identity. */
 	emitted: Map<string, Orphan>;
-	/** The orphans it started with and did not emit. */
 	inherited: Map<string, Orphan>;
 }
 
@@ -42,7 +32,8 @@ export const RUNS_KEPT = 8;
 
 /**
  * The orphans of a poll whose stored cursor has the number `seq`: those the kept run (the latest whose `to` is `seq`)
- * inherited, and what the other runs from its cursor emitted, less any record the kept run emitted a change of.
+ * inherited, and what the other runs from its cursor emitted, less any record the kept run emitted a change of. An
+ * orphan lasts until a poll emits it or another change of its record, or {@link ORPHAN_MS}.
  */
 export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string, Orphan> {
 	const orphans = new Map<string, Orphan>();
@@ -61,11 +52,7 @@ export function orphansOf(runs: RunMark[], seq: number, now: number): Map<string
 }
 
 /** A change to emit: its record and its identity (changeIdentity). */
-export interface Emitting {
-	id: string;
-	kind: ChangeKind;
-	identity: string;
-}
+export type Emitting = Pick<Orphan, 'id' | 'kind'> & { identity: string };
 
 /**
  * The number each change's key uses: an orphan's where the change has its identity (the orphan is taken), else `seq`.

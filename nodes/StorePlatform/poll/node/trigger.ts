@@ -2,8 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../../api/output';
-import { DEFAULT_TIMEOUT_MS } from '../../api/request';
-import { FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
+import { DEFAULT_TIMEOUT_MS, type Query } from '../../api/request';
 import { attempt } from '../reads/attempt';
 import {
 	birthKeyOf,
@@ -16,7 +15,6 @@ import {
 	withLaterEdit,
 	type ChangeParts,
 } from '../rules/changeKey';
-import { Episodes, type Cause } from './episodes';
 import { fingerprint, type ChangeKind } from '../rules/fingerprint';
 import {
 	pollWithParent,
@@ -26,55 +24,41 @@ import {
 	type ParentWatch,
 } from '../watch/parent';
 import { verifiedPoll, type Run } from '../ledger/verify';
-import { outageEnded, outageError, outagePoll, pollError } from './outage';
+import { failedPoll, pollSucceeded } from './outages';
 import { runPoll, type Change } from '../watch/poller';
-import { PastBound } from '../rules/snapshot';
 import { contentOf } from '../ledger/ledger';
-import { MAX_POLL_REQUESTS, ShopReader, UnreadableList, UnreadableStamp } from '../reads/reader';
+import { MAX_POLL_REQUESTS, ShopReader } from '../reads/reader';
 import { trackersOf, usableState, watchOf, type PollState } from '../rules/state';
 import type { PollPlan } from '../rules/strategy';
-import { keepQuiet, resumeFrom, type QuietPart } from './quietParts';
 import { keySeqs, markOf, orphansOf, remember, type Orphan, type RunMark } from './lostRuns';
-import { asSample, newestRecord, sampleKind } from './sample';
-
-/** The poll trigger's `poll()`: parameters, budget, manual mode, the cursor in the static data, output items. */
 
 /**
  * Key of the baseline an activation also writes to the global static data: n8n 2.36+ with durable poll cursors drops
  * the node data an activation poll writes when it returns null.
  */
-export const BASELINE_PREFIX = 'storePlatformPollBaseline:';
+const baselineKeyOf = (ctx: IPollFunctions) => `storePlatformPollBaseline:${ctx.getNode().id}`;
 
 /** Budget of a poll where n8n does not give one (before 2.37): well below n8n's 5-minute default. */
-export const FIXED_BUDGET_MS = 60_000;
+const FIXED_BUDGET_MS = 60_000;
 /** The shortest timeout of one request, however small the budget. */
 const MIN_TIMEOUT_MS = 5_000;
 /** Share of the budget spent reading; the rest is kept for the answers in flight and the output. */
 const BUDGET_SHARE = 0.75;
 
-export function budgetOf(ctx: IPollFunctions): number {
+/** The poll's budget: n8n's `getPollBudgetMs()` where it has one. */
+function budgetOf(ctx: IPollFunctions): number {
 	const given = (ctx as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 	if (typeof given !== 'function') return FIXED_BUDGET_MS;
 	const ms = Number((given as () => unknown).call(ctx));
 	return Number.isFinite(ms) && ms > 0 ? ms : FIXED_BUDGET_MS;
 }
 
-interface Settings {
-	plan: PollPlan;
-	events: ChangeKind[];
-	scope: Record<string, string>;
-	simplify: boolean;
-	normaliseNumbers: boolean;
-}
-
-/** The Resource value of n8n's "Custom API Call" entry. */
-const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
-
-function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
+/** The node's parameters, checked before any request. */
+function readSettings(ctx: IPollFunctions, plans: PollPlan[]) {
 	const resource = ctx.getNodeParameter('resource') as string;
 	const plan = plans.find((p) => p.table.resource === resource);
 	// a node saved while n8n still offered "Custom API Call" in the Resource list (StorePlatformPollTrigger.node.ts)
-	if (resource === CUSTOM_API_CALL)
+	if (resource === '__CUSTOM_API_CALL__')
 		throw new NodeOperationError(
 			ctx.getNode(),
 			"Custom API Call is not available in the poll trigger: choose a Resource it can watch, such as Page or Voucher. For any other API call, use the Store Platform node, or n8n's HTTP Request node with this credential.",
@@ -85,29 +69,27 @@ function readSettings(ctx: IPollFunctions, plans: PollPlan[]): Settings {
 	const events = plan.events.filter((e) => chosen.includes(e));
 	if (events.length === 0)
 		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event to watch');
+	// the action node's by-ID rule, before any request (an error naming the field)
 	const scope: Record<string, string> = {};
-	for (const param of plan.scope) {
-		// the action node's by-ID rule, before any request (an error naming the field)
+	for (const param of plan.scope)
 		scope[param.name] = readScopeId(
 			ctx.getNode(),
 			param,
 			ctx.getNodeParameter(param.name, '', { extractValue: true }),
 		);
-	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
 		plan,
 		events,
 		scope,
 		simplify: plan.table.simplify ? Boolean(ctx.getNodeParameter('simplify', true)) : false,
-		// on unless turned off (Options › Normalize Numbers)
 		normaliseNumbers: options.normaliseNumbers !== false,
 	};
 }
 
-/**
- * The parts of a change's key (changeKey.ts). `seq`: the number of the cursor the poll started from (undefined: none).
- */
+type Settings = ReturnType<typeof readSettings>;
+
+/** The parts of a change's key (changeKey.ts). `seq`: the number of the cursor the poll started from, if any. */
 function partsOf(settings: Settings, change: Change, seq?: number): ChangeParts {
 	return {
 		resource: settings.plan.table.resource,
@@ -139,6 +121,7 @@ function toItem(settings: Settings, change: Change, deliveryKey: string): INodeE
 	return { json: { ...shaped, event, deliveryKey } };
 }
 
+/** n8n's `poll()`: the parameters, the budget, the sample (manual mode), one poll at a time per node. */
 export async function pollChanges(
 	this: IPollFunctions,
 	plans: PollPlan[],
@@ -178,81 +161,56 @@ export async function pollChanges(
 	}
 
 	// n8n (legacy scheduling) starts the next poll while one still runs: it would emit the same changes again
-	const inFlightKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	if (IN_FLIGHT.has(inFlightKey)) return null;
-	IN_FLIGHT.add(inFlightKey);
+	const node = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	if (IN_FLIGHT.has(node)) return null;
+	IN_FLIGHT.add(node);
 	// no cursor stored yet (nor the baseline n8n's durable cursors keep apart): the user is looking
 	const activation =
 		this.getWorkflowStaticData('node').cursor === undefined &&
-		this.getWorkflowStaticData('global')[`${BASELINE_PREFIX}${this.getNode().id}`] === undefined;
-	const tried = await attempt(async () => await pollOnce.call(this, settings, reader, parent));
-	IN_FLIGHT.delete(inFlightKey);
-	if (tried.ok) {
-		EPISODES.succeeded(inFlightKey);
-		outageEnded(this, inFlightKey);
-		return tried.value;
-	}
-	const { error } = tried;
-	// the shop unable to answer for now: quiet polls, then one error per outage (outages.ts)
-	const outage = outagePoll(this, inFlightKey, error, !activation);
-	if (outage === 'quiet') return null;
-	if (outage === 'show') throw outageError(this, inFlightKey, error);
-	// an error caused by the shop's state: shown once (where it persists), the other polls end quietly (episodes.ts)
-	const cause = causeOf(error, plan.table.resource);
-	if (cause && EPISODES.failed(inFlightKey, cause, activation) === 'quiet') return null;
-	// a list the trigger cannot read whole: one error, then quiet polls that wait for the shop (README)
-	if (error instanceof UnreadableList) {
-		const reported = `${inFlightKey}:${settings.plan.table.resource}:${error.ignored}`;
-		if (REPORTED.has(reported)) return null;
-		REPORTED.add(reported);
-	}
-	throw pollError(this, error);
+		this.getWorkflowStaticData('global')[baselineKeyOf(this)] === undefined;
+	const tried = await attempt(
+		async () => await pollOnce.call(this, settings, reader, parent, node),
+	);
+	IN_FLIGHT.delete(node);
+	if (!tried.ok) return failedPoll(this, node, tried.error, activation, plan.table.resource);
+	pollSucceeded(this, node);
+	return tried.value;
 }
 
 /** Polls that are running, by workflow and node. */
 const IN_FLIGHT = new Set<string>();
-/** Lists reported unreadable, by workflow, node, resource and what the list ignores (once per n8n process). */
-const REPORTED = new Set<string>();
-/** Polls failing for the shop's state, by workflow and node (in the n8n process). */
-const EPISODES = new Episodes();
 /** n8n's clock at each node's last audit, by workflow, node and watch: a quiet audit's cursor may not be saved. */
 const AUDITS = new Map<string, number>();
-/** The cursor of quiet audit parts n8n may not save, by the same key (quietParts.ts). */
+/** The cursor of quiet audit parts n8n may not save, by the same key (keepQuiet). */
 const QUIET_PARTS = new Map<string, QuietPart>();
 /** The latest runs of each node's poll, by the same key (lostRuns.ts). */
 const RUNS = new Map<string, RunMark[]>();
-
-/** The cause of a poll's failure where it is the shop's state, not a fault of this poll. */
-function causeOf(error: unknown, resource: string): Cause | undefined {
-	if (isFailedRead(error)) return { id: `read:${resource}`, after: FAILED_READ_POLLS };
-	if (error instanceof PastBound) return { id: `bound:${resource}`, after: 1 };
-	if (error instanceof UnreadableStamp) return { id: `stamp:${resource}`, after: 1 };
-	return undefined;
-}
 
 async function pollOnce(
 	this: IPollFunctions,
 	settings: Settings,
 	reader: ShopReader,
 	parent: ParentWatch,
+	node: string,
 ): Promise<INodeExecutionData[][] | null> {
 	const { plan } = settings;
 	const staticData = this.getWorkflowStaticData('node');
 	const global = this.getWorkflowStaticData('global');
-	const baselineKey = `${BASELINE_PREFIX}${this.getNode().id}`;
+	const baselineKey = baselineKeyOf(this);
 	const watch = watchOf(plan.table.resource, Object.values(settings.scope));
 	const trackers = trackersOf(plan, settings.events);
 	const cursor = usableState(staticData.cursor, watch, trackers);
 	// the activation's baseline, where n8n kept no node data of the activation poll (README: durable cursors)
 	const saved = cursor ?? usableState(global[baselineKey], watch, trackers);
-	const auditKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${watch}`;
-	// an audit in parts goes on where its last quiet part left it, where n8n did not save that (quietParts.ts)
+	const auditKey = `${node}:${watch}`;
 	const stored = resumeFrom(QUIET_PARTS.get(auditKey), saved);
 	const { seq } = stored ?? {};
 	const now = Date.now();
 	// a change a run n8n did not keep reported (lostRuns.ts); its deletions are what the user was told
 	const runs = RUNS.get(auditKey) ?? [];
 	const orphans = seq === undefined ? new Map<string, Orphan>() : orphansOf(runs, seq, now);
+	const told = (kind: ChangeKind): string[] =>
+		[...orphans.values()].filter((o) => o.kind === kind).map((o) => o.id);
 	const run: Run = {
 		reader,
 		watch,
@@ -260,8 +218,8 @@ async function pollOnce(
 		events: settings.events,
 		now,
 		lastAudit: AUDITS.get(auditKey),
-		told: [...orphans.values()].filter((o) => o.kind === 'deleted').map((o) => o.id),
-		toldCreated: [...orphans.values()].filter((o) => o.kind === 'created').map((o) => o.id),
+		told: told('deleted'),
+		toldCreated: told('created'),
 		fast: async (from) => await runPoll(reader, watch, trackers, from),
 	};
 	const outcome = await pollWithParent(parent, stored, async () => await verifiedPoll(run, stored));
@@ -272,12 +230,7 @@ async function pollOnce(
 	);
 	const editsApart = stateLeftOut(upTo, settings.events);
 	const parts = changes.map((c) => partsOf(settings, c, seq));
-	// a change a run n8n did not keep reported, found again: that run's key (lostRuns.ts)
-	const emitting = parts.map((p) => ({
-		id: p.id,
-		kind: p.kind,
-		identity: changeIdentity(p, editsApart),
-	}));
+	const emitting = parts.map((p) => ({ ...p, identity: changeIdentity(p, editsApart) }));
 	const seqs = seq === undefined ? [] : keySeqs(emitting, orphans, seq);
 	const items = changes.map((c, i) =>
 		toItem(settings, c, deliveryKeyOf(parts[i], seqs[i], editsApart)),
@@ -302,4 +255,85 @@ async function pollOnce(
 	if (outcome.baseline) global[baselineKey] = next as unknown as IDataObject;
 	else if (cursor && global[baselineKey] !== undefined) delete global[baselineKey];
 	return items.length > 0 ? [items] : null;
+}
+
+/**
+ * A quiet poll's cursor, kept in the process where n8n saves only the static data of a poll that emits (docs/poll.md):
+ * else an audit in parts would read its quiet parts again and never complete. Kept only while an audit in parts runs
+ * or the static data lags behind one.
+ */
+export interface QuietPart {
+	/** The static data's cursor (JSON) the kept one's run began from: a poll finding it there goes on from `next`. */
+	from: string;
+	next: PollState;
+}
+
+const copy = (state: PollState): PollState => JSON.parse(JSON.stringify(state)) as PollState;
+
+/** The cursor a poll goes on from: the kept one where the static data still holds `from`. */
+export function resumeFrom(
+	kept: QuietPart | undefined,
+	stored: PollState | undefined,
+): PollState | undefined {
+	if (!kept || !stored || JSON.stringify(stored) !== kept.from) return stored;
+	return copy(kept.next);
+}
+
+/**
+ * What to keep after a poll: `stored` the static data's cursor (before resumeFrom), `used` the cursor the poll
+ * went on from, `next` the cursor it leaves, `emitted` whether it returned items (n8n then saves `next`).
+ */
+export function keepQuiet(
+	stored: PollState | undefined,
+	used: PollState | undefined,
+	next: PollState,
+	emitted: boolean,
+): QuietPart | undefined {
+	const lagging = used !== stored;
+	if (emitted || !stored || (!lagging && !next.audit && !used?.audit)) return undefined;
+	return { from: JSON.stringify(stored), next: copy(next) };
+}
+
+/**
+ * The event Fetch Test Event's sample (the newest record) stands for, so a workflow routes it as the real change:
+ * `updated` where changed after its creation and updates are watched, else `created` where watched, else the first.
+ */
+export function sampleKind(events: ChangeKind[], record: IDataObject): ChangeKind {
+	const changed =
+		typeof record.updated_at === 'string' &&
+		typeof record.created_at === 'string' &&
+		record.updated_at > record.created_at;
+	if (changed && events.includes('updated')) return 'updated';
+	if (events.includes('created')) return 'created';
+	return events[0];
+}
+
+/** The sample's `deliveryKey`: new at each fetch, never a change's 32 hex digits (Remove Duplicates keeps both). */
+export const sampleKey = (resource: string, id: string, now: number): string =>
+	`sample-${resource}-${id}-${now}`;
+
+/** An item shaped as a change's, marked as the sample, kept when pinned: its own key, and `sample: true` last. */
+export function asSample(
+	item: INodeExecutionData,
+	resource: string,
+	id: string,
+	now: number,
+): INodeExecutionData {
+	return {
+		...item,
+		json: { ...item.json, deliveryKey: sampleKey(resource, id, now), sample: true },
+	};
+}
+
+/** The newest record of the list (no cursor is read or moved). */
+async function newestRecord(reader: ShopReader): Promise<IDataObject | undefined> {
+	const { plan } = reader;
+	if (plan.paged && plan.count) {
+		const total = await reader.count({});
+		if (total === 0) return undefined;
+		const [newest] = await reader.list({ limit: 1, page: total } as Query);
+		if (newest) return newest;
+	}
+	const page = await reader.list(plan.paged ? { limit: plan.pageSize, page: 1 } : {});
+	return page[page.length - 1];
 }

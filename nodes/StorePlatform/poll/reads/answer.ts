@@ -52,12 +52,12 @@ export const countIn = (body: unknown): number | undefined => {
 /** Times a read that got no list (or no count) is asked again within the poll before the poll gives up. */
 export const REREADS = 1;
 
-/** Polls in a row that fail so before the error is shown (once: episodes.ts). */
+/** Polls in a row that fail so before the error is shown (once: node/outages.ts). */
 export const FAILED_READ_POLLS = 3;
 
 /**
  * A read whose answer proves nothing (no list, no count, an unreadable body): the poll ends without emitting or moving
- * its cursor; the user sees it only where it persists (episodes.ts).
+ * its cursor; the user sees it only where it persists (node/outages.ts).
  */
 export class FailedRead extends NodeOperationError {
 	constructor(

@@ -38,7 +38,7 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 }
 
 /**
- * A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Reported once (trigger.ts).
+ * A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Reported once (outages.ts).
  */
 export class UnreadableList extends NodeOperationError {
 	constructor(
@@ -56,7 +56,7 @@ export class UnreadableList extends NodeOperationError {
 
 /**
  * A list whose stamps come in a form shopTime.ts cannot read: a scan would pass over its records. Shown once
- * (trigger.ts).
+ * (node/outages.ts).
  */
 export class UnreadableStamp extends NodeOperationError {
 	constructor(node: INode, noun: string, field: string, value: string) {

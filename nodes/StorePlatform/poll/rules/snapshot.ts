@@ -15,8 +15,9 @@ import { within, type Shape, type Shapes } from './shape';
 export const MAX_SNAPSHOT = 5000;
 
 /**
- * A whole list past MAX_SNAPSHOT records: nothing of it is reported. Its error is shown once (episodes.ts), later polls
- * are quiet and keep the cursor; once the list is back within the bound, the next poll reports what changed meanwhile.
+ * A whole list past MAX_SNAPSHOT records: nothing of it is reported. Its error is shown once (node/outages.ts), later
+ * polls are quiet and keep the cursor; once the list is back within the bound, the next poll reports what changed
+ * meanwhile.
  */
 export class PastBound extends NodeOperationError {
 	constructor(
