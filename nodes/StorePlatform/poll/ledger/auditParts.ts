@@ -1,4 +1,4 @@
-import { attempt } from '../reads/attempt';
+import { attempt } from '../reads/answer';
 import type { ShopReader } from '../reads/reader';
 import { loadKnown } from '../reads/keyedCount';
 import { readWholePart, type WholeAt } from '../reads/wholeRead';

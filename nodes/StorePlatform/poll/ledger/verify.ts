@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { attempt } from '../reads/attempt';
+import { attempt } from '../reads/answer';
 import { countedAt } from '../reads/keyedCount';
 import type { ChangeKind } from '../rules/fingerprint';
 import { PastBound } from '../rules/pastBound';

@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../../api/output';
 import { DEFAULT_TIMEOUT_MS } from '../../api/request';
-import { FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
-import { attempt } from '../reads/attempt';
+import { attempt, FAILED_READ_POLLS, isFailedRead } from '../reads/answer';
 import {
 	birthKeyOf,
 	changeIdentity,

@@ -5,7 +5,7 @@ import { isUnreadableAnswer } from '../../api/request';
 import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 
 /**
- * What an answer to a poll's read proves. Pure, but for the error class. Unlike the action node (api/unwrap.ts), a poll
+ * What an answer to a poll's read proves. Pure, but for the error class and attempt(). Unlike the action node (api/unwrap.ts), a poll
  * cannot read a body without records as an empty list: that would mean every known record deleted. So a list answer is
  * a list only where it carries one, else it is a failed read (FailedRead): the table in docs/poll-reads.md, "An answer
  * without its list is a failed read".
@@ -60,21 +60,22 @@ export const FAILED_READ_POLLS = 3;
  * its cursor; the user sees it only where it persists (episodes.ts).
  */
 export class FailedRead extends NodeOperationError {
-	constructor(
-		node: INode,
-		/** "Page → Poll" */
-		readonly operation: string,
-		/** What was asked and what came, for the error's description. */
-		said: string,
-	) {
+	/** "Page → Poll" */
+	readonly operation: string;
+
+	/** `table`: the list's display name; `body`: what came. */
+	constructor(node: INode, table: string, asked: 'list' | 'count', body: unknown) {
+		const operation = `${table} → ${asked === 'list' ? 'Poll' : 'Count'}`;
+		const said = `The ${table.toLowerCase()} ${asked} came as ${describeBody(body)}`;
 		super(node, 'The shop answered without the list asked for', {
 			description: `${said} (${operation}). Nothing was emitted and the trigger's place in the list did not move: the next poll reads it again. This error is shown once while the answers stay so.`,
 		});
+		this.operation = operation;
 	}
 }
 
 /** A few words on a body that carries no list, for FailedRead. */
-export function describeBody(body: unknown): string {
+function describeBody(body: unknown): string {
 	if (body === undefined || body === '') return 'an empty answer';
 	if (body === null) return 'the answer null';
 	const text = JSON.stringify(body);
@@ -92,16 +93,16 @@ export type Answer =
 	/** Nothing of the record: `retry` where no answer came at all (no connection, a timeout). */
 	| { gone?: undefined; unsure: string; retry?: boolean };
 
-/** Whether a failed Get's HTTP status says the record is gone. */
-export const goneStatus = (status: number | undefined): boolean => status === 404 || status === 410;
-
-/** Refusals that say nothing of the record: the credential, the rate, a timeout. */
-const NOT_OF_THE_RECORD = new Set([401, 403, 407, 408, 429]);
-
 /**
- * Whether a failed Get refused this record (an error in a 200 body, a 4xx other than the credential's or the rate's):
- * the shop does not show it, so it is gone, as the list said.
+ * A read's answer or its failure, to judge after the catch (n8n's lint rules let a catch block rethrow only
+ * n8n's own errors, and a poll judges some failures: a parent gone, a list it cannot read).
  */
-export const refusedStatus = (status: number | undefined): boolean =>
-	status !== undefined &&
-	(status === 200 || (status >= 400 && status < 500 && !NOT_OF_THE_RECORD.has(status)));
+export async function attempt<T>(
+	read: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+	try {
+		return { ok: true, value: await read() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}

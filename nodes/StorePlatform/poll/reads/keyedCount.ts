@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchCount, type CountShop, type Tally } from '../rules/countSearch';
+import { searchCount, type CountShop, type SearchResult, type Tally } from '../rules/countSearch';
 import { idOf, loadId, storedId, type Id } from '../rules/decimalId';
 import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from '../rules/knownIds';
 import { maxIdOf, type ShopReader } from './reader';
@@ -9,10 +9,9 @@ import { countFilters } from '../rules/strategy';
 import { readSince } from './pagedReads';
 
 /**
- * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and
- * the search (countSearch.ts) a poll runs when the count is not what those ids make expected.
+ * The ids the trigger knows of a list read by `since_id` (kept in its static data), against which the list's count is
+ * read: where the count is not what they make expected, a poll runs the search (countSearch.ts).
  */
-
 export interface Known {
 	tally: Tally;
 	/** Ids at or below it are no longer looked for (the lowest forgotten beyond the bound of knownIds.ts). */
@@ -21,6 +20,7 @@ export interface Known {
 	unplaced: number;
 }
 
+/** The known ids as the cursor keeps them. */
 export function loadKnown(state: PollState): Known {
 	const off = state.countOff ?? {};
 	return {
@@ -34,6 +34,7 @@ export function loadKnown(state: PollState): Known {
 	};
 }
 
+/** The known ids for the cursor: those above the floor (knownIds.ts keptIds), no empty field kept. */
 export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 'countOff'> {
 	const kept = keptIds(known.tally.known, known.floor);
 	const over = (ids: KnownIds) => encodeIds(ids.filter((id) => id > kept.floor));
@@ -48,26 +49,25 @@ export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 
 	return { ids: kept.text, liveFloor: storedId(kept.floor), countOff };
 }
 
+/** The known ids of a list read whole (a start). */
 export const knownOf = (records: IDataObject[]): Known => ({
 	tally: { known: idsOf(records.map((r) => idOf(r.id))), unlisted: [], uncounted: [] },
 	floor: BigInt(0),
 	unplaced: 0,
 });
 
+/** The known ids with those of records created since. */
 export const withCreated = (known: Known, ids: Array<Id | undefined>): Known => ({
 	...known,
 	tally: { ...known.tally, known: withIds(known.tally.known, ids) },
 });
 
 /** What the count since the floor should say of the known ids. */
-export const expectedCount = ({ tally, unplaced }: Known): number =>
+const expectedCount = ({ tally, unplaced }: Known): number =>
 	tally.known.length + tally.unlisted.length - tally.uncounted.length + unplaced;
 
-export interface Reconciled {
-	known: Known;
-	created: IDataObject[];
-	deleted: Id[];
-}
+/** The known ids after a count, and the creations and deletions the search found. */
+export type Reconciled = Pick<SearchResult, 'created' | 'deleted'> & { known: Known };
 
 /**
  * Where `counted` (the count since the floor, asked before this poll's creations) is not what the known ids make
@@ -79,7 +79,7 @@ export async function reconcile(
 	counted: number,
 	maxId: Id,
 ): Promise<Reconciled> {
-	const stopped = () => reader.limits.expired() || reader.spent();
+	const stopped = () => reader.stops(true);
 	if (counted === expectedCount(known) || stopped()) return { known, created: [], deleted: [] };
 	const { plan } = reader;
 	const readRange = async (lo: Id, hi: Id, fields?: string) => {

@@ -2,20 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { scannedKind } from '../rules/created';
 import type { ChangeKind } from '../rules/fingerprint';
-import { afterSlice, sliceQuery, takeSlice } from '../rules/lookback';
+import { afterSlice, sliceQuery, takeSlice, type SliceChange } from '../rules/lookback';
 import { loadId, storedId } from '../rules/decimalId';
 import type { ShopReader } from './reader';
 import { backOf, type ScanState } from '../rules/scan';
 import { readPages, readSince } from './pagedReads';
 
 /** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
-export interface ScanEmit {
+export type ScanEmit = Pick<SliceChange, 'id' | 'record' | 'state' | 'known'> & {
 	kind: ChangeKind;
-	id: string;
-	record?: IDataObject;
-	state: string;
-	known: boolean;
-}
+};
 
 /**
  * Reads the slice of the lookback window a scan has left behind (lookback.ts), or the part of it the budget

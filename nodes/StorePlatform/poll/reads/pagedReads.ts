@@ -4,12 +4,24 @@ import type { Query } from '../../api/request';
 import { ascending, idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap } from '../rules/pageEnd';
 import { countFilters } from '../rules/strategy';
-import { MAX_ROUNDS, maxIdOf, type ShopReader } from './reader';
+import { maxIdOf, type ShopReader } from './reader';
 
 /**
  * A list's reads in pages, on the reader's requests (reader.ts): by `since_id` (readSince), with what it falls back on
  * where the list ignores it or answers out of id order, and by page number (readPages).
  */
+
+/** Readings by page number at most of a list answered out of id order while together they fall short of its count. */
+const MAX_ROUNDS = 8;
+
+/** A read by `since_id` as readSince was asked for, handed on to what it falls back on. */
+interface SinceRead {
+	reader: ShopReader;
+	query: Query;
+	/** Gets the records above the id asked for and the highest id read; false stops the read. */
+	onPage: (page: IDataObject[], at: Id) => boolean | void;
+	budgeted: boolean;
+}
 
 /** Whether a page's ids ascend (records without an id are left to the other checks). */
 function inIdOrder(page: IDataObject[]): boolean {
@@ -27,8 +39,7 @@ function inIdOrder(page: IDataObject[]): boolean {
 const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
 
 /**
- * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage` (false stops the
- * read). Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
+ * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage`. Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
  * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
  * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
  * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
@@ -37,23 +48,24 @@ export async function readSince(
 	reader: ShopReader,
 	from: Id,
 	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
+	onPage: SinceRead['onPage'],
 	budgeted = true,
 ): Promise<boolean> {
+	const read: SinceRead = { reader, query, onPage, budgeted };
 	const asked = reader.plan.pageSize;
 	let since = from;
 	let previous: number | undefined;
 	for (let n = 0; ; n++) {
-		if (budgeted && (reader.spent() || (n > 0 && reader.limits.expired()))) return false;
+		if (reader.stops(budgeted, n > 0)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 		const next = maxIdOf(page, since);
 		if (page.length > 0 && !(next > since)) {
 			// shorter than any cap, the whole list; a page the size of a cap (perhaps lowered since) is checked by page 2
 			if (belowAnyCap(page.length, asked)) return true;
-			return await readAfterPages(reader, since, query, onPage, budgeted, page);
+			return await readAfterPages(read, since, page);
 		}
 		// a keyset needs a page in id order (a jump to its highest id would skip the records below it)
-		if (!inIdOrder(page)) return await readUnordered(reader, since, query, onPage, budgeted);
+		if (!inIdOrder(page)) return await readUnordered(read, since);
 		const end = reader.ends(page, asked, previous);
 		previous = page.length;
 		if (page.length === 0) return true;
@@ -70,23 +82,18 @@ export async function readSince(
  * count with the same filters, within MAX_ROUNDS (short only after three rounds with nothing new: records counted,
  * never shown). A read the budget stops, or one that stays short, hands on nothing (the next poll reads again).
  */
-async function readUnordered(
-	reader: ShopReader,
-	since: Id,
-	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
-	budgeted: boolean,
-): Promise<boolean> {
+async function readUnordered(read: SinceRead, since: Id): Promise<boolean> {
+	const { reader, query, onPage, budgeted } = read;
 	const byId = new Map<string, IDataObject>();
-	const first = await roundUnordered(reader, since, query, byId, budgeted);
+	const first = await roundUnordered(read, since, byId);
 	if (first === undefined) return false;
 	const counts = countFilters(reader.plan, query);
 	if (!first.whole && counts) {
 		const counted = await reader.count({ ...counts, since_id: storedId(since) });
 		let nothingNew = 0;
 		for (let round = 1; byId.size < counted && round < MAX_ROUNDS; round++) {
-			if (budgeted && (reader.spent() || reader.limits.expired())) return false;
-			const again = await roundUnordered(reader, since, query, byId, budgeted, first.pages);
+			if (reader.stops(budgeted)) return false;
+			const again = await roundUnordered(read, since, byId, first.pages);
 			if (again === undefined) return false;
 			nothingNew = again.added > 0 ? 0 : nothingNew + 1;
 		}
@@ -101,18 +108,16 @@ async function readUnordered(
 
 /** One reading by page number into `byId`: to its end, a page adding nothing, or `pages` pages; undefined: budget. */
 async function roundUnordered(
-	reader: ShopReader,
+	{ reader, query, budgeted }: SinceRead,
 	since: Id,
-	query: Query,
 	byId: Map<string, IDataObject>,
-	budgeted: boolean,
 	pages?: number,
 ): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
 	const asked = reader.plan.pageSize;
 	let previous: number | undefined;
 	let [added, n] = [0, 1];
 	for (; ; n++) {
-		if (budgeted && n > 1 && (reader.spent() || reader.limits.expired())) return undefined;
+		if (n > 1 && reader.stops(budgeted)) return undefined;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 		let fresh = 0;
 		for (const r of page) {
@@ -143,20 +148,14 @@ function wholeList(reader: ShopReader, page: IDataObject[], asked: number): bool
  * highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the whole list where
  * the first page is short (wholeList), else UnreadableList.
  */
-async function readAfterPages(
-	reader: ShopReader,
-	since: Id,
-	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
-	budgeted: boolean,
-	first: IDataObject[],
-): Promise<boolean> {
+async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]): Promise<boolean> {
+	const { reader, query, onPage, budgeted } = read;
 	const asked = reader.plan.pageSize;
 	let handed = since;
 	let previous = keysOf(reader, first);
 	let length = first.length;
 	for (let n = 2; ; n++) {
-		if (budgeted && (reader.spent() || reader.limits.expired())) return false;
+		if (reader.stops(budgeted)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 		if (page.length === 0) return true;
 		const keys = keysOf(reader, page);
@@ -197,7 +196,7 @@ export async function readPages(
 	let previous: string | undefined;
 	let probed = false;
 	for (let n = from; ; n++) {
-		if (budgeted && (reader.spent() || (n > from && reader.limits.expired()))) return false;
+		if (reader.stops(budgeted, n > from)) return false;
 		const page = await reader.list({ ...query, limit: asked, page: n });
 		const keys = keysOf(reader, page);
 		if (page.length > 0 && keys === previous) {

@@ -4,7 +4,7 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
 
 /**
  * The whole list as an activation takes it, where the list is read by page number (lists compared whole: promotions,
- * webhooks, payment methods, ...).
+ * webhooks, payment methods, ...; and lists scanned by a time: a record the ledger lacked would come created).
  *
  * A record deleted while the pages are read moves every later record one place up, so one reading can leave out a
  * record that exists, which a later poll would report created. So a list of more than one page is read again until two
@@ -13,15 +13,13 @@ import { MAX_POLL_REQUESTS, type ShopReader } from './reader';
  * left out (one deleted meanwhile comes deleted later, once two readings agree).
  */
 
-/** Lists scanned by a time are read so too at their start (start.ts): a record the ledger lacked would come created. */
-
 /** Readings of the whole list an activation makes at most, where the last one still showed a record new to them. */
 export const MAX_READINGS = 3;
 /**
  * Readings an activation makes at most while each shows a record none before showed (rows of one second answered in
  * another order at each request, so every reading leaves out some); it stops once one shows none new.
  */
-export const MAX_GROWING_READINGS = 10;
+const MAX_GROWING_READINGS = 10;
 
 /** Whether two readings hold the same records (by key, in any order). */
 export function sameRecords(a: IDataObject[], b: IDataObject[], key: string): boolean {
@@ -39,8 +37,7 @@ export function settled(
 	key: string,
 ): { records: IDataObject[]; agreed: boolean } {
 	const n = readings.length;
-	if (n === 0) return { records: [], agreed: false };
-	if (n === 1) return { records: readings[0], agreed: false };
+	if (n < 2) return { records: readings[0] ?? [], agreed: false };
 	if (sameRecords(readings[n - 2], readings[n - 1], key))
 		return { records: readings[n - 1], agreed: true };
 	const byKey = new Map<string, IDataObject>();
@@ -77,19 +74,15 @@ export async function settledReading(
 	while (readings.length < MAX_GROWING_READINGS && limits.requests + cost <= ceiling) {
 		const reading = await read();
 		readings.push(reading);
-		if (settled(readings, plan.key).agreed) break;
+		if (sameRecords(readings[readings.length - 2], reading, plan.key)) break;
 		const before = seen.size;
 		for (const r of reading) seen.add(String(r[plan.key]));
 		nothingNew = seen.size > before ? 0 : nothingNew + 1;
 		if (readings.length < MAX_READINGS || nothingNew === 0) continue;
 		// no reading agreed and this one showed nothing new: the readings together hold the list where they hold as many
 		// records as its count says (asked once); without a count, two readings in a row showing nothing new
-		if (!plan.count) {
-			if (nothingNew >= 2) break;
-			continue;
-		}
-		counted ??= await reader.count({});
-		if (seen.size >= counted) break;
+		if (plan.count) counted ??= await reader.count({});
+		if (counted === undefined ? nothingNew >= 2 : seen.size >= counted) break;
 	}
 	return settled(readings, plan.key).records;
 }

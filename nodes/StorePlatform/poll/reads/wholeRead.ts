@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { PAST_BOUND_SLACK, type ShopReader } from './reader';
-import { attempt } from './attempt';
+import { attempt } from './answer';
 import { PastBound } from '../rules/pastBound';
 import type { WholeAt } from '../rules/state';
 
@@ -30,8 +30,7 @@ export async function readWholeHow(
 	reader: ShopReader,
 	bound?: number,
 ): Promise<{ records: IDataObject[]; byPages: boolean }> {
-	const part = await readWholePart(reader, bound);
-	return { records: part.records, byPages: part.byPages };
+	return await readWholePart(reader, bound);
 }
 
 /** A part of a whole read: its records, and where the read goes on (`next`) where the budget stopped it. */
@@ -39,9 +38,7 @@ export interface WholePart {
 	records: IDataObject[];
 	byPages: boolean;
 	next?: WholeAt;
-	/**
-	 * Whether records moved between its pages: the reading may have skipped some, so it decides no deletion (decide.ts).
-	 */
+	/** Whether records moved between its pages: it may have skipped some, so it decides no deletion (decide.ts). */
 	shifted?: boolean;
 }
 
@@ -117,13 +114,13 @@ class Pages {
 		this.counted = from.counted === 1;
 	}
 
-	/** Refuses a list past the bound: by its count once a page was full, and by the records read. */
-	async check(page: number, read: number): Promise<void> {
+	/** Refuses a list past the bound: by the records read, and by its count once a page (`length`) was full. */
+	async check(length: number, read: number): Promise<void> {
 		const { reader, bound } = this;
-		const held = read + this.held;
+		const held = this.heldWith(read);
 		if (bound === undefined) return;
 		if (held > bound) throw reader.pastBound(held, bound);
-		if (this.counted || !reader.plan.count || page < reader.plan.pageSize) return;
+		if (this.counted || !reader.plan.count || length < reader.plan.pageSize) return;
 		this.counted = true;
 		const total = await reader.count({});
 		if (total > bound) throw reader.pastBound(total, bound);
@@ -168,14 +165,11 @@ async function readByKeyset(
 	from?: number | string,
 ): Promise<{ records: IDataObject[]; next?: WholeAt } | undefined> {
 	const out: IDataObject[] = [];
+	const asked = reader.plan.pageSize;
 	let since: Id = idOf(from) ?? BigInt(0);
 	for (let n = 0; ; n++) {
 		if (n > 0 && stop()) return { records: out, next: { ...pages.at(), since: storedId(since) } };
-		const page = await reader.list({
-			since_id: storedId(since),
-			limit: reader.plan.pageSize,
-			page: 1,
-		});
+		const page = await reader.list({ since_id: storedId(since), limit: asked, page: 1 });
 		if (n === 0 && from === undefined) pages.first = page;
 		let last = since;
 		for (const record of page) {
@@ -210,6 +204,7 @@ async function readByPages(
 	const keyless: IDataObject[] = [];
 	if (from === 1) pages.restart();
 	const records = () => [...byKey.values(), ...keyless];
+	const held = () => byKey.size + keyless.length;
 	let shifted = false;
 	let probed = false;
 	// page 1's keys, where this part read it: a list that ignores `page` answers them again
@@ -240,7 +235,7 @@ async function readByPages(
 		if (added > 0) lastAdded = n;
 		if (added > 0 && added < page.length) shifted = true;
 		if (page.length === 0 || added > 0) {
-			await pages.check(page.length, byKey.size + keyless.length);
+			await pages.check(page.length, held());
 			if (pages.ends(page.length)) break;
 			continue;
 		}
@@ -267,18 +262,10 @@ async function readByPages(
 			shifted = true;
 			continue;
 		}
-		if (
-			!probed &&
-			plan.count &&
-			(await reader.count({})) <= pages.heldWith(byKey.size + keyless.length)
-		)
-			break;
+		if (probed) throw reader.unreadableList('page', first);
+		if (plan.count && (await reader.count({})) <= pages.heldWith(held())) break;
 		// a page's worth of records created ahead of the reading (newest first) repeats a page too: the next page tells
-		if (!probed) {
-			[probed, shifted] = [true, true];
-			continue;
-		}
-		throw reader.unreadableList('page', first);
+		[probed, shifted] = [true, true];
 	}
 	return { records: records(), shifted };
 }
