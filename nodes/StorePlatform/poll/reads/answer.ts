@@ -5,10 +5,9 @@ import { isUnreadableAnswer } from '../../api/request';
 import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 
 /**
- * What an answer to a poll's read proves. Pure, but for the error class and attempt(). Unlike the action node (api/unwrap.ts), a poll
- * cannot read a body without records as an empty list: that would mean every known record deleted. So a list answer is
- * a list only where it carries one, else it is a failed read (FailedRead): the table in docs/poll-reads.md, "An answer
- * without its list is a failed read".
+ * What an answer to a poll's read proves. Unlike the action node (api/unwrap.ts), a poll cannot read a body without
+ * records as an empty list: that would mean every known record deleted. So a list answer is a list only where it
+ * carries one, else it is a failed read (FailedRead; docs/poll-reads.md, "An answer without its list is a failed read").
  */
 
 /** What a list answer carries: its records, or undefined where it carries no list. */
@@ -60,7 +59,7 @@ export const FAILED_READ_POLLS = 3;
  * its cursor; the user sees it only where it persists (episodes.ts).
  */
 export class FailedRead extends NodeOperationError {
-	/** "Page → Poll" */
+	/** The read that failed: "Page → Poll", "Page → Count". */
 	readonly operation: string;
 
 	/** `table`: the list's display name; `body`: what came. */

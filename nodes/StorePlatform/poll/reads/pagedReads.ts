@@ -39,10 +39,11 @@ function inIdOrder(page: IDataObject[]): boolean {
 const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
 
 /**
- * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage`. Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
- * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
- * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
- * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
+ * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage`: records created or
+ * deleted meanwhile shift nothing, each page starts after the last id read. Returns whether the read reached the end.
+ * A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list that ignores `since_id`
+ * answers its first page again: shorter than any cap, that is the whole list; else the read goes on by page number
+ * (readAfterPages), even below the size learned: the shop may have lowered its cap.
  */
 export async function readSince(
 	reader: ShopReader,
@@ -59,11 +60,8 @@ export async function readSince(
 		if (reader.stops(budgeted, n > 0)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 		const next = maxIdOf(page, since);
-		if (page.length > 0 && !(next > since)) {
-			// shorter than any cap, the whole list; a page the size of a cap (perhaps lowered since) is checked by page 2
-			if (belowAnyCap(page.length, asked)) return true;
-			return await readAfterPages(read, since, page);
-		}
+		if (page.length > 0 && !(next > since))
+			return belowAnyCap(page.length, asked) || (await readAfterPages(read, since, page));
 		// a keyset needs a page in id order (a jump to its highest id would skip the records below it)
 		if (!inIdOrder(page)) return await readUnordered(read, since);
 		const end = reader.ends(page, asked, previous);
@@ -135,12 +133,11 @@ async function roundUnordered(
 	return { added, pages: n, whole: false };
 }
 
-/**
- * Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap seen.
- */
+/** Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap. */
 function wholeList(reader: ShopReader, page: IDataObject[], asked: number): boolean {
-	if (belowAnyCap(page.length, asked)) return true;
-	return page.length < Math.min(asked, reader.limits.full ?? asked);
+	return (
+		belowAnyCap(page.length, asked) || page.length < Math.min(asked, reader.limits.full ?? asked)
+	);
 }
 
 /**

@@ -25,9 +25,7 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 	return path;
 }
 
-/**
- * A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Reported once (trigger.ts).
- */
+/** A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Shown once (trigger.ts). */
 export class UnreadableList extends NodeOperationError {
 	constructor(
 		node: INode,
@@ -47,10 +45,7 @@ export class UnreadableList extends NodeOperationError {
 	}
 }
 
-/**
- * A list whose stamps come in a form shopTime.ts cannot read: a scan would pass over its records. Shown once
- * (trigger.ts).
- */
+/** Stamps in a form shopTime.ts cannot read: a scan would pass over their records. Shown once (trigger.ts). */
 export class UnreadableStamp extends NodeOperationError {
 	constructor(node: INode, noun: string, field: string, value: string) {
 		super(
@@ -93,13 +88,12 @@ export interface ReadLimits {
  */
 export function answerOf(records: IDataObject[], key: string, id: string): Answer {
 	const asked = idOf(id);
-	const same = (v: unknown) =>
-		String(v) === id || (asked !== undefined && idOf(v) !== undefined && idOf(v) === asked);
+	const same = (v: unknown) => String(v) === id || (asked !== undefined && idOf(v) === asked);
 	const record = records.find((r) => same(r[key]));
 	if (record) return { gone: false, record };
-	const shown = records.filter((r) => Object.keys(r).length > 0);
-	if (shown.some((r) => r[key] === undefined || r[key] === null)) return { gone: false };
-	return { gone: true };
+	const keyless = (r: IDataObject) =>
+		Object.keys(r).length > 0 && (r[key] === undefined || r[key] === null);
+	return records.some(keyless) ? { gone: false } : { gone: true };
 }
 
 /** An error in a 200 body that says the record does not exist (the spec shows no error bodies). */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
-import { PAST_BOUND_SLACK, type ShopReader } from './reader';
+import { MAX_POLL_REQUESTS, PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './answer';
 import { PastBound } from '../rules/pastBound';
 import type { WholeAt } from '../rules/state';
@@ -10,27 +10,22 @@ import type { WholeAt } from '../rules/state';
 export type { WholeAt } from '../rules/state';
 
 /**
- * The whole list read without trusting what the fast reads learned: the activation's read (keyed lists) and the audit's
- * (audit.ts). I/O through the reader.
- *
+ * The whole list read without trusting what the fast reads learned: the activation's read and the audit's (audit.ts).
  * It trusts no order (records gathered by key), no page size learned before (a short page ends the read only right
  * after a full page of this read), no count (asked only to tell a list that ignores `page` from a short one) and no
- * `since_id` it has not checked at each page (readByKeyset). A page that brings nothing new repeats an earlier one: the
- * first page was the whole list where it was short (MIN_PAGE_CAP, the count), else UnreadableList. Deletions are never
- * taken from this read: a deletion meanwhile can move another record out of it (decide.ts).
+ * `since_id` it has not checked at each page (readByKeyset). Deletions are never taken from this read: a deletion
+ * meanwhile can move another record out of it (decide.ts). By page number, an activation reads it again until two
+ * readings agree (settledReading).
  */
 
 /** `bound`: a longer list is refused (PastBound), by its count once a page is full, else once the read holds more. */
 export async function readWhole(reader: ShopReader, bound?: number): Promise<IDataObject[]> {
-	return (await readWholeHow(reader, bound)).records;
+	return (await readWholePart(reader, bound)).records;
 }
 
 /** readWhole, and whether it read by page number: a deletion meanwhile can move another record out (start.ts). */
-export async function readWholeHow(
-	reader: ShopReader,
-	bound?: number,
-): Promise<{ records: IDataObject[]; byPages: boolean }> {
-	return await readWholePart(reader, bound);
+export async function readWholeHow(reader: ShopReader): Promise<WholePart> {
+	return await readWholePart(reader);
 }
 
 /** A part of a whole read: its records, and where the read goes on (`next`) where the budget stopped it. */
@@ -95,43 +90,39 @@ export async function readUpToPart(reader: ShopReader, max: number): Promise<Who
 
 /** The page size learned in this read alone (pageEnd.ts), handed to the reader's limits as the fast reads do. */
 class Pages {
-	private full: number | undefined;
-	private previous: number | undefined;
 	/** Page 1 as `since_id=0` gave it: the same records as page 1, not asked twice. */
 	first?: IDataObject[];
-	/** The length of page 1 by page number (kept where the read goes on in another part). */
-	firstLength: number | undefined;
-	private counted = false;
+	/** What a later part needs of this read's pages (WholeAt; `first`: page 1's length by page number). */
+	readonly learned: WholeAt;
 
 	constructor(
 		private readonly reader: ShopReader,
 		private readonly bound?: number,
-		from: WholeAt = {},
+		{ prev, full, first, counted }: WholeAt = {},
 		/** Records read by the earlier parts of this read. */
 		private readonly held = 0,
 	) {
-		[this.full, this.previous, this.firstLength] = [from.full, from.prev, from.first];
-		this.counted = from.counted === 1;
+		this.learned = { prev, full, first, counted: counted === 1 ? 1 : undefined };
 	}
 
 	/** Refuses a list past the bound: by the records read, and by its count once a page (`length`) was full. */
 	async check(length: number, read: number): Promise<void> {
-		const { reader, bound } = this;
+		const { reader, bound, learned } = this;
 		const held = this.heldWith(read);
 		if (bound === undefined) return;
 		if (held > bound) throw reader.pastBound(held, bound);
-		if (this.counted || !reader.plan.count || length < reader.plan.pageSize) return;
-		this.counted = true;
+		if (learned.counted || !reader.plan.count || length < reader.plan.pageSize) return;
+		learned.counted = 1;
 		const total = await reader.count({});
 		if (total > bound) throw reader.pastBound(total, bound);
 	}
 
 	/** Whether a page ends the read. */
 	ends(length: number): boolean {
-		const asked = this.reader.plan.pageSize;
-		const { end, full } = pageEnd(this.full, asked, length, this.previous);
-		[this.full, this.previous] = [full, length];
-		if (full !== undefined) this.reader.limits.full = full;
+		const { learned, reader } = this;
+		const { end, full } = pageEnd(learned.full, reader.plan.pageSize, length, learned.prev);
+		[learned.full, learned.prev] = [full, length];
+		if (full !== undefined) reader.limits.full = full;
 		return end;
 	}
 
@@ -141,14 +132,14 @@ class Pages {
 	}
 
 	restart(): void {
-		this.previous = undefined;
+		this.learned.prev = undefined;
 	}
 
-	/** What a later part needs of this read's pages. */
+	/** `learned` without its empty fields. */
 	at(): WholeAt {
-		const at: WholeAt = { prev: this.previous, full: this.full, first: this.firstLength };
-		if (this.counted) at.counted = 1;
-		for (const k of ['prev', 'full', 'first'] as const) if (at[k] === undefined) delete at[k];
+		const at = { ...this.learned };
+		for (const k of ['prev', 'full', 'first', 'counted'] as const)
+			if (at[k] === undefined) delete at[k];
 		return at;
 	}
 }
@@ -216,7 +207,7 @@ async function readByPages(
 		const page =
 			n === 1 && pages.first ? pages.first : await reader.list({ limit: asked, page: n });
 		if (n === 1) {
-			pages.firstLength = page.length;
+			pages.learned.first = page.length;
 			firstKeys = new Set(page.map((r) => String(r[plan.key])));
 		}
 		let added = 0;
@@ -245,11 +236,11 @@ async function readByPages(
 		if (again === 0)
 			return {
 				records: records(),
-				shifted: shifted || !belowAnyCap(pages.firstLength ?? asked, asked),
+				shifted: shifted || !belowAnyCap(pages.learned.first ?? asked, asked),
 			};
 		// a page of records read before: the list ignores `page`. The first page was the whole list where it was shorter
 		// than any cap, than a page the shop filled, or than its count; else the list cannot be read whole
-		const first = pages.firstLength ?? 0;
+		const first = pages.learned.first ?? 0;
 		const filled = Math.min(asked, reader.limits.full ?? asked);
 		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
 		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
@@ -268,4 +259,83 @@ async function readByPages(
 		[probed, shifted] = [true, true];
 	}
 	return { records: records(), shifted };
+}
+
+/** Readings of the whole list an activation makes at most, where the last one still showed a record new to them. */
+export const MAX_READINGS = 3;
+/**
+ * Readings an activation makes at most while each shows a record none before showed (rows of one second answered in
+ * another order at each request, so every reading leaves out some); it stops once one shows none new.
+ */
+const MAX_GROWING_READINGS = 10;
+
+/** Whether two readings hold the same records (by key, in any order). */
+export function sameRecords(a: IDataObject[], b: IDataObject[], key: string): boolean {
+	const keys = (records: IDataObject[]) => new Set(records.map((r) => String(r[key])));
+	const [x, y] = [keys(a), keys(b)];
+	return x.size === y.size && [...x].every((k) => y.has(k));
+}
+
+/**
+ * What the readings made so far give: the last one where it agrees with the one before, else every record of any
+ * reading (each in its latest reading, in the order first read). `agreed`: whether two readings in a row agreed.
+ */
+export function settled(
+	readings: IDataObject[][],
+	key: string,
+): { records: IDataObject[]; agreed: boolean } {
+	const n = readings.length;
+	if (n < 2) return { records: readings[0] ?? [], agreed: false };
+	if (sameRecords(readings[n - 2], readings[n - 1], key))
+		return { records: readings[n - 1], agreed: true };
+	const byKey = new Map<string, IDataObject>();
+	const keyless: IDataObject[] = [];
+	for (const reading of readings)
+		for (const r of reading) {
+			if (r[key] === undefined || r[key] === null) keyless.push(r);
+			else byKey.set(String(r[key]), r);
+		}
+	return { records: [...byKey.values(), ...keyless], agreed: false };
+}
+
+/**
+ * The whole list as an activation takes it, where the list is read by page number (lists compared whole: promotions,
+ * webhooks, ...; and lists scanned by a time: a record the ledger lacked would come created). A record deleted while
+ * the pages are read moves every later record one place up, so one reading can leave out a record that exists, which a
+ * later poll would report created. So `read` is read again until two readings in a row hold the same records, within
+ * MAX_READINGS (more while they grow, up to MAX_GROWING_READINGS) and the ceiling; once where one request held it all
+ * (its count beside it). Where none agree, settled() keeps every record any reading showed: none that existed is left
+ * out (one deleted meanwhile comes deleted later, once two readings agree).
+ */
+export async function settledReading(
+	reader: ShopReader,
+	read: () => Promise<IDataObject[]>,
+	/** A first reading made already, and the requests it took: it counts as the first of the readings. */
+	made?: { records: IDataObject[]; cost: number },
+): Promise<IDataObject[]> {
+	const { plan, limits } = reader;
+	const start = limits.requests;
+	const readings = [made ? made.records : await read()];
+	const cost = made ? made.cost : limits.requests - start;
+	// one page held every record (and its count, or the empty page after it): nothing can move between pages
+	const onePage = cost <= 2 && readings[0].length < (limits.full ?? plan.pageSize);
+	if (!plan.paged || onePage) return readings[0];
+	const ceiling = limits.ceiling ?? MAX_POLL_REQUESTS;
+	const seen = new Set(readings[0].map((r) => String(r[plan.key])));
+	let counted: number | undefined;
+	let nothingNew = 0;
+	while (readings.length < MAX_GROWING_READINGS && limits.requests + cost <= ceiling) {
+		const reading = await read();
+		readings.push(reading);
+		if (sameRecords(readings[readings.length - 2], reading, plan.key)) break;
+		const before = seen.size;
+		for (const r of reading) seen.add(String(r[plan.key]));
+		nothingNew = seen.size > before ? 0 : nothingNew + 1;
+		if (readings.length < MAX_READINGS || nothingNew === 0) continue;
+		// no reading agreed and this one showed nothing new: the readings together hold the list where they hold as many
+		// records as its count says (asked once); without a count, two readings in a row showing nothing new
+		if (plan.count) counted ??= await reader.count({});
+		if (counted === undefined ? nothingNew >= 2 : seen.size >= counted) break;
+	}
+	return settled(readings, plan.key).records;
 }

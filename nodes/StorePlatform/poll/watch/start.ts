@@ -3,17 +3,16 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PollOutcome } from './changes';
 import { storedId } from '../rules/decimalId';
 import { knownOf, reconcile, storeKnown } from '../reads/keyedCount';
-import { readUpTo, readWhole, readWholeHow } from '../reads/wholeRead';
+import { readUpTo, readWhole, readWholeHow, settledReading } from '../reads/wholeRead';
 import { maxIdOf, type ShopReader } from '../reads/reader';
 import { baselineScan } from '../rules/scan';
-import { settledReading } from '../reads/settledReading';
 import { MAX_SNAPSHOT, readingOf, snapshotOf } from '../rules/snapshot';
 import { readShape, shapeOf } from '../rules/shape';
 import type { PollState, Tracker } from '../rules/state';
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor): the list read whole (reads/wholeRead.ts; by page
- * number, again until two readings agree: settledReading.ts) and the count where deletions are watched; the trackers'
+ * number, again until two readings agree: settledReading) and the count where deletions are watched; the trackers'
  * starting state (keyedCount.ts, scan.ts, snapshot.ts).
  */
 
