@@ -27,10 +27,8 @@ export function listIn(
 		(wrapper !== undefined && holds(twinOf(wrapper))) ||
 		(keys.length === 1 && holds(keys[0]));
 	if (!wrapped && object[key] === undefined) return undefined;
-	return keyed(
-		unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0),
-		key,
-	);
+	const shown = unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0);
+	return keyed(shown, key);
 }
 
 /** Records of which none carries the list's key (`{"data": {"users": [...]}}` unwrapped once) are no list. */

@@ -84,12 +84,10 @@ export async function reconcile(
 	const { plan } = reader;
 	const readRange = async (lo: Id, hi: Id, fields?: string) => {
 		const got: IDataObject[] = [];
+		const within = (id: Id = lo) => id > lo && id <= hi;
 		let reached = false;
 		const done = await readSince(reader, lo, { fields }, (page) => {
-			for (const r of page) {
-				const id = idOf(r.id);
-				if (id !== undefined && id > lo && id <= hi) got.push(r);
-			}
+			got.push(...page.filter((r) => within(idOf(r.id))));
 			reached = maxIdOf(page) >= hi;
 			return !reached;
 		});

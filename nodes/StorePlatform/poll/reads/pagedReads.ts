@@ -1,14 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../api/request';
-import { ascending, idOf, storedId, type Id } from '../rules/decimalId';
+import { scannedKind } from '../rules/created';
+import { ascending, idOf, loadId, storedId, type Id } from '../rules/decimalId';
+import type { ChangeKind } from '../rules/fingerprint';
+import { afterSlice, sliceQuery, takeSlice, type SliceChange } from '../rules/lookback';
 import { belowAnyCap } from '../rules/pageEnd';
+import { backOf, type ScanState } from '../rules/scan';
 import { countFilters } from '../rules/strategy';
 import { maxIdOf, type ShopReader } from './reader';
 
 /**
  * A list's reads in pages, on the reader's requests (reader.ts): by `since_id` (readSince), with what it falls back on
- * where the list ignores it or answers out of id order, and by page number (readPages).
+ * where the list ignores it or answers out of id order, by page number (readPages), and a scan's slice (readSlice).
  */
 
 /** Readings by page number at most of a list answered out of id order while together they fall short of its count. */
@@ -25,14 +29,8 @@ interface SinceRead {
 
 /** Whether a page's ids ascend (records without an id are left to the other checks). */
 function inIdOrder(page: IDataObject[]): boolean {
-	let last: Id | undefined;
-	for (const r of page) {
-		const id = idOf(r.id);
-		if (id === undefined) continue;
-		if (last !== undefined && !(id > last)) return false;
-		last = id;
-	}
-	return true;
+	const ids = page.map((r) => idOf(r.id)).filter((id) => id !== undefined);
+	return ids.every((id, i) => i === 0 || id > ids[i - 1]);
 }
 
 /** Whether a record's id is above `since`. */
@@ -91,9 +89,9 @@ async function readUnordered(read: SinceRead, since: Id): Promise<boolean> {
 		let nothingNew = 0;
 		for (let round = 1; byId.size < counted && round < MAX_ROUNDS; round++) {
 			if (reader.stops(budgeted)) return false;
-			const again = await roundUnordered(read, since, byId, first.pages);
-			if (again === undefined) return false;
-			nothingNew = again.added > 0 ? 0 : nothingNew + 1;
+			const size = byId.size;
+			if ((await roundUnordered(read, since, byId, first.pages)) === undefined) return false;
+			nothingNew = byId.size > size ? 0 : nothingNew + 1;
 		}
 		if (byId.size < counted && nothingNew < 3) return false;
 	}
@@ -110,27 +108,20 @@ async function roundUnordered(
 	since: Id,
 	byId: Map<string, IDataObject>,
 	pages?: number,
-): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
+): Promise<{ pages: number; whole: boolean } | undefined> {
 	const asked = reader.plan.pageSize;
 	let previous: number | undefined;
-	let [added, n] = [0, 1];
-	for (; ; n++) {
+	for (let n = 1; ; n++) {
 		if (n > 1 && reader.stops(budgeted)) return undefined;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-		let fresh = 0;
-		for (const r of page) {
-			if (!above(r, since) || byId.has(String(r.id))) continue;
-			byId.set(String(r.id), r);
-			fresh++;
-		}
-		added += fresh;
+		const size = byId.size;
+		for (const r of page) if (above(r, since) && !byId.has(String(r.id))) byId.set(String(r.id), r);
 		const end = reader.ends(page, asked, previous);
-		if (n === 1 && page.length === 0) return { added, pages: n, whole: true };
-		if (n === 1 && end) return { added, pages: n, whole: page.length < asked };
+		if (n === 1 && (page.length === 0 || end)) return { pages: n, whole: page.length < asked };
 		previous = page.length;
-		if (page.length === 0 || end || n === pages || (pages === undefined && fresh === 0)) break;
+		if (page.length === 0 || end || n === pages || (pages === undefined && byId.size === size))
+			return { pages: n, whole: false };
 	}
-	return { added, pages: n, whole: false };
 }
 
 /** Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap. */
@@ -209,4 +200,43 @@ export async function readPages(
 		onPage(page, n + 1);
 		if (end) return true;
 	}
+}
+
+/** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
+export type ScanEmit = Omit<SliceChange, 'at'> & { kind: ChangeKind };
+
+/**
+ * Reads the slice of the lookback window a scan has left behind (lookback.ts), or the part of it the budget
+ * allows: each record stamped in it whose state was not accounted for is emitted (created.ts tells which kind).
+ * The scan without its slice when it was read whole; else with the slice going on where it stopped.
+ */
+export async function readSlice(
+	reader: ShopReader,
+	start: ScanState,
+	field: 'updated_at' | 'created_at',
+	paging: 'since' | 'pages',
+	emit: (change: ScanEmit) => void,
+): Promise<ScanState> {
+	let scan = start;
+	const slice = scan.slice;
+	if (!slice) return scan;
+	const back = backOf(scan);
+	const query = sliceQuery(back, slice, field);
+	const onPage = (page: IDataObject[], at: number | string) => {
+		const taken = takeSlice(scan.seen, back, scan.slice ?? slice, page, field, reader.plan.key, at);
+		scan = { ...scan, seen: taken.seen, slice: taken.slice };
+		for (const c of taken.changes) {
+			const kind = scannedKind(c, field, back);
+			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+		}
+	};
+	const from = slice.at || (paging === 'since' ? 0 : 1);
+	const done =
+		paging === 'since'
+			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await readPages(reader, Number(from), query, onPage);
+	if (!done) return scan;
+	const after: ScanState = { ...scan, ...afterSlice(scan.seen, slice) };
+	delete after.slice;
+	return after;
 }

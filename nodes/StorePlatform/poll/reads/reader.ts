@@ -27,35 +27,29 @@ export function fillPath(endpoint: Endpoint, scope: Record<string, string>): str
 
 /** A list that ignores `since_id` and `page` (or `page` alone) and holds more than a page. Shown once (trigger.ts). */
 export class UnreadableList extends NodeOperationError {
+	/** `ignored`: what the list ignores, the same text for every poll of the node. */
 	constructor(
 		node: INode,
 		noun: string,
-		/** What the list ignores: the same text for every poll of the node. */
 		readonly ignored: string,
 		shown: number,
 	) {
-		super(
-			node,
-			`The shop's ${noun} list ignores ${ignored}: it answers the same ${shown} records whatever is asked, so the trigger cannot read the rest of it`,
-			{
-				description:
-					'Changes of this list are not reported until the shop answers `since_id` or `page`. This error is shown once; the trigger keeps polling.',
-			},
-		);
+		const message = `The shop's ${noun} list ignores ${ignored}: it answers the same ${shown} records whatever is asked, so the trigger cannot read the rest of it`;
+		super(node, message, {
+			description:
+				'Changes of this list are not reported until the shop answers `since_id` or `page`. This error is shown once; the trigger keeps polling.',
+		});
 	}
 }
 
 /** Stamps in a form shopTime.ts cannot read: a scan would pass over their records. Shown once (trigger.ts). */
 export class UnreadableStamp extends NodeOperationError {
 	constructor(node: INode, noun: string, field: string, value: string) {
-		super(
-			node,
-			`The shop writes the ${noun}s' ${field} as "${value}", a form the poll trigger cannot read`,
-			{
-				description:
-					"Stamps are read as YYYY-MM-DD HH:MM:SS, with or without seconds, a T, fractions of a second or an offset. Until the shop writes one of these forms, this list's changes are not reported; this error is shown once.",
-			},
-		);
+		const message = `The shop writes the ${noun}s' ${field} as "${value}", a form the poll trigger cannot read`;
+		super(node, message, {
+			description:
+				"Stamps are read as YYYY-MM-DD HH:MM:SS, with or without seconds, a T, fractions of a second or an offset. Until the shop writes one of these forms, this list's changes are not reported; this error is shown once.",
+		});
 	}
 }
 
@@ -179,9 +173,7 @@ export class ShopReader {
 		return await this.reread(async () => await this.getCount(query));
 	}
 
-	/**
-	 * A read whose answer proves nothing (answer.ts) is asked again REREADS times, then fails the poll: no emit, no move.
-	 */
+	/** An answer that proves nothing (answer.ts) is asked again REREADS times, then fails the poll: no emit, no move. */
 	private async reread<T>(read: () => Promise<T>): Promise<T> {
 		for (let n = 0; ; n++) {
 			const tried = await attempt(async () => {
@@ -194,12 +186,7 @@ export class ShopReader {
 	}
 
 	/** A GET of the endpoint, the operation named for its errors ("Page → Count"). */
-	private async get(
-		endpoint: Endpoint,
-		operation: string,
-		query?: Query,
-		scope = this.scope,
-	): Promise<unknown> {
+	private async get(endpoint: Endpoint, operation: string, query?: Query, scope = this.scope) {
 		return await apiRequest.call(this.ctx, 'GET', fillPath(endpoint, scope), {
 			query,
 			operation: `${this.plan.table.displayName} → ${operation}`,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
-import { MAX_POLL_REQUESTS, PAST_BOUND_SLACK, type ShopReader } from './reader';
+import { MAX_POLL_REQUESTS, maxIdOf, PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './answer';
 import { PastBound } from '../rules/pastBound';
 import type { WholeAt } from '../rules/state';
@@ -61,11 +61,10 @@ export async function readWholePart(
 		// part's records are no sign of anything (they are page 1) nor held beside this reading (it reads them again)
 		if (from.since !== undefined) {
 			before = () => false;
-			pages = new Pages(reader, bound, {}, 0);
+			pages = new Pages(reader, bound);
 		}
 	}
-	const read = await readByPages(reader, pages, stop, from.page ?? 1, before);
-	return { ...read, byPages: true };
+	return { ...(await readByPages(reader, pages, stop, from.page ?? 1, before)), byPages: true };
 }
 
 /**
@@ -100,7 +99,7 @@ class Pages {
 		private readonly bound?: number,
 		{ prev, full, first, counted }: WholeAt = {},
 		/** Records read by the earlier parts of this read. */
-		private readonly held = 0,
+		readonly held = 0,
 	) {
 		this.learned = { prev, full, first, counted: counted === 1 ? 1 : undefined };
 	}
@@ -108,7 +107,7 @@ class Pages {
 	/** Refuses a list past the bound: by the records read, and by its count once a page (`length`) was full. */
 	async check(length: number, read: number): Promise<void> {
 		const { reader, bound, learned } = this;
-		const held = this.heldWith(read);
+		const held = read + this.held;
 		if (bound === undefined) return;
 		if (held > bound) throw reader.pastBound(held, bound);
 		if (learned.counted || !reader.plan.count || length < reader.plan.pageSize) return;
@@ -124,15 +123,6 @@ class Pages {
 		[learned.full, learned.prev] = [full, length];
 		if (full !== undefined) reader.limits.full = full;
 		return end;
-	}
-
-	/** Records held by this read with `read` of this part. */
-	heldWith(read: number): number {
-		return read + this.held;
-	}
-
-	restart(): void {
-		this.learned.prev = undefined;
 	}
 
 	/** `learned` without its empty fields. */
@@ -162,14 +152,10 @@ async function readByKeyset(
 		if (n > 0 && stop()) return { records: out, next: { ...pages.at(), since: storedId(since) } };
 		const page = await reader.list({ since_id: storedId(since), limit: asked, page: 1 });
 		if (n === 0 && from === undefined) pages.first = page;
-		let last = since;
-		for (const record of page) {
-			const id = idOf(record.id);
-			if (id === undefined || !(id > last)) return undefined;
-			last = id;
-		}
+		const ids = page.map((r) => idOf(r.id));
+		if (!ids.every((id, i) => id !== undefined && id > (ids[i - 1] ?? since))) return undefined;
 		out.push(...page);
-		since = last;
+		since = maxIdOf(page, since);
 		await pages.check(page.length, out.length);
 		if (pages.ends(page.length)) return { records: out };
 	}
@@ -193,7 +179,7 @@ async function readByPages(
 	const asked = plan.pageSize;
 	const byKey = new Map<string, IDataObject>();
 	const keyless: IDataObject[] = [];
-	if (from === 1) pages.restart();
+	if (from === 1) pages.learned.prev = undefined;
 	const records = () => [...byKey.values(), ...keyless];
 	const held = () => byKey.size + keyless.length;
 	let shifted = false;
@@ -214,14 +200,11 @@ async function readByPages(
 		let again = 0;
 		for (const record of page) {
 			const key = record[plan.key];
-			if (key === undefined || key === null) {
-				keyless.push(record);
-				added++;
-				continue;
-			}
-			if (byKey.has(String(key))) again++;
-			else if (!before(String(key))) added++;
-			byKey.set(String(key), record);
+			const keyed = key !== undefined && key !== null;
+			if (keyed && byKey.has(String(key))) again++;
+			else if (!keyed || !before(String(key))) added++;
+			if (keyed) byKey.set(String(key), record);
+			else keyless.push(record);
 		}
 		if (added > 0) lastAdded = n;
 		if (added > 0 && added < page.length) shifted = true;
@@ -254,7 +237,7 @@ async function readByPages(
 			continue;
 		}
 		if (probed) throw reader.unreadableList('page', first);
-		if (plan.count && (await reader.count({})) <= pages.heldWith(held())) break;
+		if (plan.count && (await reader.count({})) <= pages.held + held()) break;
 		// a page's worth of records created ahead of the reading (newest first) repeats a page too: the next page tells
 		[probed, shifted] = [true, true];
 	}
@@ -290,11 +273,10 @@ export function settled(
 		return { records: readings[n - 1], agreed: true };
 	const byKey = new Map<string, IDataObject>();
 	const keyless: IDataObject[] = [];
-	for (const reading of readings)
-		for (const r of reading) {
-			if (r[key] === undefined || r[key] === null) keyless.push(r);
-			else byKey.set(String(r[key]), r);
-		}
+	for (const r of readings.flat()) {
+		if (r[key] === undefined || r[key] === null) keyless.push(r);
+		else byKey.set(String(r[key]), r);
+	}
 	return { records: [...byKey.values(), ...keyless], agreed: false };
 }
 
