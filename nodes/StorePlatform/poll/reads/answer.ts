@@ -7,7 +7,7 @@ import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 /**
  * What an answer to a poll's read proves. Unlike the action node (api/unwrap.ts), a poll cannot read a body without
  * records as an empty list: that would mean every known record deleted. So a list answer is a list only where it
- * carries one, else it is a failed read (FailedRead; docs/poll-reads.md, "An answer without its list is a failed read").
+ * carries one, else it is a failed read (FailedRead; docs/poll-reads.md, "An answer without its list ...").
  */
 
 /** What a list answer carries: its records, or undefined where it carries no list. */
@@ -52,10 +52,7 @@ export const REREADS = 1;
 /** Polls in a row that fail so before the error is shown (once: episodes.ts). */
 export const FAILED_READ_POLLS = 3;
 
-/**
- * A read whose answer proves nothing (no list, no count, an unreadable body): the poll ends without emitting or moving
- * its cursor; the user sees it only where it persists (episodes.ts).
- */
+/** An answer without its list or count: the poll emits nothing, keeps its cursor; shown if it lasts (episodes.ts). */
 export class FailedRead extends NodeOperationError {
 	/** The read that failed: "Page → Poll", "Page → Count". */
 	readonly operation: string;

@@ -66,19 +66,17 @@ export const withCreated = (known: Known, ids: Array<Id | undefined>): Known => 
 const expectedCount = ({ tally, unplaced }: Known): number =>
 	tally.known.length + tally.unlisted.length - tally.uncounted.length + unplaced;
 
-/** The known ids after a count, and the creations and deletions the search found. */
-export type Reconciled = Pick<SearchResult, 'created' | 'deleted'> & { known: Known };
-
 /**
  * Where `counted` (the count since the floor, asked before this poll's creations) is not what the known ids make
- * expected, the search finds why, within the budget and ceiling; else nothing is asked.
+ * expected, the search finds why (the known ids after it, the creations and deletions it found), within the budget
+ * and ceiling; else nothing is asked.
  */
 export async function reconcile(
 	reader: ShopReader,
 	known: Known,
 	counted: number,
 	maxId: Id,
-): Promise<Reconciled> {
+): Promise<Pick<SearchResult, 'created' | 'deleted'> & { known: Known }> {
 	const stopped = () => reader.stops(true);
 	if (counted === expectedCount(known) || stopped()) return { known, created: [], deleted: [] };
 	const { plan } = reader;
@@ -93,22 +91,17 @@ export async function reconcile(
 		});
 		return done || reached ? got : undefined;
 	};
+	const fields = plan.list.fieldsOption ? 'id' : undefined;
 	const shop: CountShop = {
 		countSince: async (since) => await reader.count({ since_id: storedId(since) }),
-		idsIn: async (lo, hi) =>
-			(await readRange(lo, hi, plan.list.fieldsOption ? 'id' : undefined))?.map(
-				(r) => idOf(r.id) as Id,
-			),
+		idsIn: async (lo, hi) => (await readRange(lo, hi, fields))?.map((r) => idOf(r.id) as Id),
 		recordsIn: async (lo, hi, ids) =>
 			(await readRange(lo, hi))?.filter((r) => ids.has(idOf(r.id) as Id)),
 		stopped,
 	};
 	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize, counted);
-	return {
-		known: { ...known, tally: found.tally, unplaced: found.unplaced ?? known.unplaced },
-		created: found.created,
-		deleted: found.deleted,
-	};
+	const { tally, unplaced = known.unplaced, created, deleted } = found;
+	return { known: { ...known, tally, unplaced }, created, deleted };
 }
 
 /** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */

@@ -33,7 +33,6 @@ function inIdOrder(page: IDataObject[]): boolean {
 	return ids.every((id, i) => i === 0 || id > ids[i - 1]);
 }
 
-/** Whether a record's id is above `since`. */
 const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
 
 /**
@@ -67,8 +66,7 @@ export async function readSince(
 		if (page.length === 0) return true;
 		const after = page.filter((r) => above(r, since));
 		since = next;
-		if (onPage(after, since) === false) return end;
-		if (end) return true;
+		if (onPage(after, since) === false || end) return end;
 	}
 }
 
@@ -124,17 +122,15 @@ async function roundUnordered(
 	}
 }
 
-/** Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap. */
-function wholeList(reader: ShopReader, page: IDataObject[], asked: number): boolean {
-	return (
-		belowAnyCap(page.length, asked) || page.length < Math.min(asked, reader.limits.full ?? asked)
-	);
+/** Whether a page of `length` answered again (the list ignores `since_id` or `page`) was the whole list. */
+export function wholeList(reader: ShopReader, length: number, asked: number): boolean {
+	const filled = Math.min(asked, reader.limits.full ?? asked);
+	return belowAnyCap(length, asked) || length < filled;
 }
 
 /**
- * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above the
- * highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the whole list where
- * the first page is short (wholeList), else UnreadableList.
+ * The rest of a read by `since_id` from a list that ignores it: page numbers from 2, each record above the highest id
+ * handed on. A page repeating the one before: page 1 was the whole list if short (wholeList), else UnreadableList.
  */
 async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]): Promise<boolean> {
 	const { reader, query, onPage, budgeted } = read;
@@ -149,7 +145,7 @@ async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]):
 		const keys = keysOf(reader, page);
 		// a repeated page is checked before any size is learned from it: it is no cap
 		if (keys === previous) {
-			if (n === 2 && wholeList(reader, first, asked)) return true;
+			if (n === 2 && wholeList(reader, first.length, asked)) return true;
 			throw reader.unreadableList('since_id and page', first.length);
 		}
 		const end = reader.ends(page, asked, length);
@@ -188,7 +184,7 @@ export async function readPages(
 		const page = await reader.list({ ...query, limit: asked, page: n });
 		const keys = keysOf(reader, page);
 		if (page.length > 0 && keys === previous) {
-			if (wholeList(reader, page, asked)) return true;
+			if (wholeList(reader, page.length, asked)) return true;
 			if (probed) throw reader.unreadableList('page', page.length);
 			probed = true;
 			continue;
@@ -202,9 +198,6 @@ export async function readPages(
 	}
 }
 
-/** A change found by a read of a scan (scan.ts, lookback.ts), as poller.ts emits it. */
-export type ScanEmit = Omit<SliceChange, 'at'> & { kind: ChangeKind };
-
 /**
  * Reads the slice of the lookback window a scan has left behind (lookback.ts), or the part of it the budget
  * allows: each record stamped in it whose state was not accounted for is emitted (created.ts tells which kind).
@@ -215,7 +208,8 @@ export async function readSlice(
 	start: ScanState,
 	field: 'updated_at' | 'created_at',
 	paging: 'since' | 'pages',
-	emit: (change: ScanEmit) => void,
+	/** Gets each change found, as poller.ts emits it. */
+	emit: (change: Omit<SliceChange, 'at'> & { kind: ChangeKind }) => void,
 ): Promise<ScanState> {
 	let scan = start;
 	const slice = scan.slice;

@@ -124,10 +124,7 @@ function failedGet(error: unknown): Answer {
 	return { unsure: String(message ?? ''), retry };
 }
 
-/**
- * One resource's reads of the shop in one poll, on the api/ layer (signing, retries of 429/503, errors): each request
- * counted against the ceiling, each answer checked (answer.ts).
- */
+/** One resource's reads in one poll, on the api/ layer: each request counted (the ceiling), each answer checked. */
 export class ShopReader {
 	constructor(
 		private readonly ctx: IPollFunctions,

@@ -4,6 +4,7 @@ import { idOf, storedId, type Id } from '../rules/decimalId';
 import { belowAnyCap, pageEnd } from '../rules/pageEnd';
 import { MAX_POLL_REQUESTS, maxIdOf, PAST_BOUND_SLACK, type ShopReader } from './reader';
 import { attempt } from './answer';
+import { wholeList } from './pagedReads';
 import { PastBound } from '../rules/pastBound';
 import type { WholeAt } from '../rules/state';
 
@@ -37,6 +38,9 @@ export interface WholePart {
 	shifted?: boolean;
 }
 
+/** What one way of reading (readByKeyset, readByPages) gives readWholePart. */
+type Reading = Omit<WholePart, 'byPages'>;
+
 /**
  * readWholeHow in parts (ledger/auditParts.ts). `stop` is asked before every page but a part's first (a poll whose
  * budget is always spent still reads a page); true hands back what was read and where it goes on. `from`: where an
@@ -53,18 +57,15 @@ export async function readWholePart(
 ): Promise<WholePart> {
 	const { plan } = reader;
 	if (!plan.paged) return { records: await reader.list({}), byPages: false };
-	let pages = new Pages(reader, bound, from, held);
+	let pages = new Pages(reader, bound, stop, from, before, held);
 	if (plan.strategy === 'keyed' && from.page === undefined) {
-		const keyset = await readByKeyset(reader, pages, stop, from.since);
+		const keyset = await readByKeyset(pages, from.since);
 		if (keyset) return { ...keyset, byPages: false };
 		// after a part read by `since_id` that the list now ignores: again by page number from page 1, where the earlier
 		// part's records are no sign of anything (they are page 1) nor held beside this reading (it reads them again)
-		if (from.since !== undefined) {
-			before = () => false;
-			pages = new Pages(reader, bound);
-		}
+		if (from.since !== undefined) pages = new Pages(reader, bound, stop);
 	}
-	return { ...(await readByPages(reader, pages, stop, from.page ?? 1, before)), byPages: true };
+	return { ...(await readByPages(pages, from.page ?? 1)), byPages: true };
 }
 
 /**
@@ -87,7 +88,7 @@ export async function readUpToPart(reader: ShopReader, max: number): Promise<Who
 	return tried.value;
 }
 
-/** The page size learned in this read alone (pageEnd.ts), handed to the reader's limits as the fast reads do. */
+/** A whole read's part as readWholePart was asked for, and the page size learned in this read alone (pageEnd.ts). */
 class Pages {
 	/** Page 1 as `since_id=0` gave it: the same records as page 1, not asked twice. */
 	first?: IDataObject[];
@@ -95,10 +96,11 @@ class Pages {
 	readonly learned: WholeAt;
 
 	constructor(
-		private readonly reader: ShopReader,
+		readonly reader: ShopReader,
 		private readonly bound?: number,
+		readonly stop: () => boolean = () => false,
 		{ prev, full, first, counted }: WholeAt = {},
-		/** Records read by the earlier parts of this read. */
+		readonly before: (key: string) => boolean = () => false,
 		readonly held = 0,
 	) {
 		this.learned = { prev, full, first, counted: counted === 1 ? 1 : undefined };
@@ -116,7 +118,6 @@ class Pages {
 		if (total > bound) throw reader.pastBound(total, bound);
 	}
 
-	/** Whether a page ends the read. */
 	ends(length: number): boolean {
 		const { learned, reader } = this;
 		const { end, full } = pageEnd(learned.full, reader.plan.pageSize, length, learned.prev);
@@ -127,10 +128,7 @@ class Pages {
 
 	/** `learned` without its empty fields. */
 	at(): WholeAt {
-		const at = { ...this.learned };
-		for (const k of ['prev', 'full', 'first', 'counted'] as const)
-			if (at[k] === undefined) delete at[k];
-		return at;
+		return JSON.parse(JSON.stringify(this.learned)) as WholeAt;
 	}
 }
 
@@ -139,12 +137,8 @@ class Pages {
  * Checked at each page: every id above the one asked, ascending; a page that fails gives up (undefined: read by page
  * number from page 1). `from`: the last id an earlier part read.
  */
-async function readByKeyset(
-	reader: ShopReader,
-	pages: Pages,
-	stop: () => boolean,
-	from?: number | string,
-): Promise<{ records: IDataObject[]; next?: WholeAt } | undefined> {
+async function readByKeyset(pages: Pages, from?: number | string): Promise<Reading | undefined> {
+	const { reader, stop } = pages;
 	const out: IDataObject[] = [];
 	const asked = reader.plan.pageSize;
 	let since: Id = idOf(from) ?? BigInt(0);
@@ -164,17 +158,9 @@ async function readByKeyset(
 /** Pages in a row of records read before (moved back by records created ahead) that a reading by page goes over. */
 const MAX_MOVED_PAGES = 10;
 
-/**
- * The list by page number from page `from`. `before`: keys read by the earlier parts (a page of them alone is the sign
- * of a list that ignores `page`).
- */
-async function readByPages(
-	reader: ShopReader,
-	pages: Pages,
-	stop: () => boolean,
-	from: number,
-	before: (key: string) => boolean,
-): Promise<{ records: IDataObject[]; next?: WholeAt; shifted: boolean }> {
+/** The list by page number from page `from`; `before`: keys the earlier parts read. */
+async function readByPages(pages: Pages, from: number): Promise<Reading> {
+	const { reader, stop, before } = pages;
 	const { plan } = reader;
 	const asked = plan.pageSize;
 	const byKey = new Map<string, IDataObject>();
@@ -216,16 +202,14 @@ async function readByPages(
 		// a page of records only earlier parts read proves nothing of `page` (records created ahead moved them back a page
 		// between the parts): the reading ends here, and decides no deletion; unless page 1 was shorter than any cap, the
 		// whole list when it was read (records created since moved none of its records out of the reading)
-		if (again === 0)
-			return {
-				records: records(),
-				shifted: shifted || !belowAnyCap(pages.learned.first ?? asked, asked),
-			};
+		if (again === 0) {
+			shifted ||= !belowAnyCap(pages.learned.first ?? asked, asked);
+			break;
+		}
 		// a page of records read before: the list ignores `page`. The first page was the whole list where it was shorter
 		// than any cap, than a page the shop filled, or than its count; else the list cannot be read whole
 		const first = pages.learned.first ?? 0;
-		const filled = Math.min(asked, reader.limits.full ?? asked);
-		if (belowAnyCap(first, asked) || (first < filled && !plan.count)) break;
+		if (belowAnyCap(first, asked) || (!plan.count && wholeList(reader, first, asked))) break;
 		// a page read before that is not page 1: the list takes `page`, and records created ahead of the reading (newest
 		// first) or rows of one second in another order moved it back: the reading goes on, and decides no deletion
 		// (MAX_MOVED_PAGES in a row at most: a list that ignores `page` and answers in another order each time ends too)
