@@ -48,7 +48,6 @@ export const countIn = (body: unknown): number | undefined => {
 
 /** Times a read that got no list (or no count) is asked again within the poll before the poll gives up. */
 export const REREADS = 1;
-
 /** Polls in a row that fail so before the error is shown (once: episodes.ts). */
 export const FAILED_READ_POLLS = 3;
 
@@ -57,10 +56,9 @@ export class FailedRead extends NodeOperationError {
 	/** The read that failed: "Page → Poll", "Page → Count". */
 	readonly operation: string;
 
-	/** `table`: the list's display name; `body`: what came. */
-	constructor(node: INode, table: string, asked: 'list' | 'count', body: unknown) {
-		const operation = `${table} → ${asked === 'list' ? 'Poll' : 'Count'}`;
-		const said = `The ${table.toLowerCase()} ${asked} came as ${describeBody(body)}`;
+	constructor(node: INode, displayName: string, asked: 'list' | 'count', body: unknown) {
+		const operation = `${displayName} → ${asked === 'list' ? 'Poll' : 'Count'}`;
+		const said = `The ${displayName.toLowerCase()} ${asked} came as ${describeBody(body)}`;
 		super(node, 'The shop answered without the list asked for', {
 			description: `${said} (${operation}). Nothing was emitted and the trigger's place in the list did not move: the next poll reads it again. This error is shown once while the answers stay so.`,
 		});

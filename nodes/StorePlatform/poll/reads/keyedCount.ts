@@ -8,10 +8,7 @@ import type { PollState } from '../rules/state';
 import { countFilters } from '../rules/strategy';
 import { readSince } from './pagedReads';
 
-/**
- * The ids the trigger knows of a list read by `since_id` (kept in its static data), against which the list's count is
- * read: where the count is not what they make expected, a poll runs the search (countSearch.ts).
- */
+/** The ids the trigger knows of a list read by `since_id` (in its static data), against which its count is read. */
 export interface Known {
 	tally: Tally;
 	/** Ids at or below it are no longer looked for (the lowest forgotten beyond the bound of knownIds.ts). */

@@ -22,7 +22,6 @@ const MAX_ROUNDS = 8;
 interface SinceRead {
 	reader: ShopReader;
 	query: Query;
-	/** Gets the records above the id asked for and the highest id read; false stops the read. */
 	onPage: (page: IDataObject[], at: Id) => boolean | void;
 	budgeted: boolean;
 }
@@ -33,14 +32,15 @@ function inIdOrder(page: IDataObject[]): boolean {
 	return ids.every((id, i) => i === 0 || id > ids[i - 1]);
 }
 
-const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
+/** A record's id, 0 where it has none. */
+const idIn = (r: IDataObject): Id => idOf(r.id) ?? BigInt(0);
 
 /**
- * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage`: records created or
- * deleted meanwhile shift nothing, each page starts after the last id read. Returns whether the read reached the end.
- * A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list that ignores `since_id`
- * answers its first page again: shorter than any cap, that is the whole list; else the read goes on by page number
- * (readAfterPages), even below the size learned: the shop may have lowered its cap.
+ * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage` (false stops the
+ * read): records created or deleted meanwhile shift nothing, each page starts after the last id read. Returns whether
+ * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
+ * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
+ * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
  */
 export async function readSince(
 	reader: ShopReader,
@@ -64,7 +64,7 @@ export async function readSince(
 		const end = reader.ends(page, asked, previous);
 		previous = page.length;
 		if (page.length === 0) return true;
-		const after = page.filter((r) => above(r, since));
+		const after = page.filter((r) => idIn(r) > since);
 		since = next;
 		if (onPage(after, since) === false || end) return end;
 	}
@@ -93,9 +93,7 @@ async function readUnordered(read: SinceRead, since: Id): Promise<boolean> {
 		}
 		if (byId.size < counted && nothingNew < 3) return false;
 	}
-	const records = [...byId.values()].sort((a, b) =>
-		ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
-	);
+	const records = [...byId.values()].sort((a, b) => ascending(idIn(a), idIn(b)));
 	if (records.length > 0) onPage(records, maxIdOf(records, since));
 	return true;
 }
@@ -113,7 +111,7 @@ async function roundUnordered(
 		if (n > 1 && reader.stops(budgeted)) return undefined;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 		const size = byId.size;
-		for (const r of page) if (above(r, since) && !byId.has(String(r.id))) byId.set(String(r.id), r);
+		for (const r of page) if (idIn(r) > since && !byId.has(String(r.id))) byId.set(String(r.id), r);
 		const end = reader.ends(page, asked, previous);
 		if (n === 1 && (page.length === 0 || end)) return { pages: n, whole: page.length < asked };
 		previous = page.length;
@@ -151,7 +149,7 @@ async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]):
 		const end = reader.ends(page, asked, length);
 		length = page.length;
 		previous = keys;
-		const after = page.filter((r) => above(r, handed));
+		const after = page.filter((r) => idIn(r) > handed);
 		handed = maxIdOf(page, handed);
 		if (after.length > 0 && onPage(after, handed) === false) return false;
 		if (end) return true;
@@ -208,7 +206,6 @@ export async function readSlice(
 	start: ScanState,
 	field: 'updated_at' | 'created_at',
 	paging: 'since' | 'pages',
-	/** Gets each change found, as poller.ts emits it. */
 	emit: (change: Omit<SliceChange, 'at'> & { kind: ChangeKind }) => void,
 ): Promise<ScanState> {
 	let scan = start;

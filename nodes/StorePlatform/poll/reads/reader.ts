@@ -58,7 +58,6 @@ export class UnreadableStamp extends NodeOperationError {
  * records and the empty page after. A read that may stop goes on at the next poll; one that must be whole fails.
  */
 export const MAX_POLL_REQUESTS = 1000;
-
 /** Records a count may say beyond a whole list's bound before the list is refused unread (wholeRead.ts readUpTo). */
 export const PAST_BOUND_SLACK = 100;
 
@@ -119,8 +118,7 @@ function failedGet(error: unknown): Answer {
 	const retry =
 		failure.kind === 'timeout' ||
 		failure.kind === 'unreachable' ||
-		failure.status === 0 ||
-		failure.status === 429;
+		[0, 429].includes(failure.status);
 	return { unsure: String(message ?? ''), retry };
 }
 

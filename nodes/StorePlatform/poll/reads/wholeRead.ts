@@ -15,19 +15,16 @@ export type { WholeAt } from '../rules/state';
  * It trusts no order (records gathered by key), no page size learned before (a short page ends the read only right
  * after a full page of this read), no count (asked only to tell a list that ignores `page` from a short one) and no
  * `since_id` it has not checked at each page (readByKeyset). Deletions are never taken from this read: a deletion
- * meanwhile can move another record out of it (decide.ts). By page number, an activation reads it again until two
- * readings agree (settledReading).
+ * meanwhile can move another record out of it (decide.ts).
  */
 
 /** `bound`: a longer list is refused (PastBound), by its count once a page is full, else once the read holds more. */
-export async function readWhole(reader: ShopReader, bound?: number): Promise<IDataObject[]> {
-	return (await readWholePart(reader, bound)).records;
-}
+export const readWhole = async (reader: ShopReader, bound?: number): Promise<IDataObject[]> =>
+	(await readWholePart(reader, bound)).records;
 
 /** readWhole, and whether it read by page number: a deletion meanwhile can move another record out (start.ts). */
-export async function readWholeHow(reader: ShopReader): Promise<WholePart> {
-	return await readWholePart(reader);
-}
+export const readWholeHow = async (reader: ShopReader): Promise<WholePart> =>
+	await readWholePart(reader);
 
 /** A part of a whole read: its records, and where the read goes on (`next`) where the budget stopped it. */
 export interface WholePart {
@@ -44,8 +41,7 @@ type Reading = Omit<WholePart, 'byPages'>;
 /**
  * readWholeHow in parts (ledger/auditParts.ts). `stop` is asked before every page but a part's first (a poll whose
  * budget is always spent still reads a page); true hands back what was read and where it goes on. `from`: where an
- * earlier part stopped; `before`: keys the earlier parts read, `held` their number (for the bound). Without `stop`, the
- * read is readWholeHow's, request for request.
+ * earlier part stopped; `before`: keys the earlier parts read, `held` their number (for the bound).
  */
 export async function readWholePart(
 	reader: ShopReader,
@@ -72,18 +68,16 @@ export async function readWholePart(
  * The whole list, refused beyond `max` records (one fingerprint per record in the static data). A count more than
  * PAST_BOUND_SLACK beyond it refuses it after its first full page (closer, the count may be off: the records decide).
  */
-export async function readUpTo(reader: ShopReader, max: number): Promise<IDataObject[]> {
-	return (await readUpToPart(reader, max)).records;
-}
+export const readUpTo = async (reader: ShopReader, max: number): Promise<IDataObject[]> =>
+	(await readUpToPart(reader, max)).records;
 
 /** readUpTo, and whether records moved between its pages (`shifted`: it decides no deletion). */
 export async function readUpToPart(reader: ShopReader, max: number): Promise<WholePart> {
 	const tried = await attempt(async () => await readWholePart(reader, max + PAST_BOUND_SLACK));
 	// the user is told `max`, not the slack the read allows the count
-	if (!tried.ok)
-		throw tried.error instanceof PastBound
-			? reader.pastBound(tried.error.records, max)
-			: tried.error;
+	if (!tried.ok && tried.error instanceof PastBound)
+		throw reader.pastBound(tried.error.records, max);
+	if (!tried.ok) throw tried.error;
 	if (tried.value.records.length > max) throw reader.pastBound(tried.value.records.length, max);
 	return tried.value;
 }
@@ -265,10 +259,9 @@ export function settled(
 }
 
 /**
- * The whole list as an activation takes it, where the list is read by page number (lists compared whole: promotions,
- * webhooks, ...; and lists scanned by a time: a record the ledger lacked would come created). A record deleted while
- * the pages are read moves every later record one place up, so one reading can leave out a record that exists, which a
- * later poll would report created. So `read` is read again until two readings in a row hold the same records, within
+ * The whole list as an activation takes it, where the list is read by page number. A record deleted while the pages
+ * are read moves every later record one place up, so one reading can leave out a record that exists, which a later
+ * poll would report created. So `read` is read again until two readings in a row hold the same records, within
  * MAX_READINGS (more while they grow, up to MAX_GROWING_READINGS) and the ceiling; once where one request held it all
  * (its count beside it). Where none agree, settled() keeps every record any reading showed: none that existed is left
  * out (one deleted meanwhile comes deleted later, once two readings agree).
