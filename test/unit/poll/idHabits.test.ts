@@ -1,8 +1,8 @@
 /**
  * Issue 34, items 4 and 7, on the fake shop: a record deleted while the activation pages through a list read by
  * page number (a list compared whole) invents no creation later, and the rule that settles the activation's
- * readings (settledReading.ts), on tables; ids compared exactly (decimalId.ts), the known ids beyond 2^53, and
- * cursors saved before ids were exact, which load unchanged.
+ * readings (wholeRead.ts settledReading), on tables; ids compared exactly (decimalId.ts), the known ids beyond
+ * 2^53, and cursors saved before ids were exact, which load unchanged.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -20,7 +20,7 @@ import {
 	MAX_READINGS,
 	sameRecords,
 	settled,
-} from '../../../nodes/StorePlatform/poll/reads/settledReading';
+} from '../../../nodes/StorePlatform/poll/reads/wholeRead';
 import { FakeShop, FakeTrigger, fakePlan, lines } from './fakeShop';
 
 /** Like promotions, webhooks, payment methods: no filter, paged by page number, a count. */

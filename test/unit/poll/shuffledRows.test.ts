@@ -1,7 +1,7 @@
 /**
  * Issue 49 #5 on the fake shop: a list whose rows come in another order at each request (a list sorted by
  * created_at, hundreds imported in one second) leaves some records out of every reading by page number. The
- * readings are then read again until together they hold the list (reads/settledReading.ts: its count, or two
+ * readings are then read again until together they hold the list (reads/wholeRead.ts settledReading: its count, or two
  * readings in a row that show nothing new), so that no record that existed comes later as created, and a whole
  * list's poll decides a deletion only on readings that hold the list (watch/whole.ts).
  */

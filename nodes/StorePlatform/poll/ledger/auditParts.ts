@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { attempt } from '../reads/attempt';
+import { attempt } from '../reads/answer';
 import { loadKnown } from '../reads/keyedCount';
 import type { ShopReader } from '../reads/reader';
 import { readWholePart, type WholeAt } from '../reads/wholeRead';

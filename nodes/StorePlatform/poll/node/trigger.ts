@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecords } from '../../api/output';
 import { DEFAULT_TIMEOUT_MS, type Query } from '../../api/request';
-import { attempt } from '../reads/attempt';
+import { attempt } from '../reads/answer';
 import {
 	birthKeyOf,
 	changeIdentity,

@@ -5,10 +5,9 @@ import { isUnreadableAnswer } from '../../api/request';
 import { twinOf, unwrapCount, unwrapRecords } from '../../api/unwrap';
 
 /**
- * What an answer to a poll's read proves. Pure, but for the error class. Unlike the action node (api/unwrap.ts), a poll
- * cannot read a body without records as an empty list: that would mean every known record deleted. So a list answer is
- * a list only where it carries one, else it is a failed read (FailedRead): the table in docs/poll-reads.md, "An answer
- * without its list is a failed read".
+ * What an answer to a poll's read proves. Unlike the action node (api/unwrap.ts), a poll cannot read a body without
+ * records as an empty list: that would mean every known record deleted. So a list answer is a list only where it
+ * carries one, else it is a failed read (FailedRead; docs/poll-reads.md, "An answer without its list ...").
  */
 
 /** What a list answer carries: its records, or undefined where it carries no list. */
@@ -28,10 +27,8 @@ export function listIn(
 		(wrapper !== undefined && holds(twinOf(wrapper))) ||
 		(keys.length === 1 && holds(keys[0]));
 	if (!wrapped && object[key] === undefined) return undefined;
-	return keyed(
-		unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0),
-		key,
-	);
+	const shown = unwrapRecords(body, wrapper).filter((r) => Object.keys(r).length > 0);
+	return keyed(shown, key);
 }
 
 /** Records of which none carries the list's key (`{"data": {"users": [...]}}` unwrapped once) are no list. */
@@ -51,30 +48,26 @@ export const countIn = (body: unknown): number | undefined => {
 
 /** Times a read that got no list (or no count) is asked again within the poll before the poll gives up. */
 export const REREADS = 1;
-
 /** Polls in a row that fail so before the error is shown (once: node/outages.ts). */
 export const FAILED_READ_POLLS = 3;
 
-/**
- * A read whose answer proves nothing (no list, no count, an unreadable body): the poll ends without emitting or moving
- * its cursor; the user sees it only where it persists (node/outages.ts).
- */
+/** An answer without its list or count: the poll emits nothing, keeps its cursor; shown if it lasts (node/outages.ts). */
 export class FailedRead extends NodeOperationError {
-	constructor(
-		node: INode,
-		/** "Page → Poll" */
-		readonly operation: string,
-		/** What was asked and what came, for the error's description. */
-		said: string,
-	) {
+	/** The read that failed: "Page → Poll", "Page → Count". */
+	readonly operation: string;
+
+	constructor(node: INode, displayName: string, asked: 'list' | 'count', body: unknown) {
+		const operation = `${displayName} → ${asked === 'list' ? 'Poll' : 'Count'}`;
+		const said = `The ${displayName.toLowerCase()} ${asked} came as ${describeBody(body)}`;
 		super(node, 'The shop answered without the list asked for', {
 			description: `${said} (${operation}). Nothing was emitted and the trigger's place in the list did not move: the next poll reads it again. This error is shown once while the answers stay so.`,
 		});
+		this.operation = operation;
 	}
 }
 
 /** A few words on a body that carries no list, for FailedRead. */
-export function describeBody(body: unknown): string {
+function describeBody(body: unknown): string {
 	if (body === undefined || body === '') return 'an empty answer';
 	if (body === null) return 'the answer null';
 	const text = JSON.stringify(body);
@@ -92,16 +85,16 @@ export type Answer =
 	/** Nothing of the record: `retry` where no answer came at all (no connection, a timeout). */
 	| { gone?: undefined; unsure: string; retry?: boolean };
 
-/** Whether a failed Get's HTTP status says the record is gone. */
-export const goneStatus = (status: number | undefined): boolean => status === 404 || status === 410;
-
-/** Refusals that say nothing of the record: the credential, the rate, a timeout. */
-const NOT_OF_THE_RECORD = new Set([401, 403, 407, 408, 429]);
-
 /**
- * Whether a failed Get refused this record (an error in a 200 body, a 4xx other than the credential's or the rate's):
- * the shop does not show it, so it is gone, as the list said.
+ * A read's answer or its failure, to judge after the catch (n8n's lint rules let a catch block rethrow only
+ * n8n's own errors, and a poll judges some failures: a parent gone, a list it cannot read).
  */
-export const refusedStatus = (status: number | undefined): boolean =>
-	status !== undefined &&
-	(status === 200 || (status >= 400 && status < 500 && !NOT_OF_THE_RECORD.has(status)));
+export async function attempt<T>(
+	read: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+	try {
+		return { ok: true, value: await read() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchCount, type CountShop, type Tally } from '../rules/countSearch';
+import { searchCount, type CountShop, type SearchResult, type Tally } from '../rules/countSearch';
 import { idOf, loadId, storedId, type Id } from '../rules/decimalId';
 import { decodeIds, encodeIds, idsOf, keptIds, withIds, type KnownIds } from '../rules/knownIds';
 import { maxIdOf, type ShopReader } from './reader';
@@ -8,11 +8,7 @@ import type { PollState } from '../rules/state';
 import { countFilters } from '../rules/strategy';
 import { readSince } from './pagedReads';
 
-/**
- * The count of a list read by `since_id` against the ids the trigger knows: the static data it keeps for it, and
- * the search (countSearch.ts) a poll runs when the count is not what those ids make expected.
- */
-
+/** The ids the trigger knows of a list read by `since_id` (in its static data), against which its count is read. */
 export interface Known {
 	tally: Tally;
 	/** Ids at or below it are no longer looked for (the lowest forgotten beyond the bound of knownIds.ts). */
@@ -21,6 +17,7 @@ export interface Known {
 	unplaced: number;
 }
 
+/** The known ids as the cursor keeps them. */
 export function loadKnown(state: PollState): Known {
 	const off = state.countOff ?? {};
 	return {
@@ -34,6 +31,7 @@ export function loadKnown(state: PollState): Known {
 	};
 }
 
+/** The known ids for the cursor: those above the floor (knownIds.ts keptIds), no empty field kept. */
 export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 'countOff'> {
 	const kept = keptIds(known.tally.known, known.floor);
 	const over = (ids: KnownIds) => encodeIds(ids.filter((id) => id > kept.floor));
@@ -48,69 +46,59 @@ export function storeKnown(known: Known): Pick<PollState, 'ids' | 'liveFloor' | 
 	return { ids: kept.text, liveFloor: storedId(kept.floor), countOff };
 }
 
+/** The known ids of a list read whole (a start). */
 export const knownOf = (records: IDataObject[]): Known => ({
 	tally: { known: idsOf(records.map((r) => idOf(r.id))), unlisted: [], uncounted: [] },
 	floor: BigInt(0),
 	unplaced: 0,
 });
 
+/** The known ids with those of records created since. */
 export const withCreated = (known: Known, ids: Array<Id | undefined>): Known => ({
 	...known,
 	tally: { ...known.tally, known: withIds(known.tally.known, ids) },
 });
 
 /** What the count since the floor should say of the known ids. */
-export const expectedCount = ({ tally, unplaced }: Known): number =>
+const expectedCount = ({ tally, unplaced }: Known): number =>
 	tally.known.length + tally.unlisted.length - tally.uncounted.length + unplaced;
-
-export interface Reconciled {
-	known: Known;
-	created: IDataObject[];
-	deleted: Id[];
-}
 
 /**
  * Where `counted` (the count since the floor, asked before this poll's creations) is not what the known ids make
- * expected, the search finds why, within the budget and ceiling; else nothing is asked.
+ * expected, the search finds why (the known ids after it, the creations and deletions it found), within the budget
+ * and ceiling; else nothing is asked.
  */
 export async function reconcile(
 	reader: ShopReader,
 	known: Known,
 	counted: number,
 	maxId: Id,
-): Promise<Reconciled> {
-	const stopped = () => reader.limits.expired() || reader.spent();
+): Promise<Pick<SearchResult, 'created' | 'deleted'> & { known: Known }> {
+	const stopped = () => reader.stops(true);
 	if (counted === expectedCount(known) || stopped()) return { known, created: [], deleted: [] };
 	const { plan } = reader;
 	const readRange = async (lo: Id, hi: Id, fields?: string) => {
 		const got: IDataObject[] = [];
+		const within = (id: Id = lo) => id > lo && id <= hi;
 		let reached = false;
 		const done = await readSince(reader, lo, { fields }, (page) => {
-			for (const r of page) {
-				const id = idOf(r.id);
-				if (id !== undefined && id > lo && id <= hi) got.push(r);
-			}
+			got.push(...page.filter((r) => within(idOf(r.id))));
 			reached = maxIdOf(page) >= hi;
 			return !reached;
 		});
 		return done || reached ? got : undefined;
 	};
+	const fields = plan.list.fieldsOption ? 'id' : undefined;
 	const shop: CountShop = {
 		countSince: async (since) => await reader.count({ since_id: storedId(since) }),
-		idsIn: async (lo, hi) =>
-			(await readRange(lo, hi, plan.list.fieldsOption ? 'id' : undefined))?.map(
-				(r) => idOf(r.id) as Id,
-			),
+		idsIn: async (lo, hi) => (await readRange(lo, hi, fields))?.map((r) => idOf(r.id) as Id),
 		recordsIn: async (lo, hi, ids) =>
 			(await readRange(lo, hi))?.filter((r) => ids.has(idOf(r.id) as Id)),
 		stopped,
 	};
 	const found = await searchCount(known.tally, known.floor, maxId, shop, plan.pageSize, counted);
-	return {
-		known: { ...known, tally: found.tally, unplaced: found.unplaced ?? known.unplaced },
-		created: found.created,
-		deleted: found.deleted,
-	};
+	const { tally, unplaced = known.unplaced, created, deleted } = found;
+	return { known: { ...known, tally, unplaced }, created, deleted };
 }
 
 /** Whether the count by `since_id` counts the record of id `key` (two counts); false without such a count. */

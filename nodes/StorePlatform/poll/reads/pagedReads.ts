@@ -1,34 +1,49 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Query } from '../../api/request';
-import { ascending, idOf, storedId, type Id } from '../rules/decimalId';
+import { ascending, idOf, loadId, storedId, type Id } from '../rules/decimalId';
+import type { ChangeKind } from '../rules/fingerprint';
 import { belowAnyCap } from '../rules/pageEnd';
+import {
+	afterSlice,
+	backOf,
+	scannedKind,
+	sliceQuery,
+	takeSlice,
+	type ScanChange,
+	type ScanState,
+} from '../rules/scan';
 import { countFilters } from '../rules/strategy';
-import { MAX_ROUNDS, maxIdOf, type ShopReader } from './reader';
+import { maxIdOf, type ShopReader } from './reader';
 
 /**
  * A list's reads in pages, on the reader's requests (reader.ts): by `since_id` (readSince), with what it falls back on
- * where the list ignores it or answers out of id order, and by page number (readPages).
+ * where the list ignores it or answers out of id order, by page number (readPages), and a scan's slice (readSlice).
  */
+
+/** Readings by page number at most of a list answered out of id order while together they fall short of its count. */
+const MAX_ROUNDS = 8;
+
+/** A read by `since_id` as readSince was asked for, handed on to what it falls back on. */
+interface SinceRead {
+	reader: ShopReader;
+	query: Query;
+	onPage: (page: IDataObject[], at: Id) => boolean | void;
+	budgeted: boolean;
+}
 
 /** Whether a page's ids ascend (records without an id are left to the other checks). */
 function inIdOrder(page: IDataObject[]): boolean {
-	let last: Id | undefined;
-	for (const r of page) {
-		const id = idOf(r.id);
-		if (id === undefined) continue;
-		if (last !== undefined && !(id > last)) return false;
-		last = id;
-	}
-	return true;
+	const ids = page.map((r) => idOf(r.id)).filter((id) => id !== undefined);
+	return ids.every((id, i) => i === 0 || id > ids[i - 1]);
 }
 
-/** Whether a record's id is above `since`. */
-const above = (r: IDataObject, since: Id): boolean => (idOf(r.id) ?? BigInt(0)) > since;
+/** A record's id, 0 where it has none. */
+const idIn = (r: IDataObject): Id => idOf(r.id) ?? BigInt(0);
 
 /**
  * Reads by `since_id` from `from`, handing each page's records above the id asked for to `onPage` (false stops the
- * read). Records created or deleted meanwhile shift nothing: each page starts after the last id read. Returns whether
+ * read): records created or deleted meanwhile shift nothing, each page starts after the last id read. Returns whether
  * the read reached the end. A read that must be whole (`budgeted` false) ignores the budget, not the ceiling. A list
  * that ignores `since_id` answers its first page again: shorter than any cap, that is the whole list; else the read
  * goes on by page number (readAfterPages), even below the size learned: the shop may have lowered its cap.
@@ -37,30 +52,27 @@ export async function readSince(
 	reader: ShopReader,
 	from: Id,
 	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
+	onPage: SinceRead['onPage'],
 	budgeted = true,
 ): Promise<boolean> {
+	const read: SinceRead = { reader, query, onPage, budgeted };
 	const asked = reader.plan.pageSize;
 	let since = from;
 	let previous: number | undefined;
 	for (let n = 0; ; n++) {
-		if (budgeted && (reader.spent() || (n > 0 && reader.limits.expired()))) return false;
+		if (reader.stops(budgeted, n > 0)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: 1 });
 		const next = maxIdOf(page, since);
-		if (page.length > 0 && !(next > since)) {
-			// shorter than any cap, the whole list; a page the size of a cap (perhaps lowered since) is checked by page 2
-			if (belowAnyCap(page.length, asked)) return true;
-			return await readAfterPages(reader, since, query, onPage, budgeted, page);
-		}
+		if (page.length > 0 && !(next > since))
+			return belowAnyCap(page.length, asked) || (await readAfterPages(read, since, page));
 		// a keyset needs a page in id order (a jump to its highest id would skip the records below it)
-		if (!inIdOrder(page)) return await readUnordered(reader, since, query, onPage, budgeted);
+		if (!inIdOrder(page)) return await readUnordered(read, since);
 		const end = reader.ends(page, asked, previous);
 		previous = page.length;
 		if (page.length === 0) return true;
-		const after = page.filter((r) => above(r, since));
+		const after = page.filter((r) => idIn(r) > since);
 		since = next;
-		if (onPage(after, since) === false) return end;
-		if (end) return true;
+		if (onPage(after, since) === false || end) return end;
 	}
 }
 
@@ -70,105 +82,80 @@ export async function readSince(
  * count with the same filters, within MAX_ROUNDS (short only after three rounds with nothing new: records counted,
  * never shown). A read the budget stops, or one that stays short, hands on nothing (the next poll reads again).
  */
-async function readUnordered(
-	reader: ShopReader,
-	since: Id,
-	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
-	budgeted: boolean,
-): Promise<boolean> {
+async function readUnordered(read: SinceRead, since: Id): Promise<boolean> {
+	const { reader, query, onPage, budgeted } = read;
 	const byId = new Map<string, IDataObject>();
-	const first = await roundUnordered(reader, since, query, byId, budgeted);
+	const first = await roundUnordered(read, since, byId);
 	if (first === undefined) return false;
 	const counts = countFilters(reader.plan, query);
 	if (!first.whole && counts) {
 		const counted = await reader.count({ ...counts, since_id: storedId(since) });
 		let nothingNew = 0;
 		for (let round = 1; byId.size < counted && round < MAX_ROUNDS; round++) {
-			if (budgeted && (reader.spent() || reader.limits.expired())) return false;
-			const again = await roundUnordered(reader, since, query, byId, budgeted, first.pages);
-			if (again === undefined) return false;
-			nothingNew = again.added > 0 ? 0 : nothingNew + 1;
+			if (reader.stops(budgeted)) return false;
+			const size = byId.size;
+			if ((await roundUnordered(read, since, byId, first.pages)) === undefined) return false;
+			nothingNew = byId.size > size ? 0 : nothingNew + 1;
 		}
 		if (byId.size < counted && nothingNew < 3) return false;
 	}
-	const records = [...byId.values()].sort((a, b) =>
-		ascending(idOf(a.id) ?? BigInt(0), idOf(b.id) ?? BigInt(0)),
-	);
+	const records = [...byId.values()].sort((a, b) => ascending(idIn(a), idIn(b)));
 	if (records.length > 0) onPage(records, maxIdOf(records, since));
 	return true;
 }
 
 /** One reading by page number into `byId`: to its end, a page adding nothing, or `pages` pages; undefined: budget. */
 async function roundUnordered(
-	reader: ShopReader,
+	{ reader, query, budgeted }: SinceRead,
 	since: Id,
-	query: Query,
 	byId: Map<string, IDataObject>,
-	budgeted: boolean,
 	pages?: number,
-): Promise<{ added: number; pages: number; whole: boolean } | undefined> {
+): Promise<{ pages: number; whole: boolean } | undefined> {
 	const asked = reader.plan.pageSize;
 	let previous: number | undefined;
-	let [added, n] = [0, 1];
-	for (; ; n++) {
-		if (budgeted && n > 1 && (reader.spent() || reader.limits.expired())) return undefined;
+	for (let n = 1; ; n++) {
+		if (n > 1 && reader.stops(budgeted)) return undefined;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
-		let fresh = 0;
-		for (const r of page) {
-			if (!above(r, since) || byId.has(String(r.id))) continue;
-			byId.set(String(r.id), r);
-			fresh++;
-		}
-		added += fresh;
+		const size = byId.size;
+		for (const r of page) if (idIn(r) > since && !byId.has(String(r.id))) byId.set(String(r.id), r);
 		const end = reader.ends(page, asked, previous);
-		if (n === 1 && page.length === 0) return { added, pages: n, whole: true };
-		if (n === 1 && end) return { added, pages: n, whole: page.length < asked };
+		if (n === 1 && (page.length === 0 || end)) return { pages: n, whole: page.length < asked };
 		previous = page.length;
-		if (page.length === 0 || end || n === pages || (pages === undefined && fresh === 0)) break;
+		if (page.length === 0 || end || n === pages || (pages === undefined && byId.size === size))
+			return { pages: n, whole: false };
 	}
-	return { added, pages: n, whole: false };
+}
+
+/** Whether a page of `length` answered again (the list ignores `since_id` or `page`) was the whole list. */
+export function wholeList(reader: ShopReader, length: number, asked: number): boolean {
+	const filled = Math.min(asked, reader.limits.full ?? asked);
+	return belowAnyCap(length, asked) || length < filled;
 }
 
 /**
- * Whether a page answered again (a list ignoring `since_id` or `page`) is the whole list: shorter than any cap seen.
+ * The rest of a read by `since_id` from a list that ignores it: page numbers from 2, each record above the highest id
+ * handed on. A page repeating the one before: page 1 was the whole list if short (wholeList), else UnreadableList.
  */
-function wholeList(reader: ShopReader, page: IDataObject[], asked: number): boolean {
-	if (belowAnyCap(page.length, asked)) return true;
-	return page.length < Math.min(asked, reader.limits.full ?? asked);
-}
-
-/**
- * The rest of a read by `since_id` from a list that ignores it: by page number from page 2, each record above the
- * highest id handed on so far. A page that repeats the one before (the list ignores `page` too): the whole list where
- * the first page is short (wholeList), else UnreadableList.
- */
-async function readAfterPages(
-	reader: ShopReader,
-	since: Id,
-	query: Query,
-	onPage: (page: IDataObject[], at: Id) => boolean | void,
-	budgeted: boolean,
-	first: IDataObject[],
-): Promise<boolean> {
+async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]): Promise<boolean> {
+	const { reader, query, onPage, budgeted } = read;
 	const asked = reader.plan.pageSize;
 	let handed = since;
 	let previous = keysOf(reader, first);
 	let length = first.length;
 	for (let n = 2; ; n++) {
-		if (budgeted && (reader.spent() || reader.limits.expired())) return false;
+		if (reader.stops(budgeted)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 		if (page.length === 0) return true;
 		const keys = keysOf(reader, page);
 		// a repeated page is checked before any size is learned from it: it is no cap
 		if (keys === previous) {
-			if (n === 2 && wholeList(reader, first, asked)) return true;
+			if (n === 2 && wholeList(reader, first.length, asked)) return true;
 			throw reader.unreadableList('since_id and page', first.length);
 		}
 		const end = reader.ends(page, asked, length);
 		length = page.length;
 		previous = keys;
-		const after = page.filter((r) => above(r, handed));
+		const after = page.filter((r) => idIn(r) > handed);
 		handed = maxIdOf(page, handed);
 		if (after.length > 0 && onPage(after, handed) === false) return false;
 		if (end) return true;
@@ -197,11 +184,11 @@ export async function readPages(
 	let previous: string | undefined;
 	let probed = false;
 	for (let n = from; ; n++) {
-		if (budgeted && (reader.spent() || (n > from && reader.limits.expired()))) return false;
+		if (reader.stops(budgeted, n > from)) return false;
 		const page = await reader.list({ ...query, limit: asked, page: n });
 		const keys = keysOf(reader, page);
 		if (page.length > 0 && keys === previous) {
-			if (wholeList(reader, page, asked)) return true;
+			if (wholeList(reader, page.length, asked)) return true;
 			if (probed) throw reader.unreadableList('page', page.length);
 			probed = true;
 			continue;
@@ -213,4 +200,40 @@ export async function readPages(
 		onPage(page, n + 1);
 		if (end) return true;
 	}
+}
+
+/**
+ * Reads the slice of the lookback window a scan has left behind (scan.ts), or the part of it the budget allows: each
+ * record stamped in it whose state was not accounted for is emitted (scannedKind tells which kind).
+ * The scan without its slice when it was read whole; else with the slice going on where it stopped.
+ */
+export async function readSlice(
+	reader: ShopReader,
+	start: ScanState,
+	field: 'updated_at' | 'created_at',
+	paging: 'since' | 'pages',
+	emit: (change: Omit<ScanChange, 'at'> & { kind: ChangeKind }) => void,
+): Promise<ScanState> {
+	let scan = start;
+	const slice = scan.slice;
+	if (!slice) return scan;
+	const back = backOf(scan);
+	const query = sliceQuery(back, slice, field);
+	const onPage = (page: IDataObject[], at: number | string) => {
+		const taken = takeSlice(scan.seen, back, scan.slice ?? slice, page, field, reader.plan.key, at);
+		scan = { ...scan, seen: taken.seen, slice: taken.slice };
+		for (const c of taken.changes) {
+			const kind = scannedKind(c, field, back);
+			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+		}
+	};
+	const from = slice.at || (paging === 'since' ? 0 : 1);
+	const done =
+		paging === 'since'
+			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
+			: await readPages(reader, Number(from), query, onPage);
+	if (!done) return scan;
+	const after: ScanState = { ...scan, ...afterSlice(scan.seen, slice) };
+	delete after.slice;
+	return after;
 }

@@ -5,7 +5,7 @@ import { isCountAnswer, TEST_PATH } from '../../../../credentials/shopTest';
 import { inputNodeError, readId, type InputError } from '../../input/rules';
 import { apiRequest } from '../../api/request';
 import type { Param } from '../../endpoint';
-import { attempt } from '../reads/attempt';
+import { attempt } from '../reads/answer';
 import { decodeIds } from '../rules/knownIds';
 import type { Change, PollOutcome } from './poller';
 import { fillPath, type ReadLimits } from '../reads/reader';

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { knownOf, reconcile, storeKnown } from '../reads/keyedCount';
 import { maxIdOf, type ShopReader } from '../reads/reader';
-import { settledReading } from '../reads/settledReading';
-import { readUpTo, readWhole, readWholeHow } from '../reads/wholeRead';
+import { readUpTo, readWhole, readWholeHow, settledReading } from '../reads/wholeRead';
 import { storedId } from '../rules/decimalId';
 import { baselineScan } from '../rules/scan';
 import { readShape, shapeOf } from '../rules/shape';
@@ -38,7 +37,7 @@ export async function runPoll(
 
 /**
  * The start of a watch (the activation, and the audit's fresh cursor): the shop's present state, nothing emitted. The
- * list is read whole (by page number, again until two readings agree: settledReading.ts) and the trackers take their
+ * list is read whole (by page number, again until two readings agree: settledReading) and the trackers take their
  * starting state. `given`: a whole reading made already (the audit's); `countedBefore`: the count asked before it.
  */
 export async function baseline(

@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Changes, type Change, type PollOutcome } from './changes';
 import { loadId, storedId } from '../rules/decimalId';
-import { readSlice } from '../reads/lookbackRead';
 import type { ShopReader } from '../reads/reader';
 import {
 	backOf,
@@ -14,13 +13,13 @@ import {
 	type ScanState,
 } from '../rules/scan';
 import type { PollState } from '../rules/state';
-import { readPages, readSince } from '../reads/pagedReads';
+import { readPages, readSince, readSlice } from '../reads/pagedReads';
 
 /**
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
  * scan of keyed lists, by `since_id`): the list from a second before the floor, and a slice of the lookback window
- * (lookbackRead.ts). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps). Rules:
- * scan.ts. What it misses comes with the audit (ledger/auditParts.ts).
+ * (pagedReads.ts readSlice). Checked where the scan relies on it: the form of every stamp (reader.ts checkStamps).
+ * Rules: scan.ts. What it misses comes with the audit (ledger/auditParts.ts).
  */
 
 /** One pass of a scan (or the part the budget allows): `emit` gets each record whose state was not accounted for. */
@@ -32,7 +31,7 @@ export async function scanPass(
 	emit: (change: Change & { known: boolean }) => void,
 ): Promise<ScanState> {
 	const origin = paging === 'since' ? 0 : 1;
-	// a slice of the lookback window left behind by the last pass is read first (lookbackRead.ts)
+	// a slice of the lookback window left behind by the last pass is read first (pagedReads.ts readSlice)
 	let scan = await readSlice(reader, start, field, paging, emit);
 	if (scan.slice) return scan;
 	scan = beginPass(scan, origin, reader.limits.full ?? reader.plan.pageSize);

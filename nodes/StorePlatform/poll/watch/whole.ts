@@ -1,6 +1,5 @@
 import type { PollOutcome } from './changes';
-import { settledReading } from '../reads/settledReading';
-import { readUpTo, readUpToPart, readWholePart } from '../reads/wholeRead';
+import { readUpTo, readUpToPart, readWholePart, settledReading } from '../reads/wholeRead';
 import type { ShopReader } from '../reads/reader';
 import { diffSnapshot, MAX_SNAPSHOT, missingFrom, readingOf } from '../rules/snapshot';
 import type { PollState } from '../rules/state';
@@ -16,7 +15,7 @@ export async function pollSnapshot(reader: ShopReader, stored: PollState): Promi
 	const known = stored.known ?? {};
 	const start = reader.limits.requests;
 	const first = await readUpToPart(reader, MAX_SNAPSHOT);
-	// records moved between its pages: read again, as the activation does (settledReading.ts)
+	// records moved between its pages: read again, as the activation does (wholeRead.ts settledReading)
 	const records = first.shifted
 		? await settledReading(reader, async () => await readUpTo(reader, MAX_SNAPSHOT), {
 				records: first.records,
