@@ -67,7 +67,7 @@ export async function auditPart(
 		: starts
 			? await reader.count({ since_id: 0 })
 			: begun.n;
-	const stop = () => reader.spent() || reader.limits.expired();
+	const stop = () => reader.stops(true);
 	const known = (k: string) => seen.has(ledgerKey(k));
 	const { audit, ...rest } = stored;
 	const part = await withinBound(

@@ -144,7 +144,7 @@ const askingOf = (run: Run): Asking => ({
 	getOne: run.reader.asksOne ? async (id) => await run.reader.getOne(id) : undefined,
 	counted: async (key) => await countedAt(run.reader, key),
 	// at the ceiling (a Get past it fails), or past the budget once one was asked
-	stopped: (asked) => run.reader.spent() || (asked > 0 && run.reader.limits.expired()),
+	stopped: (asked) => run.reader.stops(true, asked > 0),
 });
 
 /** The later of two times, either may be missing. */
