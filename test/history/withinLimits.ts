@@ -71,11 +71,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 	}
 	// docs/poll.md, Limits: a shop that fills gaps in its ids and answers by `created_at`: a record given a gap's id
 	// sorts after higher ids, so no reading by `since_id` shows it
-	const byCreation = all.some((s) => s.op === 'order' && s.order === 'createdTies');
-	if (byCreation && all.some((s) => s.op === 'fillIdGaps')) return false;
+	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
+	if (ties && all.some((s) => s.op === 'fillIdGaps')) return false;
 	// docs/poll.md, Limits: a list whose rows of one second come in another order at each request, and whose count
 	// lies: no reading by page number is complete, so its deletions wait
-	const ties = all.some((s) => s.op === 'order' && s.order === 'createdTies');
 	const countLiesEver = all.some((s) => s.op === 'countOffset' || s.op === 'countLag');
 	if (ties && countLiesEver) return false;
 	// docs/poll.md, Limits: ... nor is a deletion only a complete reading decides (a trash, a Get answering 403 or
@@ -103,10 +102,10 @@ export function withinLimits(h: History, p: Profile): boolean {
 	// docs/poll.md, Limits: a trash is deleted where the count dropped it too: a count that lags may count it still
 	const trash = all.some((s) => s.op === 'getHabit' && s.habit === 'trash');
 	if (trash && all.some((s) => s.op === 'countLag')) return false;
-	// docs/poll.md, Limits: a repeated poll's creations the kept run did not read are asked by Get: a replica behind
-	// (a 404 for a record that exists) reports one deleted
-	const staleGets = all.some((s) => s.op === 'getHabit' && s.habit === 'stale');
-	if (staleGets && h.steps.some((s) => s.op === 'repeat')) return false;
+	// docs/poll.md, Limits: a repeated poll on a list that ignores `since_id` and answers rows of one second in any order:
+	// an audit's two readings that fall equally short of the count agree, and the records both left out come late
+	const noSince = all.some((s) => s.op === 'ignoreParam' && s.param === 'since_id');
+	if (ties && noSince && h.steps.some((s) => s.op === 'repeat')) return false;
 	// docs/poll.md, Limits: past the ledger's bound no audit reads what a shop clock that steps back stamps below the
 	// scan's floor: on a busy list it comes once the floor moves an hour past it (poll-scan.md, the narrow pass)
 	if (h.preload >= PAST_LEDGER && all.some((s) => s.op === 'tick' && s.s < 0)) return false;

@@ -30,6 +30,7 @@ export { suspectsOf, type Suspect, type Suspects } from '../rules/state';
  *    lacked by two readings apart (`lackedAgain`). Its Get answering the record or nothing clear (a 403 of a shop
  *    refusing unknown ids, a 500: never a failed poll) holds it, asked no more, until a complete reading decides; past
  *    HOLD_MS it is asked once more. A trash (its Get showed it) goes only where the count by `since_id` dropped it too.
+ *    A suspect no reading lacked (`weak`) takes a Get a poll after its first `gone`, or a complete reading.
  * 3. Which reading of an audit decides (`judgeReading`): only a complete one; any other is read again.
  */
 
@@ -109,6 +110,8 @@ export interface Readings {
 	now: number;
 	/** Keys a reading of this poll lacked (the count search's findings; a complete reading's missing keys). */
 	lacked: string[];
+	/** Keys no reading lacked, suspects all the same (a creation a run n8n did not keep reported, not read since). */
+	weak?: string[];
 	/** Whether this poll made a complete reading that decides (an audit, a whole list an audit after `l`). */
 	decides: (suspect: Suspect) => boolean;
 	/** Keys a reading of this poll held: cleared. */
@@ -138,11 +141,16 @@ export function observe(before: Suspects, readings: Readings): Decided {
 	const lacked = new Set(readings.lacked);
 	for (const [key, suspect] of Object.entries(before)) {
 		if (readings.held(key) && !lacked.has(key)) continue;
-		if (lacked.has(key) && readings.decides(suspect)) deleted.push(key);
+		// a weak suspect lacked by a reading that decides: its first observation
+		if (lacked.has(key) && readings.decides(suspect))
+			if (suspect.w) suspects[key] = { l: minuteOf(readings.now) };
+			else deleted.push(key);
 		else suspects[key] = suspect;
 	}
-	for (const key of lacked)
-		if (!(key in suspects) && !deleted.includes(key)) suspects[key] = { l: minuteOf(readings.now) };
+	const made = (key: string) => key in suspects || deleted.includes(key);
+	for (const key of lacked) if (!made(key)) suspects[key] = { l: minuteOf(readings.now) };
+	for (const key of readings.weak ?? [])
+		if (!made(key)) suspects[key] = { l: minuteOf(readings.now), w: 1 };
 	return { deleted, suspects };
 }
 
@@ -169,6 +177,11 @@ export async function ask(
 		const answer = await getOne(key);
 		// no answer at all (a timeout, no connection): this poll asks no more
 		if (answer.gone === undefined && answer.retry) break;
+		// a weak suspect's first `gone` (a replica behind may answer 404): its Get at a later poll decides
+		if (answer.gone === true && suspect.w) {
+			suspects[key] = { l: suspect.l };
+			continue;
+		}
 		// gone, or unsure past the hold: deleted; there: held until the hold ends, then cleared; unsure: held
 		const gone = answer.gone === true || (answer.gone === undefined && expired(suspect));
 		if (gone) deleted.push(key);

@@ -110,15 +110,19 @@ export async function verifiedPoll(run: Run, stored: PollState | undefined): Pro
 	// a key's state is the ledger's content: unmoved by a change of the shop's zone or of its stamps' form
 	const changes = guarded.emit.map((c) => (c.record ? { ...c, state: contentOf(c.record) } : c));
 	const held = new Set(findings.filter((c) => c.record).map((c) => ledgerKey(c.id)));
-	const lacked = [
-		...[...guarded.confirm, ...missing].filter(
-			(k) => ledger.has(k) || k in (stored.suspects ?? {}),
-		),
-		...(run.toldCreated ?? []).map(ledgerKey).filter((k) => !ledger.has(k) && !held.has(k)),
-	];
+	// creations a run n8n did not keep reported, not read since: lacked only where a complete reading lacks them
+	const told = (run.toldCreated ?? []).map(ledgerKey).filter((k) => !ledger.has(k) && !held.has(k));
+	const lacked = [...guarded.confirm, ...missing].filter(
+		(k) => ledger.has(k) || k in (stored.suspects ?? {}),
+	);
 	// only a complete reading decides here: the count search's suspects are asked by Get (on a list that ignores
 	// `since_id` it lacks records that are there, at every poll)
-	const readings = { lacked, decides: () => complete, held: (k: string) => held.has(k) };
+	const readings = {
+		lacked: complete ? [...lacked, ...told] : lacked,
+		weak: complete ? [] : told,
+		decides: () => complete,
+		held: (k: string) => held.has(k),
+	};
 	state.suspects = await decideSuspects(suspectsOf(stored), readings, askingOf(run), (id) => {
 		ledger.delete(id);
 		if (run.events.includes('deleted') && !isDigested(id))

@@ -160,6 +160,8 @@ export interface Suspect {
 	 * skips: the count tells, ledger/verify.ts); 1, its Get answered nothing clear (403, 500).
 	 */
 	h?: 1 | 2;
+	/** 1: no reading lacked it (a creation a run n8n did not keep reported): its Get's `gone` is a first observation. */
+	w?: 1;
 }
 
 export type Suspects = Record<string, Suspect>;
@@ -171,7 +173,8 @@ export function suspectsOf(stored: { suspects?: unknown; pending?: unknown }): S
 	const given = (stored.suspects ?? {}) as Record<string, Suspect | null>;
 	for (const [key, s] of Object.entries(given)) {
 		if (typeof s?.l !== 'number' || !Number.isFinite(s.l)) continue;
-		out[key] = s.h === 1 || s.h === 2 ? { l: s.l, h: s.h } : { l: s.l };
+		out[key] =
+			s.h === 1 || s.h === 2 ? { l: s.l, h: s.h } : s.w === 1 ? { l: s.l, w: 1 } : { l: s.l };
 	}
 	return out;
 }

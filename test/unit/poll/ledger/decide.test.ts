@@ -65,6 +65,40 @@ describe('observe: what the readings of a poll say of each suspect', () => {
 	});
 });
 
+describe('a suspect no reading lacked (a creation a run n8n did not keep reported, not read since)', () => {
+	const readings = (decides: boolean, lacked: string[] = [], weak: string[] = []) => ({
+		now: NOW,
+		lacked,
+		weak,
+		decides: () => decides,
+		held: () => false,
+	});
+	test('it is a suspect marked weak; a weak key already a suspect keeps its mark and time', () => {
+		expect(observe({}, readings(false, [], ['7'])).suspects).toEqual({ 7: { l: MIN, w: 1 } });
+		const kept = observe({ 7: { l: 1, w: 1 } }, readings(false, [], ['7']));
+		expect(kept).toEqual({ deleted: [], suspects: { 7: { l: 1, w: 1 } } });
+	});
+	test('a reading that decides and lacks it gives its first observation, not its deletion', () => {
+		const out = observe({ 7: { l: 1, w: 1 } }, readings(true, ['7']));
+		expect(out).toEqual({ deleted: [], suspects: { 7: { l: MIN } } });
+	});
+	test('its first Get saying gone (a replica behind may say 404) is one observation; a Get a poll later decides', async () => {
+		const gone = async (): Promise<Answer> => ({ gone: true });
+		const first = await ask({ 7: { l: MIN, w: 1 } }, gone, NOW);
+		expect(first).toEqual({ deleted: [], suspects: { 7: { l: MIN } } });
+		expect((await ask(first.suspects, gone, NOW + 60_000)).deleted).toEqual(['7']);
+		// the replica caught up: the record is there, held as any other
+		const there = await ask(first.suspects, async () => ({ gone: false }), NOW + 60_000);
+		expect(there).toEqual({ deleted: [], suspects: { 7: { l: MIN, h: 2 } } });
+	});
+	test('the cursor keeps the mark', () => {
+		expect(suspectsOf({ suspects: { 7: { l: 3, w: 1 }, 8: { l: 3, w: 2 } } })).toEqual({
+			7: { l: 3, w: 1 },
+			8: { l: 3 },
+		});
+	});
+});
+
 describe('lackedAgain: which reading that lacks a suspect again decides it', () => {
 	const AUDIT = minuteOf(AUDIT_EVERY_MS);
 	test.each([
