@@ -222,18 +222,36 @@ export async function readSlice(
 	const onPage = (page: IDataObject[], at: number | string) => {
 		const taken = takeSlice(scan.seen, back, scan.slice ?? slice, page, field, reader.plan.key, at);
 		scan = { ...scan, seen: taken.seen, slice: taken.slice };
-		for (const c of taken.changes) {
-			const kind = scannedKind(c, field, back);
-			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
-		}
+		emitScanned(taken.changes, field, back, emit);
 	};
 	const from = slice.at || (paging === 'since' ? 0 : 1);
-	const done =
-		paging === 'since'
-			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
-			: await readPages(reader, Number(from), query, onPage);
-	if (!done) return scan;
+	if (!(await readScanPages(reader, paging, from, query, onPage))) return scan;
 	const after: ScanState = { ...scan, ...afterSlice(scan.seen, slice) };
 	delete after.slice;
 	return after;
+}
+
+/** A scan's or a slice's pages from `from` (a `since_id` as decimalId.ts stores it, or a page number). */
+export const readScanPages = async (
+	reader: ShopReader,
+	paging: 'since' | 'pages',
+	from: number | string,
+	query: Query,
+	onPage: (page: IDataObject[], at: number | string) => void,
+): Promise<boolean> =>
+	paging === 'since'
+		? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
+		: await readPages(reader, Number(from), query, onPage);
+
+/** The changes a scan's page holds, as what each is (scannedKind), to `emit`. */
+export function emitScanned(
+	changes: ScanChange[],
+	field: 'updated_at' | 'created_at',
+	back: string,
+	emit: (change: Omit<ScanChange, 'at'> & { kind: ChangeKind }) => void,
+): void {
+	for (const c of changes) {
+		const kind = scannedKind(c, field, back);
+		if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
+	}
 }

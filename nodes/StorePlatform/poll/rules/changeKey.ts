@@ -82,10 +82,11 @@ export function nextSeq(
 export const seqOf = (stored: unknown): number | undefined =>
 	typeof stored === 'number' && Number.isSafeInteger(stored) && stored >= 0 ? stored : undefined;
 
-/** A change as a poll emits it (the record absent for a deletion). */
+/** A change one poll finds in a record. */
 export interface Change {
 	kind: ChangeKind;
 	id: string;
+	/** The record as the list gives it (absent for a deletion). */
 	record?: IDataObject;
 	state: string;
 }

@@ -1,16 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChangeKind } from '../rules/fingerprint';
+import type { Change } from '../rules/changeKey';
 import type { PollState } from '../rules/state';
 
-/** A change one poll finds in a record. */
-export interface Change {
-	kind: ChangeKind;
-	id: string;
-	/** The record as the list gives it (absent for a deletion). */
-	record?: IDataObject;
-	state: string;
-}
+export type { Change } from '../rules/changeKey';
 
 /** What one poll finds: its changes, one per record, and the cursor after them. */
 export interface PollOutcome {

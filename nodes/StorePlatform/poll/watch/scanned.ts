@@ -1,19 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Changes, type Change, type PollOutcome } from './changes';
-import { loadId, storedId } from '../rules/decimalId';
 import type { ShopReader } from '../reads/reader';
-import {
-	backOf,
-	beginPass,
-	endPass,
-	scannedKind,
-	scanQuery,
-	takePage,
-	type ScanState,
-} from '../rules/scan';
+import { backOf, beginPass, endPass, scanQuery, takePage, type ScanState } from '../rules/scan';
 import type { PollState } from '../rules/state';
-import { readPages, readSince, readSlice } from '../reads/pagedReads';
+import { emitScanned, readScanPages, readSlice } from '../reads/pagedReads';
 
 /**
  * A list watched by a shop time (theme scripts by `updated_at`, carts by `created_at`, paged by number; and the update
@@ -42,17 +33,9 @@ export async function scanPass(
 		const taken = takePage(scan, page, field, reader.plan.key, at, first);
 		first = false;
 		scan = taken.scan;
-		for (const c of taken.changes) {
-			const kind = scannedKind(c, field, backOf(scan));
-			if (kind) emit({ kind, id: c.id, record: c.record, state: c.state, known: c.known });
-		}
+		emitScanned(taken.changes, field, backOf(scan), emit);
 	};
-	const from = scan.pass?.at ?? origin;
-	const done =
-		paging === 'since'
-			? await readSince(reader, loadId(from), query, (page, at) => onPage(page, storedId(at)))
-			: await readPages(reader, Number(from), query, onPage);
-	if (!done) return scan;
+	if (!(await readScanPages(reader, paging, scan.pass?.at ?? origin, query, onPage))) return scan;
 	scan = endPass(scan);
 	return reader.limits.expired() ? scan : await readSlice(reader, scan, field, paging, emit);
 }
