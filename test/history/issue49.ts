@@ -369,4 +369,11 @@ export const ISSUE49: Issue49Failure[] = [
 		breaks: /emitted what the log does not hold: updated 2/,
 		histories: soaked('soak51301-failing.jsonl', [3]),
 	},
+	{
+		item: 24,
+		title:
+			'(not in the issue: the soak of seeds 52001/52002 on cddb65d, failing on f425679 too) vouchers that ignore since_id, newest first, 250 created between the pages of a poll\'s reading: page 2 repeated page 1, a false "ignores since_id and page" error (the next page now tells, as a reading by page number does)',
+		breaks: /said a list it can read is unreadable/,
+		histories: soaked('soak52001-failing.jsonl', [2]),
+	},
 ];
