@@ -345,8 +345,8 @@ export const WORST_DELAY_MS = 60 * 60_000;
 /**
  * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
  * (WORST_DELAY_MS) or more of n8n's clock after the first poll that could read it (n8n's clock at the first poll
- * that starts after the change; with polls a Poll Time apart: an hour and one Poll Time), then the polls of an
- * audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
+ * that starts after the change, or after the end of an audit in parts going on then; with polls a Poll Time apart: an
+ * hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
  * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
  * and for a deletion one poll more (its second observation, where
  * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). A state
@@ -366,7 +366,12 @@ export function deadlinesOf(trace: Trace): number[] {
 	// the poll a change first readable at `chance` is owed by; a deletion's: its second observation too
 	const dueFrom = (chance: number | undefined, deletion: boolean) => {
 		if (chance === undefined) return Infinity;
-		let d = polls.findIndex((p) => p.at >= chance + WORST_DELAY_MS);
+		// made while an audit in parts went on, which may have read past it: the hour counts from the poll that ended that
+		// audit (the trigger's audits come an hour after the last one ended: docs/poll.md)
+		let c = polls.findIndex((p) => p.at >= chance);
+		while (c >= 0 && c < polls.length && polls[c].auditing) c++;
+		const from = c >= 0 && c < polls.length ? polls[c].at : chance;
+		let d = polls.findIndex((p) => p.at >= from + WORST_DELAY_MS);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
 		// held: the Gets answered so by the audit that owes the deletion (its Get may be asked that late: n8n may not

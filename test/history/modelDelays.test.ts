@@ -35,6 +35,17 @@ describe('promise 11: no change later than the worst delay (an hour and one Poll
 		]);
 	});
 
+	test('made while an audit in parts goes on: the hour counts from the poll that ends that audit (soak 52001)', () => {
+		// polls 1 and 2 leave an audit going on, poll 3 ends it: the next audit may come an hour after poll 3
+		const times = [-60_000, 0, 60_000, 120_000, HOUR + 30_000, HOUR + 120_000, HOUR + 180_000];
+		expect(delayed(times, 5, [1, 2])).toEqual([]);
+		expect(delayed(times, 6, [1, 2])).toEqual([
+			expect.stringMatching(/^late: 1 was A .* by poll 5/),
+		]);
+		// without an audit going on at the change, the hour counts from the change's first poll
+		expect(delayed(times, 5)).toEqual([expect.stringMatching(/^late: 1 was A .* by poll 4/)]);
+	});
+
 	test('the delay counts from the first poll after the change: n8n away for an hour (the settle) misses no poll', () => {
 		// the change at 0, n8n's next poll an hour later: it may come an hour after that
 		expect(delayed([-60_000, HOUR, HOUR + 60_000, 2 * HOUR], 3)).toEqual([]);
