@@ -345,10 +345,10 @@ export const WORST_DELAY_MS = 60 * 60_000;
 /**
  * Promise 11: the poll by which each entry of the log (by position) must have come: the first poll an hour
  * (WORST_DELAY_MS) or more of n8n's clock after the first poll that could read it (n8n's clock at the first poll
- * that starts after the change, or after the end of an audit in parts going on then; with polls a Poll Time apart: an
- * hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left an audit going on, and the one that ends it); for a deletion
- * while Gets answer held ones (the record, 403, 500), the same again from that poll (the audit after the next);
- * and for a deletion one poll more (its second observation, where
+ * that starts after the change, or after the end of an audit in parts going on then; with polls a Poll Time apart:
+ * an hour and one Poll Time), then the polls of an audit in parts going on there (each poll that left an audit
+ * going on, and the one that ends it); for a deletion while Gets answer held ones (the record, 403, 500), the same
+ * again from that poll (the audit after the next); and for a deletion one poll more (its second observation, where
  * the budget held no Get; on a slow shop, a poll for each deletion n8n could read by then, one Get a poll). A state
  * replaced before the first poll after it began (no poll could read it) is owed with the state that replaced it; a
  * state whose record was deleted before the poll that owes it (a fast read missed it, the audit finds the record
@@ -356,21 +356,18 @@ export const WORST_DELAY_MS = 60 * 60_000;
  */
 export function deadlinesOf(trace: Trace): number[] {
 	const { polls } = trace;
-	// the delay counts from the first poll that starts after the change (n8n's first chance to read it): where
-	// n8n did not poll for a while (the settle's 61 minutes, a `later` step), no poll was missed meanwhile
+	// from the first poll after the change (n8n's first chance to read it): n8n away a while missed no poll
 	const chances = trace.times.map((made) => polls.find((p) => p.at >= made)?.at);
-	// deletions n8n could read by the poll `at`: on a slow shop, whose budget holds one Get a poll, their Gets
-	// (docs/poll.md: at most 50 a poll within the budget) take a poll each, in no promised order
+	// deletions n8n could read by the poll `at`: a slow shop's budget holds one Get a poll, in no promised order
 	const backlog = (at: number) =>
 		trace.log.filter((e, j) => e.kind === 'deleted' && (chances[j] ?? Infinity) <= at).length;
 	// the poll a change first readable at `chance` is owed by; a deletion's: its second observation too
 	const dueFrom = (chance: number | undefined, deletion: boolean) => {
 		if (chance === undefined) return Infinity;
-		// made while an audit in parts went on, which may have read past it: the hour counts from the poll that ended that
-		// audit (the trigger's audits come an hour after the last one ended: docs/poll.md)
+		// made while an audit in parts went on: the hour counts from the poll that ended it (docs/poll.md)
 		let c = polls.findIndex((p) => p.at >= chance);
 		while (c >= 0 && c < polls.length && polls[c].auditing) c++;
-		const from = c >= 0 && c < polls.length ? polls[c].at : chance;
+		const from = polls[c]?.at ?? chance;
 		let d = polls.findIndex((p) => p.at >= from + WORST_DELAY_MS);
 		if (d < 0) return Infinity;
 		while (d < polls.length && polls[d].auditing) d++;
