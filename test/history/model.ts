@@ -366,7 +366,7 @@ export function deadlinesOf(trace: Trace): number[] {
 		if (chance === undefined) return Infinity;
 		// made while an audit in parts went on: the hour counts from the poll that ended it (docs/poll.md)
 		let c = polls.findIndex((p) => p.at >= chance);
-		while (c >= 0 && c < polls.length && polls[c].auditing) c++;
+		while (polls[c]?.auditing) c++;
 		const from = polls[c]?.at ?? chance;
 		let d = polls.findIndex((p) => p.at >= from + WORST_DELAY_MS);
 		if (d < 0) return Infinity;

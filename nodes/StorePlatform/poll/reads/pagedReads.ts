@@ -134,7 +134,7 @@ export function wholeList(reader: ShopReader, length: number, asked: number): bo
 
 /**
  * The rest of a read by `since_id` from a list that ignores it: page numbers from 2, each record above the highest id
- * handed on. A page repeating the one before: page 1 was the whole list if short (wholeList), else UnreadableList.
+ * handed on. A page repeating the one before: page 1 was the whole list if short (wholeList), else repeatEnds tells.
  */
 async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]): Promise<boolean> {
 	const { reader, query, onPage, budgeted } = read;
@@ -142,18 +142,16 @@ async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]):
 	let handed = since;
 	let previous = keysOf(reader, first);
 	let length = first.length;
-	let probed = false;
+	const probe = { done: false };
 	for (let n = 2; ; n++) {
 		if (reader.stops(budgeted)) return false;
 		const page = await reader.list({ ...query, since_id: storedId(since), limit: asked, page: n });
 		if (page.length === 0) return true;
 		const keys = keysOf(reader, page);
-		// a repeated page is checked before any size is learned from it: it is no cap; as in readPages, a page's worth
-		// of records created ahead of the reading (newest first) repeats a page too, so the next page tells
+		// a repeated page is checked before any size is learned from it: it is no cap
 		if (keys === previous) {
-			if (n === 2 && wholeList(reader, first.length, asked)) return true;
-			if (probed) throw reader.unreadableList('since_id and page', first.length);
-			probed = true;
+			const whole = n === 2 && wholeList(reader, first.length, asked);
+			if (repeatEnds(reader, whole, probe, 'since_id and page', first.length)) return true;
 			continue;
 		}
 		const end = reader.ends(page, asked, length);
@@ -166,6 +164,24 @@ async function readAfterPages(read: SinceRead, since: Id, first: IDataObject[]):
 	}
 }
 
+/**
+ * A page that repeats the one before: true where the read ends there (the page answered again was the whole list,
+ * `whole`); else the next page tells, once (a page's worth of records created ahead of the reading, newest first,
+ * repeats a page too); a repeat again: the list ignores `ignored` (UnreadableList, naming `shown` records).
+ */
+function repeatEnds(
+	reader: ShopReader,
+	whole: boolean,
+	probe: { done: boolean },
+	ignored: string,
+	shown: number,
+): boolean {
+	if (whole) return true;
+	if (probe.done) throw reader.unreadableList(ignored, shown);
+	probe.done = true;
+	return false;
+}
+
 /** The records' keys as one text (the whole record where it has none): what tells two pages apart. */
 function keysOf(reader: ShopReader, page: IDataObject[]): string {
 	return page.map((r) => String(r[reader.plan.key] ?? JSON.stringify(r))).join('\n');
@@ -173,8 +189,7 @@ function keysOf(reader: ShopReader, page: IDataObject[]): string {
 
 /**
  * Reads by page number from `from`, as readSince. A page that repeats the one before (a list that ignores `page`)
- * ends the read where it is shorter than a page; else the next page tells (a page's worth of records created ahead of
- * the reading, newest first, repeats a page too): a repeat again is UnreadableList.
+ * ends the read where it is shorter than a page; else repeatEnds tells.
  */
 export async function readPages(
 	reader: ShopReader,
@@ -186,15 +201,14 @@ export async function readPages(
 	const asked = reader.limits.full ?? reader.plan.pageSize;
 	let length: number | undefined;
 	let previous: string | undefined;
-	let probed = false;
+	const probe = { done: false };
 	for (let n = from; ; n++) {
 		if (reader.stops(budgeted, n > from)) return false;
 		const page = await reader.list({ ...query, limit: asked, page: n });
 		const keys = keysOf(reader, page);
 		if (page.length > 0 && keys === previous) {
-			if (wholeList(reader, page.length, asked)) return true;
-			if (probed) throw reader.unreadableList('page', page.length);
-			probed = true;
+			const whole = wholeList(reader, page.length, asked);
+			if (repeatEnds(reader, whole, probe, 'page', page.length)) return true;
 			continue;
 		}
 		previous = keys;
